@@ -1,0 +1,72 @@
+// Lint with boundary rules (SPEC §3): shared is pure, the core never imports
+// electron, the renderer never imports main, preload imports main only as types.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const NODE_BUILTINS = [
+  'fs', 'fs/promises', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream',
+  'worker_threads', 'events', 'util', 'zlib', 'readline', 'buffer', 'process', 'tty', 'dns', 'module',
+];
+const nodeBuiltinPatterns = NODE_BUILTINS.flatMap((m) => [m, `node:${m}`]);
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.native/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...nodeBuiltinPatterns, 'electron', 'react', 'react-dom'].map((name) => ({ name, message: 'src/shared is pure: no node, electron or DOM code.' })),
+        patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', 'node:*'], message: 'src/shared imports nothing outside src/shared.' }],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer', 'navigator'],
+    },
+  },
+  {
+    files: ['src/main/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The core never imports electron (SPEC §3): inject it through Platform.' }],
+        patterns: [{ group: ['**/renderer/**', '**/preload/**', '../transport/**', '../../transport/**', '../index', '../electron/**'], message: 'The core imports only shared and core.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...nodeBuiltinPatterns, 'electron'].map((name) => ({ name, message: 'The renderer is web code: no node or electron.' })),
+        patterns: [{ group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer never imports main or preload; use the contract in src/shared.' }],
+      }],
+      'no-restricted-globals': ['error', 'process', 'require', 'Buffer'],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/main/**'], message: 'Preload imports main only as types.', allowTypeImports: true }],
+      }],
+    },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{ts,mjs}', '*.config.{js,ts}'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,27 @@
+import type { AppInfo } from '../../shared/ipc/app';
+import type { CoreEvents } from './events';
+import type { Router } from './router/router';
+
+/**
+ * What the Electron entry or the web server gets from the core: one router, one
+ * event stream, start-up facts. Platform-only work is injected via `Platform`.
+ */
+export interface Platform {
+  readonly transport: 'electron' | 'web';
+  /** Open an http(s) URL outside the app; the core has already re-parsed it. */
+  openExternal(url: string): Promise<boolean>;
+}
+
+export interface CoreOptions {
+  readonly dataDir: string;
+  readonly platform: Platform;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly version?: string;
+}
+
+export interface Core<S = unknown> {
+  readonly router: Router<S>;
+  readonly events: CoreEvents;
+  info(): AppInfo;
+  close(): Promise<void>;
+}

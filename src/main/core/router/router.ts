@@ -1,0 +1,66 @@
+import { channels, isChannelName, type ChannelName, type ChannelOutput, type ChannelParsedInput } from '../../../shared/ipc/contract';
+import { AppError, fail, ok, type Result } from '../../../shared/result';
+import { createLogger } from '../logger';
+
+const log = createLogger('router');
+
+/** Who asked: which transport, already checked for sender/origin/token by it. */
+export interface RequestContext {
+  readonly transport: 'electron' | 'web' | 'test';
+}
+
+export type Handler<C extends ChannelName, S> = (
+  input: ChannelParsedInput<C>,
+  services: S,
+  ctx: RequestContext,
+) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+
+export type HandlerMap<S> = { [C in ChannelName]: Handler<C, S> };
+
+/** Largest request we accept, as serialised JSON characters. */
+export const MAX_REQUEST_CHARS = 2_000_000;
+
+/**
+ * One router for both transports (SPEC §3): parse the input, call the one
+ * handler for the channel, parse the output, wrap it in an envelope. Nothing
+ * a handler throws leaves here as raw text.
+ */
+export class Router<S> {
+  constructor(
+    private readonly handlers: HandlerMap<S>,
+    private readonly services: S,
+  ) {}
+
+  async handle(channel: unknown, rawInput: unknown, ctx: RequestContext): Promise<Result<unknown>> {
+    if (!isChannelName(channel)) {
+      log.warn('unknown channel', { channel: String(channel).slice(0, 80), transport: ctx.transport });
+      return fail('UNKNOWN_CHANNEL', 'No such channel.');
+    }
+    return this.dispatch(channel, rawInput, ctx);
+  }
+
+  private async dispatch<C extends ChannelName>(channel: C, rawInput: unknown, ctx: RequestContext): Promise<Result<unknown>> {
+    const spec = channels[channel];
+    const parsed = spec.input.safeParse(rawInput ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      log.warn('bad input', { channel, transport: ctx.transport, issue: issue?.message });
+      return fail('BAD_INPUT', `Invalid input for ${channel}${where}: ${issue?.message ?? 'does not match'}`);
+    }
+    try {
+      const handler = this.handlers[channel] as Handler<C, S>;
+      const value = await handler(parsed.data as ChannelParsedInput<C>, this.services, ctx);
+      const out = spec.output.safeParse(value);
+      if (!out.success) {
+        log.error('handler output failed its schema', { channel, issue: out.error.issues[0]?.message, path: out.error.issues[0]?.path });
+        return fail('INTERNAL', 'The app produced an invalid reply; it was not sent.');
+      }
+      return ok(out.data);
+    } catch (err) {
+      if (err instanceof AppError) return fail(err.code, err.message);
+      log.error('handler threw', { channel, err });
+      return fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.');
+    }
+  }
+}

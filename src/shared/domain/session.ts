@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { TitleSchema } from './title';
+
+export const SESSION_KINDS = ['chat', 'claude-code', 'terminal', 'imported'] as const;
+export const SessionKindSchema = z.enum(SESSION_KINDS);
+export type SessionKind = z.infer<typeof SessionKindSchema>;
+
+export const SESSION_STATUSES = ['working', 'waiting', 'idle', 'error'] as const;
+export const SessionStatusSchema = z.enum(SESSION_STATUSES);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+export const TITLE_SOURCES = ['auto', 'user', 'imported', 'recovered'] as const;
+export const TitleSourceSchema = z.enum(TITLE_SOURCES);
+export type TitleSource = z.infer<typeof TitleSourceSchema>;
+
+export const SessionIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export type SessionId = z.infer<typeof SessionIdSchema>;
+
+/** Milliseconds since the epoch. */
+export const TimestampSchema = z.number().int().nonnegative();
+
+/**
+ * One row of the swarm: everything the list needs to draw a session. `title`
+ * is a `Title` (judged usable) or null; the label falls back per SPEC §7.
+ */
+export const SessionRowSchema = z.object({
+  id: SessionIdSchema,
+  kind: SessionKindSchema,
+  folder: z.string(),
+  status: SessionStatusSchema,
+  archived: z.boolean(),
+  pinned: z.boolean(),
+  position: z.number(),
+  parentId: SessionIdSchema.nullable(),
+  title: TitleSchema.nullable(),
+  titleSource: TitleSourceSchema.nullable(),
+  titlePinned: z.boolean(),
+  /** First real user line (not a compaction summary), raw; the label rule cleans it. */
+  firstUserLine: z.string().nullable(),
+  /** One-line subtitle: narration or last activity. */
+  subtitle: z.string().nullable(),
+  unread: z.boolean(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  backendId: z.string().nullable(),
+});
+export type SessionRow = z.infer<typeof SessionRowSchema>;
+
+export const ENTRY_KINDS = [
+  'user',
+  'assistant',
+  'thinking',
+  'tool-use',
+  'tool-result',
+  'steer',
+  'summary',
+  'note',
+  'error',
+] as const;
+export const EntryKindSchema = z.enum(ENTRY_KINDS);
+export type EntryKind = z.infer<typeof EntryKindSchema>;
+
+export const EntrySchema = z.object({
+  sessionId: SessionIdSchema,
+  seq: z.number().int().nonnegative(),
+  kind: EntryKindSchema,
+  text: z.string(),
+  /** Tool name, tool use id and similar small facts, as JSON-safe values. */
+  meta: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  createdAt: TimestampSchema,
+});
+export type Entry = z.infer<typeof EntrySchema>;
+
+export const TitleHistoryItemSchema = z.object({
+  value: TitleSchema.nullable(),
+  source: TitleSourceSchema,
+  model: z.string().nullable(),
+  at: TimestampSchema,
+});
+export type TitleHistoryItem = z.infer<typeof TitleHistoryItemSchema>;

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { appChannels } from './app';
+import { sessionChannels } from './sessions';
+
+/**
+ * The one IPC contract (SPEC §4). Each domain declares its channels in its own
+ * file; this merges them. Preload and the web bridge expose exactly these names.
+ */
+export const channels = {
+  ...appChannels,
+  ...sessionChannels,
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
+
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { EntrySchema, SessionIdSchema, SessionRowSchema } from '../domain/session';
+
+/** Pushes from main: changed entities, never commands. */
+export const eventSchemas = {
+  'session:changed': SessionRowSchema,
+  'session:removed': z.object({ id: SessionIdSchema }),
+  'entry:added': EntrySchema,
+  /** A streaming assistant message in progress (not yet committed). */
+  'entry:streaming': z.object({ sessionId: SessionIdSchema, kind: z.enum(['assistant', 'thinking']), text: z.string() }),
+  'app:notice': z.object({ message: z.string() }),
+} as const;
+
+export type EventName = keyof typeof eventSchemas;
+export type EventPayload<E extends EventName> = z.infer<(typeof eventSchemas)[E]>;

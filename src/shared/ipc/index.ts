@@ -1,0 +1,4 @@
+export * from './channel';
+export * from './contract';
+export * from './events';
+export * from './app';

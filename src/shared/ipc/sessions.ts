@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import {
+  EntrySchema,
+  SessionIdSchema,
+  SessionKindSchema,
+  SessionRowSchema,
+  TitleHistoryItemSchema,
+} from '../domain/session';
+
+const ById = z.object({ id: SessionIdSchema }).strict();
+const MAX_TEXT = 1_000_000;
+
+export const sessionChannels = {
+  /** The whole swarm (archived rows only when asked). */
+  'sessions:list': channel(
+    z.object({ includeArchived: z.boolean().default(false) }).strict(),
+    z.array(SessionRowSchema),
+  ),
+  /** Full-text search over titles and entry text; ids best first. */
+  'sessions:search': channel(
+    z.object({ query: z.string().max(500), includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).default(2_000) }).strict(),
+    z.object({ ids: z.array(SessionIdSchema) }),
+  ),
+  'sessions:create': channel(
+    z.object({ kind: SessionKindSchema.exclude(['imported']), folder: z.string().min(1).max(4096).optional() }).strict(),
+    SessionRowSchema,
+  ),
+  'sessions:get': channel(ById, SessionRowSchema),
+  /** A user rename: judged with the stored-title limits; TITLE_REJECTED says why. Pins the title. */
+  'sessions:rename': channel(
+    z.object({ id: SessionIdSchema, title: z.string().max(2_000) }).strict(),
+    SessionRowSchema,
+  ),
+  /** "Let Swarmdesk title this": unpin a user title so automatic titling may replace it. */
+  'sessions:releaseTitle': channel(ById, SessionRowSchema),
+  'sessions:titleHistory': channel(ById, z.array(TitleHistoryItemSchema)),
+  /** Move a row so it sits just before `beforeId` (null = at the end of its group). */
+  'sessions:move': channel(
+    z.object({ id: SessionIdSchema, beforeId: SessionIdSchema.nullable() }).strict(),
+    SessionRowSchema,
+  ),
+  'sessions:setPinned': channel(z.object({ id: SessionIdSchema, pinned: z.boolean() }).strict(), SessionRowSchema),
+  'sessions:setArchived': channel(z.object({ id: SessionIdSchema, archived: z.boolean() }).strict(), SessionRowSchema),
+  /** Soft delete: the row disappears; `sessions:restore` brings it back until it is purged. */
+  'sessions:delete': channel(ById, z.object({ id: SessionIdSchema })),
+  'sessions:restore': channel(ById, SessionRowSchema),
+  'sessions:markRead': channel(ById, SessionRowSchema),
+  /** The composer: a user message (or a steer while the agent works). */
+  'sessions:send': channel(
+    z.object({ id: SessionIdSchema, text: z.string().min(1).max(MAX_TEXT) }).strict(),
+    EntrySchema,
+  ),
+  'sessions:stop': channel(ById, SessionRowSchema),
+  /** A page of the transcript, newest last; `beforeSeq` pages backwards. */
+  'entries:page': channel(
+    z.object({ id: SessionIdSchema, beforeSeq: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1_000).default(200) }).strict(),
+    z.object({ entries: z.array(EntrySchema), hasMore: z.boolean() }),
+  ),
+} as const;
