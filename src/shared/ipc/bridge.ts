@@ -1,0 +1,82 @@
+import type { Result } from '../result';
+import type { ChannelInput, ChannelName, ChannelOutput } from './contract';
+import { eventSchemas, type EventName, type EventPayload } from './events';
+
+/**
+ * The two bridges the renderer can talk through (SPEC §3, §5). Both carry the
+ * same contract; the renderer's adapters turn either into a `SwarmdeskApi`.
+ */
+
+/** Every push event name, in declaration order. */
+export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(eventSchemas, name);
+}
+
+// ---------------------------------------------------------------------------
+// Electron: what the preload exposes as `window.swarmdesk`.
+// ---------------------------------------------------------------------------
+
+/** One function per contract channel; nothing else is callable. */
+export type BridgeCalls = { readonly [C in ChannelName]: (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>> };
+
+export interface PreloadBridge {
+  /** `swarmdesk.call['sessions:list']({})` resolves to a Result envelope, never throws for app errors. */
+  readonly call: BridgeCalls;
+  /** Subscribe to a known push event; returns the unsubscribe. Unknown names throw. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** The global name the preload uses: `window.swarmdesk`. */
+export const PRELOAD_GLOBAL = 'swarmdesk';
+
+// ---------------------------------------------------------------------------
+// Web mode: the loopback WebSocket protocol (one JSON object per text frame).
+//
+//   page URL          http://127.0.0.1:<port>/#token=<token>   (the token never reaches the server over HTTP)
+//   WebSocket URL     ws://<same host:port>/ws                 (Origin and Host are checked on the upgrade)
+//   1. client → server  {type:'hello', token}                  (must be the first frame, within WEB_HELLO_TIMEOUT_MS)
+//   2. server → client  {type:'ready'}; on a wrong token {id:null, result:{ok:false, error:{code:'FORBIDDEN'}}}
+//                       and then close(WEB_CLOSE.FORBIDDEN)
+//   3. client → server  {id, channel, input}                    (id: a string or number the client picks)
+//      server → client  {id, result}                            (result: the Result envelope; id null if unreadable)
+//   4. server → client  {event, payload}                        (pushes, only after 'ready')
+// ---------------------------------------------------------------------------
+
+export const WEB_SOCKET_PATH = '/ws';
+export const WEB_HELLO_TIMEOUT_MS = 5_000;
+/** Largest frame the server accepts (bytes); larger frames close the socket with TOO_BIG. */
+export const WEB_MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+
+export const WEB_CLOSE = {
+  /** Wrong or missing token, or a request before the hello. */
+  FORBIDDEN: 4403,
+  /** No hello within WEB_HELLO_TIMEOUT_MS. */
+  HELLO_TIMEOUT: 4408,
+  /** A frame over WEB_MAX_MESSAGE_BYTES (the ws library's standard 1009). */
+  TOO_BIG: 1009,
+} as const;
+
+export interface WebHello {
+  type: 'hello';
+  token: string;
+}
+export interface WebReady {
+  type: 'ready';
+}
+export type WebRequestId = string | number;
+export interface WebRequest {
+  id: WebRequestId;
+  channel: string;
+  input?: unknown;
+}
+export interface WebReply {
+  id: WebRequestId | null;
+  result: Result<unknown>;
+}
+export interface WebPush {
+  event: EventName;
+  payload: unknown;
+}
+export type WebServerMessage = WebReady | WebReply | WebPush;
