@@ -1,0 +1,146 @@
+/**
+ * Text that is ABOUT the absence of a title (or name, note...) rather than one: the
+ * placeholders agent tools show ("New chat", "Untitled 3", "(none yet)"), the prompt's
+ * abstain token echoed back, and every common wording of "nothing here".
+ *
+ * Precision matters as much as recall: "None of the tests pass", "Keep alive pings" and
+ * "No title bar on Windows" are real titles. So the lists are compared against the WHOLE
+ * text (in `wordsForm`, where case and punctuation are gone), and only a few prefixes that
+ * no real title begins with are matched at the start.
+ */
+import { visibleForm, wordsForm } from './text';
+
+/** Whole replies that say "nothing here". Compared after trailing numbers are dropped,
+ *  so "Untitled 3" and "Session #12" match "untitled" and "session". */
+const ABSENCE_EXACT: readonly string[] = [
+  // nothing / no value
+  'none', 'nothing', 'nil', 'null', 'undefined', 'nan', 'void', 'empty', 'blank', 'missing', 'unknown',
+  'n a', 'na', 'n d', 'not applicable', 'not available', 'unavailable', 'not set', 'not specified',
+  'not provided', 'not found', 'no data', 'no content', 'no input', 'no text', 'no value', 'object object',
+  'tbd', 'tba', 'tbc', 'to be determined', 'to be decided', 'to be announced', 'todo', 'placeholder',
+  'pending', 'loading', 'loading summary', 'generating', 'generating title', 'summarizing', 'summarising',
+  'thinking', 'processing', 'please wait', 'waiting', 'waiting for input', 'waiting for the user',
+  'nothing here', 'nothing yet', 'nothing to title', 'nothing to summarize', 'nothing to summarise',
+  'nothing to report', 'nothing to name', 'no messages', 'no messages yet', 'no conversation',
+  'no conversation yet', 'no context', 'no topic', 'no subject', 'no description',
+  // "no title" and its relatives
+  'untitled', 'unnamed', 'nameless', 'no name', 'no title', 'no title yet', 'no title available',
+  'no title provided', 'no title generated', 'no title needed', 'no title set', 'title unavailable',
+  'title not available', 'title pending', 'title missing', 'missing title', 'title here', 'your title here',
+  'insert title', 'insert title here', 'title goes here', 'enter title', 'enter a title', 'add a title',
+  'sample title', 'example title', 'short title', 'concise title', 'a concise title', 'a short title',
+  'suggested title', 'generated title', 'session title', 'chat title', 'conversation title',
+  'title', 'name', 'subject', 'topic', 'summary', 'no summary', 'no summary available',
+  'conversation summary', 'session summary', 'chat summary', 'summary of the conversation',
+  // the abstain tokens and "no change" in the model's own words
+  'keep', 'skip', 'answer', 'pass', 'keep the current title', 'keep current title', 'keep the title',
+  'keep title', 'keep it', 'keep as is', 'same', 'same as before', 'same title', 'no change', 'no changes',
+  'no change needed', 'no update', 'no update needed', 'unchanged', 'not changed', 'still fits',
+  'the title still fits', 'current title', 'not yet',
+  // stored states from other tools and older builds
+  'no goal', 'no goal yet', 'no task', 'no activity', 'no recent activity', 'idle', 'inactive',
+  'user request', 'user question', 'user query', 'user message', 'user input', 'user prompt',
+  'greeting', 'general', 'misc', 'miscellaneous', 'other', 'random', 'various', 'general chat',
+  'general conversation', 'general discussion', 'general question', 'general inquiry', 'general help',
+  'lorem ipsum',
+  // localised placeholders seen in imported sessions
+  '新对话', '新的对话', '新聊天', '新会话', '新建对话', '未命名', '无标题', '新しいチャット', '無題',
+  '新規チャット', '새 채팅', '새 대화', 'nuevo chat', 'nueva conversación', 'nueva conversacion',
+  'sin título', 'sin titulo', 'neuer chat', 'neue unterhaltung', 'unbenannt', 'ohne titel',
+  'nouvelle conversation', 'nouveau chat', 'sans titre', 'nuova chat', 'senza titolo', 'novo chat',
+  'nova conversa', 'sem título', 'новый чат', 'без названия',
+];
+
+/** Prefixes no real title starts with: a note about absence followed by its reason.
+ *  Deliberately few: "no title" and "title not" are NOT here ("No title bar on Windows",
+ *  "Title not updating in swarm row" are real titles). */
+const ABSENCE_PREFIXES: readonly string[] = [
+  'none yet', 'nothing yet', 'nothing to title', 'nothing to summarize', 'nothing to summarise',
+  'no title yet', 'no title could', 'no title can', 'no summary yet', 'no goal established', 'no goal yet',
+  'no goal set', 'no task yet', 'no activity yet', 'not yet established', 'not yet titled', 'not yet named',
+  'untitled untitled', 'title not yet', 'awaiting first message', 'waiting for the first message',
+  'waiting for the user s first', 'waiting for first message', 'no messages yet', 'no conversation yet',
+];
+
+/**
+ * Generic words that, on their own or only with each other, name no session: "New chat",
+ * "Untitled conversation", "Claude Code session", "Agent 2", "My project". A title made of
+ * nothing but these (with at least one noun or tool name) is a placeholder. "New chat export"
+ * is not: "export" is not generic.
+ */
+const GENERIC_MODIFIERS = new Set([
+  'new', 'untitled', 'unnamed', 'blank', 'empty', 'default', 'generic', 'my', 'a', 'an', 'another', 'the',
+  'this', 'current', 'fresh', 'first', 'recent', 'latest', 'last', 'active', 'open', 'general', 'temp',
+  'temporary', 'sample', 'example', 'placeholder', 'unknown', 'untitled', 'ai', 'coding', 'code', 'llm',
+  'interactive', 'quick', 'simple', 'basic', 'copy', 'of', 'sub',
+]);
+const GENERIC_NOUNS = new Set([
+  'chat', 'chats', 'conversation', 'conversations', 'session', 'sessions', 'thread', 'threads', 'composer',
+  'agent', 'subagent', 'task', 'tab', 'terminal', 'window', 'project', 'prompt', 'query', 'topic',
+  'request', 'discussion', 'dialog', 'dialogue', 'message', 'note', 'document', 'doc', 'file', 'page',
+  'workspace', 'item', 'entry', 'instance', 'run', 'context', 'title', 'name', 'worker', 'batch', 'job',
+  'step', 'helper', 'question', 'help', 'assistance', 'support', 'inquiry', 'work', 'console', 'shell',
+  'repl', 'summary', 'untitled',
+]);
+/** Agent and shell names: a terminal tab titled "zsh" or a thread titled "Gemini" names the
+ *  tool, not the work. */
+const TOOL_NAMES = new Set([
+  'claude', 'anthropic', 'codex', 'gemini', 'copilot', 'cursor', 'aider', 'chatgpt', 'gpt', 'openai',
+  'assistant', 'opencode', 'zed', 'swarmdesk', 'ollama', 'bash', 'zsh', 'sh', 'fish', 'powershell', 'pwsh',
+  'cmd', 'haiku', 'sonnet', 'opus',
+]);
+
+function isOnlyGenericWords(words: readonly string[]): boolean {
+  let named = false;
+  for (const word of words) {
+    if (GENERIC_NOUNS.has(word) || TOOL_NAMES.has(word)) named = true;
+    else if (!GENERIC_MODIFIERS.has(word)) return false;
+  }
+  return named;
+}
+
+/** The abstain tokens the prompts use; in CAPITALS at the start they are the token, with an
+ *  explanation after ("KEEP — the title still fits"). Case-sensitive on purpose: "Keep alive
+ *  pings" and "Skip list for the scheduler" are real titles. */
+const LEADING_TOKEN = /^[^\p{L}\p{N}]*(?:KEEP|SKIP|ANSWER|NONE|NO_TITLE)(?![\p{L}\p{N}])/u;
+
+const PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/**
+ * A text that is entirely one bracketed note: "(none yet)", "[no summary]", "<no title>",
+ * "{title}". Only ONE balanced pair wrapping the WHOLE text counts: "(WIP) Fix login
+ * redirect (again)" and "[Windows] Fix installer crash [x64]" are real titles.
+ */
+export function isWrappedNote(text: string): boolean {
+  const t = text.trim();
+  const open = t.charAt(0);
+  const close = PAIRS[open];
+  if (close === undefined || !t.endsWith(close) || t.length < 2) return false;
+  let depth = 0;
+  for (let i = 0; i < t.length; i += 1) {
+    const c = t.charAt(i);
+    if (c === open) depth += 1;
+    else if (c === close) {
+      depth -= 1;
+      if (depth <= 0 && i !== t.length - 1) return false;
+    }
+  }
+  return depth === 0;
+}
+
+const EXACT = new Set(ABSENCE_EXACT.map(wordsForm));
+const PREFIXES = ABSENCE_PREFIXES.map(wordsForm);
+
+/** Whether the text is about the absence of a value rather than a value. */
+export function isAbsence(text: string): boolean {
+  const visible = visibleForm(text);
+  if (isWrappedNote(visible) || LEADING_TOKEN.test(visible)) return true;
+  const form = wordsForm(text);
+  if (form === '') return true;
+  const words = form.split(' ');
+  // "Untitled 3", "Session #12", "Agent 2": a placeholder with a counter is still one.
+  while (words.length > 1 && /^\p{N}+$/u.test(words[words.length - 1] ?? '')) words.pop();
+  const core = words.join(' ');
+  if (EXACT.has(core) || isOnlyGenericWords(words)) return true;
+  return PREFIXES.some((p) => form === p || form.startsWith(`${p} `));
+}

@@ -1,0 +1,28 @@
+export {
+  type AmbientKind,
+  AMBIENT_KINDS,
+  type Limits,
+  DEFAULT_TITLE_WORD_TARGET,
+  STORED_TITLE_LIMITS,
+  NAME_LIMITS,
+  PREVIEW_LIMITS,
+  NARRATION_LIMITS,
+  NOTE_LIMITS,
+  NEXT_PROMPT_LIMITS,
+  titleLimits,
+  limitsFor,
+} from './limits';
+export { type RejectReason, REJECT_REASONS, type Judged, rejectMessage } from './reasons';
+export { type ParsedReply, type Sanitized, parseReply, sanitizeAnswer } from './reply';
+export { isAbsence, isWrappedNote } from './absence';
+export { isModelTalk, isFormatLeftover } from './model-talk';
+export { isQuestion, isRisky } from './next-prompt';
+export {
+  type Verdict,
+  type JudgeOptions,
+  acceptLine,
+  acceptNextPrompt,
+  judgeReply,
+  isUsableTitle,
+  judgeUserTitle,
+} from './judge';

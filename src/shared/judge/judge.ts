@@ -1,0 +1,101 @@
+/**
+ * The ambient judge (SPEC §9.1, contract): whether one line of text may be used as a
+ * title, name, preview, narration, pick-up note or next-prompt suggestion. Pure; main and
+ * the renderer run the same code against the same corpus (corpus.json).
+ */
+import { isAbsence } from './absence';
+import {
+  type AmbientKind,
+  DEFAULT_TITLE_WORD_TARGET,
+  type Limits,
+  NEXT_PROMPT_LIMITS,
+  STORED_TITLE_LIMITS,
+  limitsFor,
+} from './limits';
+import { isFormatLeftover, isModelTalk } from './model-talk';
+import { isQuestion, isRisky } from './next-prompt';
+import { type Judged, type RejectReason, rejectMessage, rejected } from './reasons';
+import { parseReply, sanitizeAnswer } from './reply';
+import { charCount, collapseWhitespace, hasLetter, hasLineBreak, stripInvisible, wordCount } from './text';
+
+/**
+ * Whether `text` is usable as one line of `kind` within `limits`. The checks, in order:
+ * trimmed and non-empty; one line; within the character and word limits; has a letter (so
+ * "...", "—" and emoji-only replies go); not a leftover of a reply format or markup; not
+ * about the absence of a value; not the model talking to the reader. The text handed back
+ * is only trimmed: phrases are matched on a normalised copy.
+ */
+export function acceptLine(text: string, limits: Limits, kind: AmbientKind = 'title'): Judged {
+  const line = text.trim();
+  if (line === '') return rejected('empty', kind);
+  if (hasLineBreak(line)) return rejected('multiline', kind);
+  if (charCount(line) > limits.maxChars) return rejected('too-long', kind, limits);
+  if (wordCount(line) > limits.maxWords) return rejected('too-many-words', kind, limits);
+  if (!hasLetter(line)) return rejected('no-letter', kind);
+  if (isFormatLeftover(line)) return rejected('format', kind);
+  if (isAbsence(line)) return rejected('absence', kind);
+  if (isModelTalk(line, kind)) return rejected('refusal', kind);
+  return { ok: true, text: line };
+}
+
+/** `acceptLine` with the next-prompt limits, then: not a question, nothing risky. */
+export function acceptNextPrompt(text: string): Judged {
+  const judged = acceptLine(text, NEXT_PROMPT_LIMITS, 'nextPrompt');
+  if (!judged.ok) return judged;
+  // A question is the model asking, not the user telling.
+  if (isQuestion(judged.text)) return rejected('question', 'nextPrompt');
+  if (isRisky(judged.text)) return rejected('risky', 'nextPrompt');
+  return judged;
+}
+
+export type Verdict =
+  | { verdict: 'use'; text: string }
+  | { verdict: 'skip' }
+  | { verdict: 'reject'; reason: RejectReason; message: string };
+
+export interface JudgeOptions {
+  /** The word count the title prompt asked for; sets the title limits. */
+  wordTarget?: number;
+}
+
+const NOT_THE_REPLY_FORMAT = 'The reply was not “ANSWER: …” or “SKIP”.';
+
+/**
+ * The whole judgement of a raw model reply for `kind`: the reply format, then the answer
+ * sanitised, then `acceptLine` with the kind's limits (and the next-prompt rules).
+ */
+export function judgeReply(raw: string, kind: AmbientKind, opts: JudgeOptions = {}): Verdict {
+  const parsed = parseReply(raw);
+  if (parsed.type === 'skip') return { verdict: 'skip' };
+  if (parsed.type === 'invalid') {
+    const message = parsed.reason === 'format' ? NOT_THE_REPLY_FORMAT : rejectMessage(parsed.reason, kind);
+    return { verdict: 'reject', reason: parsed.reason, message };
+  }
+  const clean = sanitizeAnswer(parsed.text, kind);
+  if (!clean.ok) return { verdict: 'reject', reason: clean.reason, message: rejectMessage(clean.reason, kind) };
+  const judged =
+    kind === 'nextPrompt'
+      ? acceptNextPrompt(clean.text)
+      : acceptLine(clean.text, limitsFor(kind, opts.wordTarget ?? DEFAULT_TITLE_WORD_TARGET), kind);
+  return judged.ok
+    ? { verdict: 'use', text: judged.text }
+    : { verdict: 'reject', reason: judged.reason, message: judged.message };
+}
+
+/**
+ * Whether a stored value is a usable title: a string the judge accepts under the stored-title
+ * limits. The one predicate behind the `Title` schema, feeding a title back to a model, and
+ * showing one, so a placeholder from an older build or another tool never reaches the screen.
+ */
+export function isUsableTitle(value: unknown): boolean {
+  return typeof value === 'string' && acceptLine(value, STORED_TITLE_LIMITS, 'title').ok;
+}
+
+/**
+ * A user's rename, judged with the stored-title limits. Whitespace (a pasted newline too) is
+ * collapsed first: the user meant one line. Quotes and periods are theirs to keep. The
+ * message is what the rename field shows inline.
+ */
+export function judgeUserTitle(text: string): Judged {
+  return acceptLine(collapseWhitespace(stripInvisible(text)), STORED_TITLE_LIMITS, 'title');
+}

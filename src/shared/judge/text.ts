@@ -1,0 +1,114 @@
+/**
+ * Text helpers the judge's rules share: invisible-character stripping, the
+ * normalised forms phrases are matched against, and whole-word matching. The text
+ * a rule hands back is never one of these forms; they exist for matching only.
+ */
+
+/** Zero-width, bidi-control, filler, tag and variation-selector characters. They render
+ *  as nothing, so they can hide a placeholder ("Un\u200Btitled") or make two equal-looking
+ *  titles differ. */
+const INVISIBLE_ALL =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
+
+/** The same set minus the zero-width joiner and the emoji presentation selectors, which
+ *  hold emoji sequences such as 👨‍💻 together: removed for matching, kept in shown text. */
+const INVISIBLE_HIDING =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0D\uFEFF\uFFA0]|[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
+
+const TYPOGRAPHIC_APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u2032\uFF07]/g;
+const LINE_BREAK = /[\r\n\u000B\u000C\u0085\u2028\u2029]/;
+
+/** Removes characters that hide text but keeps emoji joiners (for text that is shown). */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE_HIDING, '');
+}
+
+/** Invisible characters removed (emoji joiners too) and compatibility forms folded, so
+ *  "\u200B(none)" and "（none）" are read as "(none)". Case and punctuation are kept. */
+export function visibleForm(text: string): string {
+  return text.replace(INVISIBLE_ALL, '').normalize('NFKC').trim();
+}
+
+/** One or more spaces, tabs, no-break or other Unicode spaces become one plain space. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
+export function hasLineBreak(text: string): boolean {
+  return LINE_BREAK.test(text);
+}
+
+/** Length in code points, so an emoji counts once and a limit never splits a surrogate pair. */
+export function charCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+export function wordCount(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
+}
+
+export function hasLetter(text: string): boolean {
+  return /\p{L}/u.test(text);
+}
+
+/**
+ * Lower-cased, compatibility-normalised (fullwidth letters, ligatures), invisible
+ * characters removed, typographic apostrophes straightened, whitespace collapsed.
+ * Phrase lists are written against this form.
+ */
+export function matchForm(text: string): string {
+  const visible = text.replace(INVISIBLE_ALL, '').normalize('NFKC');
+  return collapseWhitespace(visible.replace(TYPOGRAPHIC_APOSTROPHES, "'").toLowerCase());
+}
+
+/**
+ * `matchForm` with every run of non-letters-or-digits turned into one space: `(None yet.)`,
+ * `"none-yet"` and `NONE_YET` all read `none yet`. Absence lists are written against it.
+ */
+export function wordsForm(text: string): string {
+  return matchForm(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A phrase as a regex source: escaped, and any space in it matches any run of spaces. */
+function phraseSource(phrase: string): string {
+  return escapeRegExp(phrase).replace(/ +/g, '\\s+');
+}
+
+const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
+
+/**
+ * A matcher for any of `phrases` as WHOLE words anywhere in a `matchForm` text. A bare
+ * substring test would read "Fix pane has an AI summary bug" as the refusal "as an ai".
+ * Entries may also be regex sources when `raw` is set (for plurals and command shapes).
+ */
+export function anyWholePhrase(phrases: readonly string[], raw = false): RegExp {
+  const body = phrases.map((p) => (raw ? p : phraseSource(p))).join('|');
+  return new RegExp(`${NOT_WORD_BEFORE}(?:${body})${NOT_WORD_AFTER}`, 'u');
+}
+
+/** Where a sentence can begin: the start of the text or after a sentence's end. */
+const SENTENCE_START = '(?:^|[.!?;:…]\\s+)';
+
+/** A matcher for any of `phrases` opening a sentence (whole words). */
+export function anySentenceOpener(phrases: readonly string[]): RegExp {
+  const body = phrases.map(phraseSource).join('|');
+  return new RegExp(`${SENTENCE_START}(?:${body})${NOT_WORD_AFTER}`, 'u');
+}
+
+/**
+ * A matcher for an interjection opening a sentence and followed by punctuation or the end:
+ * "Sure!", "Sorry, but", "Certainly." match; "Sure-fire deploy" and "Sorry page shows 500"
+ * do not, because a real title uses the word, not the interjection.
+ */
+export function anyInterjection(words: readonly string[]): RegExp {
+  const body = words.map(phraseSource).join('|');
+  return new RegExp(`${SENTENCE_START}(?:${body})\\s*(?:[!,.:;…]|$)`, 'u');
+}
