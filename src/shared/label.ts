@@ -1,0 +1,116 @@
+/**
+ * The display label of a session (SPEC §7, contract): the usable title; else the first real
+ * user line, cleaned and clipped to 60 characters (shown muted); else facts about the
+ * session (agent kind, folder name, relative time). It never returns a placeholder: every
+ * candidate must have a letter and pass the judge's absence check, or the next one is used.
+ */
+import { isCompactionSummary } from './compaction';
+import type { SessionKind } from './domain/session';
+import { isAbsence } from './judge/absence';
+import { isUsableTitle } from './judge/judge';
+import { collapseWhitespace, hasLetter, stripInvisible } from './judge/text';
+import { relativeTime } from './time';
+
+export interface LabelInput {
+  title: string | null;
+  /** The first user entry that is not a compaction summary, raw. */
+  firstUserLine: string | null;
+  kind: SessionKind;
+  folder: string;
+  updatedAt: number;
+}
+
+export interface DisplayLabel {
+  text: string;
+  derived: 'title' | 'first-line' | 'facts';
+}
+
+/** How many characters (code points) of a first line the label keeps before "…". */
+export const FIRST_LINE_MAX_CHARS = 60;
+
+const KIND_NAMES: Readonly<Record<SessionKind, string>> = {
+  chat: 'Chat',
+  'claude-code': 'Claude Code',
+  terminal: 'Terminal',
+  imported: 'Imported',
+};
+
+function isShowable(text: string): boolean {
+  return text !== '' && hasLetter(text) && !isAbsence(text);
+}
+
+/** Wrapper blocks agent CLIs put into user entries (reminders, local command output). */
+const NOISE_BLOCKS = /<(system-reminder|local-command-[a-z-]+|user-prompt-submit-hook)\b[^>]*>[\s\S]*?<\/\1\s*>/giu;
+/** Custom-element style tags (`<command-name>`): kept text, dropped tag. Plain HTML such as
+ *  `<div>` has no hyphen and stays, since the user may be asking about it. */
+const HYPHENATED_TAGS = /<\/?[a-z]+(?:-[a-z]+)+\b[^<>]*>/giu;
+const FENCED_CODE = /```[^\n]*\n?([\s\S]*?)(?:```|$)/gu;
+const LINE_MARKERS = /^(?:>+\s*|#{1,6}\s+|[-*+•]\s+|\d{1,3}[.)]\s+|\[[ xX]\]\s+)+/u;
+/** A slash command opening the message (`/review`, `/compact`); "/usr/bin is missing" is a path. */
+const LEADING_SLASH_COMMAND = /^\/[a-z][\w:.-]*(?=\s|$)/iu;
+
+function cleanMarkdown(text: string): string {
+  const joined = text
+    .split(/\r\n|[\r\n\u2028\u2029]/u)
+    .map((line) => line.trim().replace(LINE_MARKERS, ''))
+    .filter((line) => line !== '')
+    .join(' ');
+  return collapseWhitespace(
+    joined
+      .replace(/!\[([^\]]*)\]\([^)]*\)/gu, '$1')
+      .replace(/\[([^\]]+)\]\([^)]*\)/gu, '$1')
+      .replace(/\*\*|__|~~|`/gu, '')
+      .replace(/(^|\s)\*(\S(?:[^*]*\S)?)\*(?=$|[\s.,!?;:])/gu, '$1$2'),
+  );
+}
+
+/** Cuts to `max` code points on a word boundary (when one keeps at least half) and adds "…". */
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  let cut = chars.slice(0, max).join('');
+  const lastSpace = cut.lastIndexOf(' ');
+  if (chars[max] !== ' ' && lastSpace >= cut.length / 2) cut = cut.slice(0, lastSpace);
+  return `${cut.replace(/[\s.,;:!?\-–—([{"'`]+$/u, '')}…`;
+}
+
+/**
+ * The first user message as a label line, or null when it has nothing to show: a summary,
+ * only a slash command, only markup, or itself a placeholder ("untitled", "n/a"). A short
+ * real line such as "hi" is kept: it is what the user said.
+ */
+export function firstLineLabel(raw: string): string | null {
+  if (isCompactionSummary(raw)) return null;
+  const unwrapped = stripInvisible(raw).replace(NOISE_BLOCKS, ' ').replace(HYPHENATED_TAGS, ' ');
+  const asLine = (text: string): string => cleanMarkdown(text).replace(LEADING_SLASH_COMMAND, '').trim();
+  let line = asLine(unwrapped.replace(FENCED_CODE, ' '));
+  // A message that is only pasted code (and perhaps a command) is labelled by the code.
+  if (!isShowable(line)) line = asLine(unwrapped.replace(/```[^\n]*/gu, ' '));
+  if (!isShowable(line)) return null;
+  const clipped = clip(line, FIRST_LINE_MAX_CHARS);
+  return isShowable(clipped) ? clipped : null;
+}
+
+/** The last segment of a folder path, POSIX or Windows, clipped so a label stays one glance. */
+function folderName(folder: string): string {
+  const trimmed = collapseWhitespace(stripInvisible(folder)).replace(/[\\/]+$/u, '');
+  const last = trimmed.split(/[\\/]/u).pop() ?? '';
+  return clip(last, 40);
+}
+
+function factsLabel(input: LabelInput, now: number): string {
+  const when = relativeTime(input.updatedAt, now) || 'time unknown';
+  return [KIND_NAMES[input.kind], folderName(input.folder), when].filter((part) => part !== '').join(' · ');
+}
+
+export function displayLabel(input: LabelInput, now: number): DisplayLabel {
+  if (input.title !== null && isUsableTitle(input.title)) {
+    const text = collapseWhitespace(stripInvisible(input.title));
+    if (isShowable(text)) return { text, derived: 'title' };
+  }
+  if (input.firstUserLine !== null) {
+    const line = firstLineLabel(input.firstUserLine);
+    if (line !== null) return { text: line, derived: 'first-line' };
+  }
+  return { text: factsLabel(input, now), derived: 'facts' };
+}
