@@ -46,15 +46,20 @@ export const PRELOAD_GLOBAL = 'swarmdesk';
 
 export const WEB_SOCKET_PATH = '/ws';
 export const WEB_HELLO_TIMEOUT_MS = 5_000;
-/** Largest frame the server accepts (bytes); larger frames close the socket with TOO_BIG. */
-export const WEB_MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * Two size bounds: a request over 2,000,000 characters (main's MAX_REQUEST_CHARS)
+ * gets a TOO_LARGE reply and the socket stays open; a frame over this many bytes
+ * is not even read: the socket is closed with WEB_CLOSE.TOO_BIG. The hard bound is
+ * above 3 bytes per character so a maximal non-ASCII request still gets its typed reply.
+ */
+export const WEB_MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
 export const WEB_CLOSE = {
   /** Wrong or missing token, or a request before the hello. */
   FORBIDDEN: 4403,
   /** No hello within WEB_HELLO_TIMEOUT_MS. */
   HELLO_TIMEOUT: 4408,
-  /** A frame over WEB_MAX_MESSAGE_BYTES (the ws library's standard 1009). */
+  /** A frame over WEB_MAX_FRAME_BYTES (the standard 1009, sent by the ws library). */
   TOO_BIG: 1009,
 } as const;
 

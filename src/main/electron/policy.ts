@@ -1,0 +1,114 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+/**
+ * The Electron security rules (SPEC §11) as pure functions, so each is unit
+ * tested without an Electron runtime. The files that touch Electron only wire
+ * these into events. Type imports only: nothing here loads electron.
+ */
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'swarmdesk';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/** The one window's options: sandboxed, isolated, no node, no webview. */
+export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'Swarmdesk',
+    webPreferences: {
+      preload: preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: true,
+    },
+  };
+}
+
+/** True for a URL of our own renderer: `app://swarmdesk/...`, nothing else. */
+export function isAppUrl(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.username === '' && url.password === '';
+}
+
+const MAX_EXTERNAL_URL = 2048;
+
+/**
+ * The only URLs `shell.openExternal` may receive: http(s), re-parsed with
+ * `new URL`, no credentials (a `https://bank.example@evil.example` look-alike),
+ * no whitespace or control characters anywhere (the parser would silently trim
+ * them, so what the user saw and what opens could differ). Returns the
+ * re-serialised URL to open, or null.
+ */
+export function safeExternalUrl(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_EXTERNAL_URL) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  if (url.hostname === '') return null;
+  return url.href;
+}
+
+export interface NavigationDecision {
+  /** Always false: the window never leaves the app. */
+  readonly allow: false;
+  /** An http(s) link the user clicked, to hand to the OS browser; else null. */
+  readonly openExternally: string | null;
+}
+
+/** `will-navigate` / `will-redirect`: stay put; a web link opens outside. */
+export function decideNavigation(url: string): NavigationDecision {
+  return { allow: false, openExternally: safeExternalUrl(url) };
+}
+
+/** `setWindowOpenHandler`: never a new Electron window; a web link opens outside. */
+export function decideWindowOpen(url: string): { readonly action: 'deny'; readonly openExternally: string | null } {
+  return { action: 'deny', openExternally: safeExternalUrl(url) };
+}
+
+/** Every permission (camera, notifications, clipboard-read, ...) is refused. */
+export function decidePermission(_permission: string): false {
+  return false;
+}
+
+/** The facts about an IPC message's sender the trust decision needs. */
+export interface SenderFacts {
+  /** webContents.id of the sender; compared with our window's. */
+  readonly webContentsId: number;
+  /** Whether the sending frame is that webContents' main (top) frame. */
+  readonly isMainFrame: boolean;
+  /** The sending frame's URL; null when the frame is gone. */
+  readonly frameUrl: string | null;
+}
+
+/** An IPC message is served only from our window's top frame showing our renderer. */
+export function isTrustedSender(facts: SenderFacts, ourWebContentsId: number | null): boolean {
+  if (ourWebContentsId === null || facts.webContentsId !== ourWebContentsId) return false;
+  if (!facts.isMainFrame || facts.frameUrl === null) return false;
+  return isAppUrl(facts.frameUrl);
+}

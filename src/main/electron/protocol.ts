@@ -1,0 +1,28 @@
+import { protocol } from 'electron';
+import { createLogger } from '../core/logger';
+import { respondToAppRequest } from './app-protocol';
+import { APP_SCHEME } from './policy';
+
+const log = createLogger('protocol');
+
+/**
+ * `app://` as a standard, secure scheme (so the page has a real origin,
+ * `app://swarmdesk`, and is not file://). Must run before `app.whenReady()`.
+ */
+export function registerAppSchemePrivileges(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Serve the built renderer from `rendererDir` on app://swarmdesk/. */
+export function serveAppProtocol(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    try {
+      return await respondToAppRequest(rendererDir, request.method, request.url);
+    } catch (err) {
+      log.error('app:// request failed', { err });
+      return new Response('Internal error', { status: 500 });
+    }
+  });
+}

@@ -1,0 +1,130 @@
+import type { RawData, WebSocket } from 'ws';
+import { WEB_CLOSE, type WebRequestId, type WebServerMessage } from '../../../shared/ipc/bridge';
+import { fail, type AppErrorShape, type Result } from '../../../shared/result';
+import type { Logger } from '../../core/logger';
+import type { EventSource, RouterLike } from '../router-like';
+import { tokensEqual } from './access';
+
+export interface SocketSessionOptions {
+  readonly token: string;
+  readonly router: RouterLike;
+  readonly events: EventSource;
+  readonly log: Logger;
+  readonly helloTimeoutMs: number;
+  /** Requests longer than this (characters) get a TOO_LARGE reply, unread. */
+  readonly maxRequestChars: number;
+  /** Concurrent requests per socket; more get UNAVAILABLE. */
+  readonly maxInFlight: number;
+  /** A client this far behind on reading is dropped rather than buffered without bound. */
+  readonly maxBufferedBytes: number;
+}
+
+type Incoming = Record<string, unknown>;
+
+function asId(value: unknown): WebRequestId | null {
+  if (typeof value === 'string' && value.length > 0 && value.length <= 128) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  return null;
+}
+
+function rawToText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/**
+ * One browser tab's WebSocket (protocol in src/shared/ipc/bridge.ts): the
+ * first frame must be a hello with the token; after that each request frame
+ * goes to the router and its envelope comes back with the same id, and core
+ * events are pushed. Every bad frame gets a typed error reply and a log line;
+ * nothing here throws into the server.
+ */
+export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): void {
+  const { log } = opts;
+  let authenticated = false;
+  let unsubscribe: (() => void) | null = null;
+  let inFlight = 0;
+
+  const helloTimer = setTimeout(() => {
+    if (!authenticated) {
+      log.warn('closing a socket that sent no hello in time');
+      ws.close(WEB_CLOSE.HELLO_TIMEOUT, 'hello timeout');
+    }
+  }, opts.helloTimeoutMs);
+
+  const send = (message: WebServerMessage): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > opts.maxBufferedBytes) {
+      log.warn('dropping a client that stopped reading', { buffered: ws.bufferedAmount });
+      ws.terminate();
+      return;
+    }
+    ws.send(JSON.stringify(message));
+  };
+  const reply = (id: WebRequestId | null, result: Result<unknown>): void => send({ id, result });
+  const refuse = (id: WebRequestId | null, error: AppErrorShape, reason: string): void => {
+    log.warn('refused a message', { reason, code: error.code });
+    reply(id, fail(error.code, error.message));
+  };
+
+  const onHello = (id: WebRequestId | null, msg: Incoming): void => {
+    if (msg.type === 'hello' && tokensEqual(opts.token, msg.token)) {
+      authenticated = true;
+      clearTimeout(helloTimer);
+      unsubscribe = opts.events.subscribe((event, payload) => send({ event, payload }));
+      send({ type: 'ready' });
+      return;
+    }
+    refuse(id, { code: 'FORBIDDEN', message: 'Send {type:"hello", token} with the access token first.' }, 'bad or missing hello');
+    ws.close(WEB_CLOSE.FORBIDDEN, 'forbidden');
+  };
+
+  const onRequest = (text: string, msg: Incoming): void => {
+    const id = asId(msg.id);
+    if (id === null) return refuse(null, { code: 'BAD_INPUT', message: 'A request needs an id (string or integer).' }, 'missing id');
+    if (text.length > opts.maxRequestChars) return refuse(id, { code: 'TOO_LARGE', message: 'The request is too large.' }, 'too large');
+    if (typeof msg.channel !== 'string') return refuse(id, { code: 'BAD_INPUT', message: 'A request needs a channel name.' }, 'missing channel');
+    if (inFlight >= opts.maxInFlight) return refuse(id, { code: 'UNAVAILABLE', message: 'Too many requests in flight; retry shortly.' }, 'too many in flight');
+    inFlight += 1;
+    opts.router
+      .handle(msg.channel, msg.input, { transport: 'web' })
+      .then((result) => reply(id, result))
+      .catch((err: unknown) => {
+        // The router already turns handler errors into envelopes; this is a last resort.
+        log.error('router failed', { err });
+        reply(id, fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.'));
+      })
+      .finally(() => {
+        inFlight -= 1;
+      });
+  };
+
+  ws.on('message', (data: RawData, isBinary: boolean) => {
+    if (isBinary) return refuse(null, { code: 'BAD_INPUT', message: 'Send JSON text frames.' }, 'binary frame');
+    const text = rawToText(data);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return refuse(null, { code: 'BAD_INPUT', message: 'The message is not valid JSON.' }, 'malformed JSON');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return refuse(null, { code: 'BAD_INPUT', message: 'The message must be a JSON object.' }, 'not an object');
+    }
+    const msg = parsed as Incoming;
+    if (!authenticated) return onHello(asId(msg.id), msg);
+    if (msg.type === 'hello') return refuse(null, { code: 'BAD_INPUT', message: 'Already authenticated.' }, 'second hello');
+    onRequest(text, msg);
+  });
+
+  ws.on('close', () => {
+    clearTimeout(helloTimer);
+    unsubscribe?.();
+    unsubscribe = null;
+  });
+  ws.on('error', (err) => {
+    // e.g. a frame over maxPayload: ws closes the socket with 1009 itself.
+    log.warn('socket error', { err });
+  });
+}
