@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { listBackups, ROUTINE_BACKUP_AGE_MS, takeBackup } from './backups';
+import { openWriter, userVersion, type ConnectionOptions } from './connection';
+import { DB_FILE_NAME } from './dataDir';
+import { DatabaseTooNewError } from './errors';
+import { inspectDatabase } from './inspect';
+import { applyMigrations } from './migrate';
+import { MIGRATIONS, type Migration } from './migrations';
+import { recoverDamagedDatabase } from './recovery';
+import { createStore, type Store } from './store';
+import { createLogger } from '../logger';
+
+const log = createLogger('store');
+
+export interface OpenStoreOptions {
+  readonly dataDir: string;
+  /** Passed to better-sqlite3 so Electron can load its own build of the addon. */
+  readonly nativeBinding?: string | undefined;
+  /** Wall clock for backup and corrupt-file names. */
+  readonly now?: () => number;
+  /** Tests only: a different migration list. */
+  readonly migrations?: readonly Migration[];
+}
+
+export interface OpenedStore {
+  readonly store: Store;
+  /** What start-up has to tell the user (a damaged database, a restored backup). */
+  readonly notices: string[];
+}
+
+/**
+ * Opens (or creates) the data folder's database: checks it without touching
+ * it, refuses a newer schema, recovers a damaged file, backs up before
+ * migrating, migrates, and takes a routine backup when the last is old.
+ */
+export function openStore(options: OpenStoreOptions): OpenedStore {
+  const now = options.now ?? Date.now;
+  const migrations = options.migrations ?? MIGRATIONS;
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const connection: ConnectionOptions = { nativeBinding: options.nativeBinding };
+  const dataDir = options.dataDir;
+  const file = join(dataDir, DB_FILE_NAME);
+  const notices: string[] = [];
+  mkdirSync(dataDir, { recursive: true });
+
+  let found = inspectDatabase(file, connection);
+  if (found.state === 'ok' && found.version > latest) throw new DatabaseTooNewError(file, found.version, latest);
+  if (found.state === 'damaged') {
+    const outcome = recoverDamagedDatabase({ file, dataDir, reason: found.reason, latestVersion: latest, at: now(), connection });
+    notices.push(outcome.notice);
+    found = inspectDatabase(file, connection);
+  }
+
+  const db = openWriter(file, connection);
+  try {
+    const version = userVersion(db);
+    const hasData = found.state === 'ok' && found.hasSchema;
+    if (hasData && version < latest) {
+      const backup = takeBackup(db, dataDir, version, 'premigrate', now());
+      log.info('backed up before migrating', { from: version, to: latest, backup: backup.path });
+    }
+    const applied = applyMigrations(db, migrations);
+    if (applied.length > 0) log.info('migrated', { applied });
+    takeRoutineBackupIfDue(db, dataDir, now());
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return { store: createStore(db, file, dataDir), notices };
+}
+
+function takeRoutineBackupIfDue(db: ReturnType<typeof openWriter>, dataDir: string, at: number): void {
+  const newest = listBackups(dataDir)[0];
+  if (newest && at - newest.takenAt < ROUTINE_BACKUP_AGE_MS) return;
+  const sessions = db.prepare('SELECT EXISTS (SELECT 1 FROM sessions) AS any').get() as { any: number } | undefined;
+  if (!sessions?.any) return;
+  try {
+    takeBackup(db, dataDir, userVersion(db), 'routine', at);
+  } catch (err) {
+    // A failed routine backup must not stop the app; the next start tries again.
+    log.warn('routine backup failed', { err });
+  }
+}

@@ -1,0 +1,64 @@
+import type { Db } from './connection';
+import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCalls';
+import { createEntriesRepo, type EntriesRepo } from './repos/entries';
+import { createSearchRepo, type SearchRepo } from './repos/search';
+import { createSessionsRepo, type SessionsRepo } from './repos/sessions';
+import { createSettingsRepo, type SettingsRepo } from './repos/settings';
+import { createTitlesRepo, type TitlesRepo } from './repos/titles';
+
+/** The store: repositories over the one writer connection. No SQL leaves `store/`. */
+export interface Store {
+  readonly file: string;
+  readonly dataDir: string;
+  readonly sessions: SessionsRepo;
+  readonly entries: EntriesRepo;
+  readonly titles: TitlesRepo;
+  readonly settings: SettingsRepo;
+  readonly ambientCalls: AmbientCallsRepo;
+  readonly search: SearchRepo;
+  /** Runs `fn` in one write transaction (nested calls become savepoints). */
+  transaction<T>(fn: () => T): T;
+  /** `PRAGMA integrity_check` result: null when fine (used by tests and diagnostics). */
+  integrityProblem(): string | null;
+  readonly isOpen: boolean;
+  close(): void;
+}
+
+export function createStore(db: Db, file: string, dataDir: string): Store {
+  const sessions = createSessionsRepo(db);
+  const entries = createEntriesRepo(db);
+  const titles = createTitlesRepo(db);
+  const settings = createSettingsRepo(db);
+  const ambientCalls = createAmbientCallsRepo(db);
+  const search = createSearchRepo(db);
+  return {
+    file,
+    dataDir,
+    sessions,
+    entries,
+    titles,
+    settings,
+    ambientCalls,
+    search,
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn).immediate();
+    },
+    integrityProblem(): string | null {
+      const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
+      const bad = rows.map((r) => r.integrity_check).filter((v) => v !== 'ok');
+      return bad.length === 0 ? null : bad.slice(0, 3).join('; ');
+    },
+    get isOpen() {
+      return db.open;
+    },
+    close(): void {
+      if (!db.open) return;
+      // Fold the WAL back into the main file so the folder holds one tidy file after a clean exit.
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
