@@ -1,0 +1,134 @@
+import { CLIP, clip, parseTime, type ImportCounts, type ImportedEntry, type RecordParser, type SessionFacts } from './types';
+
+/**
+ * Claude Code transcripts (`~/.claude/projects/<folder>/<session>.jsonl`), as
+ * described in shared/formats/README.md: the user/assistant/system chain, tool
+ * use and results, thinking, and the title records (`custom-title` = the
+ * user's rename, `ai-title`, `summary`; the last of each wins). Sidechain
+ * records are a subagent's own traffic and stay out of the main transcript.
+ */
+const WANTED = new Set(['user', 'assistant', 'system', 'summary', 'custom-title', 'ai-title']);
+
+type Block = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+/** A tool result's content: a string, or blocks of which the text ones count. */
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const b of content) {
+    if (isRecord(b) && b.type === 'text' && typeof b.text === 'string') parts.push(b.text);
+    else if (isRecord(b) && b.type === 'image') parts.push('[image]');
+  }
+  return parts.join('\n');
+}
+
+/** Wrapped command echoes and injected caveats are not what the user said the session is about. */
+function isRealUserLine(text: string): boolean {
+  const t = text.trimStart();
+  return t !== '' && !t.startsWith('<') && !t.startsWith('Caveat:') && !t.startsWith('[Request interrupted');
+}
+
+function noteFirstUserLine(facts: SessionFacts, text: string): void {
+  if (facts.firstUserLine === null && isRealUserLine(text)) facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
+}
+
+function userEntries(record: Record<string, unknown>, at: number, facts: SessionFacts): ImportedEntry[] {
+  const message = isRecord(record.message) ? record.message : null;
+  if (!message) return [];
+  const content = message.content;
+  if (record.isCompactSummary === true) {
+    const text = typeof content === 'string' ? content : resultText(content);
+    return text ? [{ kind: 'summary', text: clip(text, CLIP.message), meta: null, createdAt: at }] : [];
+  }
+  if (typeof content === 'string') {
+    noteFirstUserLine(facts, content);
+    return content ? [{ kind: 'user', text: clip(content, CLIP.message), meta: null, createdAt: at }] : [];
+  }
+  if (!Array.isArray(content)) return [];
+  const out: ImportedEntry[] = [];
+  for (const block of content as unknown[]) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string') {
+      noteFirstUserLine(facts, block.text);
+      out.push({ kind: 'user', text: clip(block.text, CLIP.message), meta: null, createdAt: at });
+    } else if (block.type === 'tool_result') {
+      out.push({
+        kind: 'tool-result',
+        text: clip(resultText(block.content), CLIP.toolResult),
+        meta: { toolUseId: str(block.tool_use_id), isError: block.is_error === true },
+        createdAt: at,
+      });
+    }
+  }
+  return out;
+}
+
+function assistantEntries(record: Record<string, unknown>, at: number): ImportedEntry[] {
+  const message = isRecord(record.message) ? record.message : null;
+  if (!message) return [];
+  const content = message.content;
+  const model = str(message.model);
+  if (typeof content === 'string') return content ? [{ kind: 'assistant', text: clip(content, CLIP.message), meta: model ? { model } : null, createdAt: at }] : [];
+  if (!Array.isArray(content)) return [];
+  const out: ImportedEntry[] = [];
+  for (const block of content as Block[]) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') {
+      out.push({ kind: 'assistant', text: clip(block.text, CLIP.message), meta: model ? { model } : null, createdAt: at });
+    } else if (block.type === 'thinking' && typeof block.thinking === 'string' && block.thinking !== '') {
+      out.push({ kind: 'thinking', text: clip(block.thinking, CLIP.thinking), meta: null, createdAt: at });
+    } else if (block.type === 'tool_use') {
+      const name = str(block.name) ?? 'tool';
+      let input = '';
+      try {
+        input = JSON.stringify(block.input ?? {});
+      } catch {
+        input = '';
+      }
+      out.push({ kind: 'tool-use', text: clip(input, CLIP.toolUse), meta: { tool: name, toolUseId: str(block.id) }, createdAt: at });
+    }
+  }
+  return out;
+}
+
+export const claudeCodeParser: RecordParser = {
+  wants: (type) => type !== null && WANTED.has(type),
+
+  parse(record, facts, counts: ImportCounts) {
+    const type = record.type;
+    if (type === 'custom-title') {
+      const t = str(record.customTitle);
+      if (t !== null) facts.customTitle = t;
+      return [];
+    }
+    if (type === 'ai-title' || type === 'summary') {
+      const t = str(type === 'ai-title' ? record.aiTitle : record.summary);
+      if (t !== null) facts.toolTitle = t;
+      return [];
+    }
+    if (record.isSidechain === true) {
+      counts.sidechainRecords += 1;
+      return [];
+    }
+    if (type !== 'user' && type !== 'assistant') return [];
+    facts.backendId ??= str(record.sessionId);
+    facts.cwd ??= str(record.cwd);
+    const at = parseTime(record.timestamp, facts.updatedAt);
+    if (record.isMeta === true) return [];
+    const entries = type === 'user' ? userEntries(record, at, facts) : assistantEntries(record, at);
+    if (entries.length > 0) {
+      facts.startedAt ??= at;
+      facts.updatedAt = Math.max(facts.updatedAt ?? 0, at);
+    }
+    return entries;
+  },
+};

@@ -1,0 +1,97 @@
+import { CLIP, clip, parseTime, type ImportedEntry, type RecordParser, type SessionFacts } from './types';
+
+/**
+ * Codex CLI rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): lines of
+ * `{timestamp, type, payload}` with `session_meta` (id, cwd), `response_item`
+ * (messages, function calls and outputs, reasoning) and `compacted`. Older
+ * files put the meta (`{id, timestamp}`) first and the items unwrapped; both
+ * are read. `event_msg` lines repeat the items for the UI and are skipped.
+ */
+const WANTED = new Set(['session_meta', 'response_item', 'compacted', 'message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const b of content) {
+    if (isRecord(b) && typeof b.text === 'string') parts.push(b.text);
+  }
+  return parts.join('\n');
+}
+
+/** Context Codex injects as user messages: instructions and environment, not the user's words. */
+function isInjectedContext(text: string): boolean {
+  const t = text.trimStart();
+  return t.startsWith('<environment_context>') || t.startsWith('<user_instructions>') || t.startsWith('# AGENTS.md instructions') || t.startsWith('<permissions instructions>');
+}
+
+function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFacts): ImportedEntry[] {
+  switch (item.type) {
+    case 'message': {
+      const text = contentText(item.content);
+      if (text === '') return [];
+      if (item.role === 'user') {
+        if (isInjectedContext(text)) return [];
+        if (facts.firstUserLine === null) facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
+        return [{ kind: 'user', text: clip(text, CLIP.message), meta: null, createdAt: at }];
+      }
+      if (item.role === 'assistant') return [{ kind: 'assistant', text: clip(text, CLIP.message), meta: null, createdAt: at }];
+      return [];
+    }
+    case 'function_call':
+    case 'custom_tool_call': {
+      const args = str(item.arguments) ?? str(item.input) ?? '';
+      return [{ kind: 'tool-use', text: clip(args, CLIP.toolUse), meta: { tool: str(item.name) ?? 'tool', toolUseId: str(item.call_id) }, createdAt: at }];
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const output = item.output;
+      const text = typeof output === 'string' ? output : isRecord(output) ? (str(output.content) ?? contentText(output.content)) : '';
+      return [{ kind: 'tool-result', text: clip(text, CLIP.toolResult), meta: { toolUseId: str(item.call_id), isError: false }, createdAt: at }];
+    }
+    case 'reasoning': {
+      const text = contentText(item.summary) || contentText(item.content);
+      return text ? [{ kind: 'thinking', text: clip(text, CLIP.thinking), meta: null, createdAt: at }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+export const codexParser: RecordParser = {
+  // Legacy meta lines have no type at all.
+  wants: (type) => type === null || WANTED.has(type),
+
+  parse(record, facts) {
+    const at = parseTime(record.timestamp, facts.updatedAt);
+    let entries: ImportedEntry[] = [];
+    if (record.type === 'session_meta' && isRecord(record.payload)) {
+      facts.backendId ??= str(record.payload.id);
+      facts.cwd ??= str(record.payload.cwd);
+      facts.startedAt ??= parseTime(record.payload.timestamp, at);
+    } else if (record.type === undefined && typeof record.id === 'string' && typeof record.timestamp === 'string') {
+      facts.backendId ??= record.id;
+      facts.startedAt ??= at;
+    } else if (record.type === 'response_item' && isRecord(record.payload)) {
+      entries = itemEntries(record.payload, at, facts);
+    } else if (record.type === 'compacted' && isRecord(record.payload)) {
+      const text = str(record.payload.message) ?? '';
+      entries = text ? [{ kind: 'summary', text: clip(text, CLIP.message), meta: null, createdAt: at }] : [];
+    } else if (typeof record.type === 'string' && record.type !== 'response_item') {
+      entries = itemEntries(record, at, facts);
+    }
+    if (entries.length > 0) {
+      facts.startedAt ??= at;
+      facts.updatedAt = Math.max(facts.updatedAt ?? 0, at);
+    }
+    return entries;
+  },
+};

@@ -1,0 +1,156 @@
+import type { Stats } from 'node:fs';
+import { readLines } from './lines';
+import { topLevelType } from './recordType';
+import { emptyFacts, type ImportCounts, type ImportedEntry, type ImportSource, type RecordParser, type SessionFacts } from './types';
+import { claudeCodeParser } from './claudeCode';
+import { codexParser } from './codex';
+
+/** Where a file's import stands: enough to continue a grown file from its last whole line. */
+export interface FileCursor {
+  readonly path: string;
+  readonly source: ImportSource;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+  /** Byte offset just after the last whole line read. */
+  readonly offset: number;
+  readonly facts: SessionFacts;
+}
+
+/** One step of a file's import: entries to append and the cursor to store with them, in one transaction. */
+export interface ImportBatch {
+  readonly cursor: FileCursor;
+  readonly entries: ImportedEntry[];
+  /** The file was replaced or shrank: what was imported before no longer matches it. */
+  readonly reset: boolean;
+  /** The last batch of this file in this scan. */
+  readonly last: boolean;
+}
+
+export interface FileImportOptions {
+  readonly maxLineBytes: number;
+  /** Entries per batch (bounds memory and the length of one write transaction). */
+  readonly batchEntries: number;
+  /** Characters of entry text per batch. */
+  readonly batchChars: number;
+}
+
+export const DEFAULT_FILE_IMPORT_OPTIONS: FileImportOptions = {
+  maxLineBytes: 8 << 20,
+  batchEntries: 2_000,
+  batchChars: 4_000_000,
+};
+
+/** Lines at least this long are typed by a scan before anyone parses them. */
+const PEEK_ABOVE_BYTES = 2_048;
+
+export function parserFor(source: ImportSource): RecordParser {
+  return source === 'codex' ? codexParser : claudeCodeParser;
+}
+
+export function isUnchanged(prev: FileCursor | undefined, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): boolean {
+  return prev !== undefined && prev.size === stat.size && prev.mtimeMs === stat.mtimeMs && prev.ino === stat.ino;
+}
+
+/** Replaced (another inode) or shorter than what was read: start over. */
+export function needsReset(prev: FileCursor | undefined, stat: Pick<Stats, 'size' | 'ino'>): boolean {
+  return prev !== undefined && (prev.ino !== stat.ino || stat.size < prev.offset);
+}
+
+/** Decode and classify one line; returns the record to parse or null (counted). */
+function recordOf(bytes: Buffer, parser: RecordParser, counts: ImportCounts): Record<string, unknown> | null {
+  let end = bytes.length;
+  while (end > 0 && (bytes[end - 1] === 0x0d || bytes[end - 1] === 0x20 || bytes[end - 1] === 0x09)) end -= 1;
+  let start = 0;
+  while (start < end && (bytes[start] === 0x20 || bytes[start] === 0x09)) start += 1;
+  if (start === end) return null;
+  const body = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
+  if (body[0] !== 0x7b) {
+    counts.badLines += 1;
+    return null;
+  }
+  if (body.length > PEEK_ABOVE_BYTES) {
+    const type = topLevelType(body);
+    if (type !== null && !parser.wants(type)) {
+      counts.skippedRecords += 1;
+      return null;
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    counts.badLines += 1;
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    counts.badLines += 1;
+    return null;
+  }
+  const record = value as Record<string, unknown>;
+  const type = typeof record.type === 'string' ? record.type : null;
+  if (!parser.wants(type)) {
+    counts.skippedRecords += 1;
+    return null;
+  }
+  return record;
+}
+
+/**
+ * Import what is new in one file: from the stored cursor (or from the start
+ * when the file is new, replaced or shorter) up to the size stat saw. Batches
+ * go to `emit` one at a time; the next is read only after `emit` resolved, so
+ * memory stays bounded by one batch whatever the file's size.
+ */
+export async function importFile(
+  path: string,
+  source: ImportSource,
+  stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>,
+  prev: FileCursor | undefined,
+  options: FileImportOptions,
+  counts: ImportCounts,
+  emit: (batch: ImportBatch) => Promise<void>,
+): Promise<void> {
+  const parser = parserFor(source);
+  let reset = needsReset(prev, stat);
+  if (reset) counts.filesReset += 1;
+  let offset = prev && !reset ? prev.offset : 0;
+  const facts: SessionFacts = prev && !reset ? { ...prev.facts } : emptyFacts();
+  counts.filesRead += 1;
+
+  for (;;) {
+    const entries: ImportedEntry[] = [];
+    let chars = 0;
+    const startOffset = offset;
+    const read = readLines(path, offset, { maxLineBytes: options.maxLineBytes, endOffset: stat.size }, (ev) => {
+      counts.lines += 1;
+      if (ev.kind === 'oversize') {
+        counts.oversizeLines += 1;
+        return true;
+      }
+      const record = recordOf(ev.bytes, parser, counts);
+      if (!record) return true;
+      let produced: ImportedEntry[];
+      try {
+        produced = parser.parse(record, facts, counts);
+      } catch {
+        counts.badLines += 1;
+        return true;
+      }
+      for (const e of produced) {
+        entries.push(e);
+        chars += e.text.length;
+      }
+      return entries.length < options.batchEntries && chars < options.batchChars;
+    });
+    offset = read.offset;
+    counts.bytesRead += offset - startOffset;
+    facts.entryCount += entries.length;
+    counts.entries += entries.length;
+    const last = !read.stopped;
+    const cursor: FileCursor = { path, source, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset, facts: { ...facts } };
+    await emit({ cursor, entries, reset, last });
+    reset = false;
+    if (last) return;
+  }
+}

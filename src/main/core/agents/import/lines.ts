@@ -1,0 +1,93 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/**
+ * Streaming JSONL reading with bounded memory (SPEC §8 import): a file is read
+ * in fixed chunks from a byte offset; every whole line is handed over as a
+ * Buffer; a line longer than `maxLineBytes` is never held, only its head is
+ * kept so its record type can be reported; a last line without its newline
+ * (a live session or a crash) is left for the next read.
+ */
+export interface LineReadOptions {
+  readonly maxLineBytes: number;
+  readonly chunkBytes?: number;
+  /** Stop before this offset (the size seen by stat, so a growing file has a fixed end). */
+  readonly endOffset: number;
+}
+
+export type LineEvent =
+  | { readonly kind: 'line'; readonly bytes: Buffer; readonly end: number }
+  | { readonly kind: 'oversize'; readonly head: Buffer; readonly length: number; readonly end: number };
+
+const NEWLINE = 0x0a;
+const HEAD_BYTES = 4_096;
+
+/**
+ * Calls `onLine` for each whole line from `start` to `endOffset`; returns the
+ * offset just after the last whole line (where the next read begins) and
+ * whether `onLine` stopped the read early by returning false.
+ */
+export function readLines(
+  file: string,
+  start: number,
+  options: LineReadOptions,
+  onLine: (ev: LineEvent) => boolean | void,
+): { offset: number; stopped: boolean } {
+  const chunkBytes = options.chunkBytes ?? 1 << 20;
+  const fd = openSync(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(chunkBytes);
+    let pos = start;
+    let consumed = start;
+    // The part of the current line read so far (bounded by maxLineBytes).
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    // When a line has outgrown the bound: its head and running length.
+    let oversizeHead: Buffer | null = null;
+    let oversizeLength = 0;
+
+    while (pos < options.endOffset) {
+      const want = Math.min(chunkBytes, options.endOffset - pos);
+      const got = readSync(fd, chunk, 0, want, pos);
+      if (got <= 0) break;
+      let lineStart = 0;
+      while (lineStart < got) {
+        const nl = chunk.indexOf(NEWLINE, lineStart);
+        const pieceEnd = nl === -1 || nl >= got ? got : nl;
+        const piece = chunk.subarray(lineStart, pieceEnd);
+        if (oversizeHead) {
+          oversizeLength += piece.length;
+        } else if (pendingBytes + piece.length > options.maxLineBytes) {
+          const head = Buffer.concat([...pending, piece], pendingBytes + piece.length).subarray(0, HEAD_BYTES);
+          oversizeHead = Buffer.from(head);
+          oversizeLength = pendingBytes + piece.length;
+          pending = [];
+          pendingBytes = 0;
+        } else if (piece.length > 0) {
+          // Copy: the chunk buffer is reused by the next read.
+          pending.push(Buffer.from(piece));
+          pendingBytes += piece.length;
+        }
+        if (nl === -1 || nl >= got) break;
+        const end = pos + nl + 1;
+        let keepGoing: boolean | void;
+        if (oversizeHead) {
+          keepGoing = onLine({ kind: 'oversize', head: oversizeHead, length: oversizeLength, end });
+          oversizeHead = null;
+          oversizeLength = 0;
+        } else {
+          const bytes = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes);
+          pending = [];
+          pendingBytes = 0;
+          keepGoing = onLine({ kind: 'line', bytes, end });
+        }
+        consumed = end;
+        if (keepGoing === false) return { offset: consumed, stopped: true };
+        lineStart = nl + 1;
+      }
+      pos += got;
+    }
+    return { offset: consumed, stopped: false };
+  } finally {
+    closeSync(fd);
+  }
+}

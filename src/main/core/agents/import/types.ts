@@ -1,0 +1,92 @@
+import type { EntryKind } from '../../../../shared/domain/session';
+
+/** Which tool wrote a transcript; decides the parser. */
+export type ImportSource = 'claude-code' | 'codex';
+
+/** One transcript item as read from a file, before the store gives it a seq. */
+export interface ImportedEntry {
+  readonly kind: EntryKind;
+  readonly text: string;
+  readonly meta: Record<string, string | number | boolean | null> | null;
+  readonly createdAt: number;
+}
+
+/**
+ * What a parser knows about a session so far. Small and JSON-safe: it is
+ * stored with the file's offset so a grown file continues where it stopped.
+ */
+export interface SessionFacts {
+  /** The CLI's own session id (to resume). */
+  backendId: string | null;
+  cwd: string | null;
+  /** The user's rename (Claude Code `custom-title`), last one wins. */
+  customTitle: string | null;
+  /** A title the tool generated (`ai-title`, `summary`), last one wins. */
+  toolTitle: string | null;
+  firstUserLine: string | null;
+  startedAt: number | null;
+  updatedAt: number | null;
+  entryCount: number;
+}
+
+export function emptyFacts(): SessionFacts {
+  return { backendId: null, cwd: null, customTitle: null, toolTitle: null, firstUserLine: null, startedAt: null, updatedAt: null, entryCount: 0 };
+}
+
+/** Counts for the import report: nothing read is dropped without being counted. */
+export interface ImportCounts {
+  files: number;
+  filesRead: number;
+  filesUnchanged: number;
+  filesReset: number;
+  filesFailed: number;
+  bytesRead: number;
+  lines: number;
+  entries: number;
+  /** Lines that were not JSON objects (malformed, binary garbage). */
+  badLines: number;
+  /** Lines longer than the bound, skipped without being held. */
+  oversizeLines: number;
+  /** Records of types the importer does not need (attachments, api requests, ...). */
+  skippedRecords: number;
+  /** Subagent (sidechain) records, not part of the main transcript. */
+  sidechainRecords: number;
+}
+
+export function emptyCounts(): ImportCounts {
+  return {
+    files: 0, filesRead: 0, filesUnchanged: 0, filesReset: 0, filesFailed: 0, bytesRead: 0, lines: 0,
+    entries: 0, badLines: 0, oversizeLines: 0, skippedRecords: 0, sidechainRecords: 0,
+  };
+}
+
+/** A parser turns one JSON record into entries and updates the facts. */
+export interface RecordParser {
+  /** Top-level record types worth parsing; anything else is skipped unparsed. */
+  wants(type: string | null): boolean;
+  parse(record: Record<string, unknown>, facts: SessionFacts, counts: ImportCounts): ImportedEntry[];
+}
+
+/** Size bounds for imported text: the source file keeps the whole thing. */
+export const CLIP = {
+  message: 200_000,
+  toolUse: 8_000,
+  toolResult: 16_000,
+  thinking: 16_000,
+  firstUserLine: 500,
+} as const;
+
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Math.floor(max * 0.7);
+  const tail = max - head;
+  return `${text.slice(0, head)}\n… [${text.length - max} characters not imported] …\n${text.slice(text.length - tail)}`;
+}
+
+export function parseTime(value: unknown, fallback: number | null): number {
+  if (typeof value === 'string') {
+    const t = Date.parse(value);
+    if (Number.isFinite(t) && t >= 0) return t;
+  }
+  return fallback ?? 0;
+}

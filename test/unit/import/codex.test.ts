@@ -1,0 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allEntries, runImport } from './helpers';
+
+const ROLLOUT = join(__dirname, '../../fixtures/import/codex-rollout.jsonl');
+
+describe('Codex rollout import', () => {
+  it('reads session_meta, user and assistant messages, tool calls and reasoning', async () => {
+    const r = await runImport(ROLLOUT, 'codex');
+    expect(allEntries(r).map((e) => e.kind)).toEqual(['user', 'thinking', 'tool-use', 'tool-result', 'assistant']);
+    const [user, , call, output, answer] = allEntries(r);
+    expect(user?.text).toBe('why does the invoice total round down?');
+    expect(call?.meta).toMatchObject({ tool: 'shell', toolUseId: 'call_1' });
+    expect(output?.text).toContain('Math.floor(total)');
+    expect(answer?.text).toContain('round half up');
+    expect(r.cursor?.facts).toMatchObject({
+      backendId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      cwd: '/home/dev/src/billing',
+      firstUserLine: 'why does the invoice total round down?',
+      customTitle: null,
+      toolTitle: null,
+    });
+    expect(r.counts.skippedRecords).toBe(3); // event_msg twice, turn_context
+    expect(r.counts.badLines).toBe(0);
+  });
+
+  it('reads the older layout: meta first, items unwrapped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sd-codex-'));
+    const file = join(dir, 'rollout-old.jsonl');
+    writeFileSync(file, [
+      JSON.stringify({ id: 'old-123', timestamp: '2025-05-01T08:00:00Z', instructions: null }),
+      JSON.stringify({ record_type: 'state' }),
+      JSON.stringify({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'port the parser to rust' }] }),
+      JSON.stringify({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Started with the lexer.' }] }),
+    ].join('\n') + '\n');
+    const r = await runImport(file, 'codex');
+    expect(allEntries(r).map((e) => [e.kind, e.text])).toEqual([
+      ['user', 'port the parser to rust'],
+      ['assistant', 'Started with the lexer.'],
+    ]);
+    expect(r.cursor?.facts.backendId).toBe('old-123');
+  });
+});
