@@ -1,0 +1,86 @@
+import { homedir } from 'node:os';
+import type { Core, CoreOptions } from './core';
+import { CoreEvents } from './events';
+import { handlers } from './handlers';
+import { createLogger } from './logger';
+import { Router } from './router/router';
+import { AppService, CoreHooks, PURGE_INTERVAL_MS, SessionsService, systemClock, type Clock, type Services } from './services';
+import { openStore } from './store';
+
+const log = createLogger('core');
+
+export interface CreateCoreOptions extends CoreOptions {
+  /** better-sqlite3's .node file for this runtime (Electron passes its own build). */
+  readonly nativeBinding?: string | undefined;
+  readonly clock?: Clock;
+  /** Folder new sessions use when none is given; default: the user's home folder. */
+  readonly defaultFolder?: string;
+}
+
+/** The core plus its services, for the parts of main that build on them (agents, ambient engine). */
+export interface SwarmCore extends Core<Services> {
+  readonly services: Services;
+  /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
+  onClose(fn: () => void | Promise<void>): void;
+}
+
+/**
+ * Wires the store, events, services and router. Throws DatabaseTooNewError
+ * when the data folder holds a database from a newer Swarmdesk.
+ */
+export function createCore(options: CreateCoreOptions): SwarmCore {
+  const clock = options.clock ?? systemClock;
+  const defaultFolder = options.defaultFolder ?? homedir();
+  const { store, notices } = openStore({ dataDir: options.dataDir, nativeBinding: options.nativeBinding, now: () => clock.now() });
+  for (const notice of notices) log.warn('start-up notice', { notice });
+
+  const events = new CoreEvents();
+  const hooks = new CoreHooks();
+  const sessions = new SessionsService({ store, events, hooks, clock, defaultFolder });
+  const app = new AppService({
+    platform: options.platform,
+    version: options.version ?? '0.0.0-dev',
+    platformName: process.platform,
+    dataDir: options.dataDir,
+    defaultFolder,
+    notices,
+  });
+  const services: Services = { store, events, hooks, clock, app, sessions };
+  const router = new Router(handlers, services);
+
+  const purge = (): void => {
+    try {
+      sessions.trash.purgeExpired();
+    } catch (err) {
+      log.error('purge failed', { err });
+    }
+  };
+  purge();
+  const stopPurging = clock.every(PURGE_INTERVAL_MS, purge);
+
+  const closers: Array<() => void | Promise<void>> = [];
+  let closing: Promise<void> | null = null;
+  return {
+    router,
+    events,
+    services,
+    info: () => app.info(),
+    onClose(fn) {
+      closers.push(fn);
+    },
+    close() {
+      closing ??= (async () => {
+        stopPurging();
+        for (const fn of closers.reverse()) {
+          try {
+            await fn();
+          } catch (err) {
+            log.error('close step failed', { err });
+          }
+        }
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

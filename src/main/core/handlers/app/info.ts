@@ -1,0 +1,4 @@
+import type { Handler } from '../../router/router';
+import type { Services } from '../../services';
+
+export const appInfo: Handler<'app:info', Services> = (_input, s) => s.app.info();

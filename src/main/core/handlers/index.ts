@@ -1,0 +1,45 @@
+import type { HandlerMap } from '../router/router';
+import type { Services } from '../services';
+import { appInfo } from './app/info';
+import { appOpenExternal } from './app/openExternal';
+import { sessionsList } from './sessions/list';
+import { sessionsSearch } from './sessions/search';
+import { sessionsCreate } from './sessions/create';
+import { sessionsGet } from './sessions/get';
+import { sessionsRename } from './sessions/rename';
+import { sessionsReleaseTitle } from './sessions/releaseTitle';
+import { sessionsTitleHistory } from './sessions/titleHistory';
+import { sessionsMove } from './sessions/move';
+import { sessionsSetPinned } from './sessions/setPinned';
+import { sessionsSetArchived } from './sessions/setArchived';
+import { sessionsDelete } from './sessions/delete';
+import { sessionsRestore } from './sessions/restore';
+import { sessionsMarkRead } from './sessions/markRead';
+import { sessionsSend } from './sessions/send';
+import { sessionsStop } from './sessions/stop';
+import { entriesPage } from './entries/page';
+
+/**
+ * One handler per contract channel. Typed as a full HandlerMap, so a channel
+ * added to the contract without a handler here fails the type check.
+ */
+export const handlers: HandlerMap<Services> = {
+  'app:info': appInfo,
+  'app:openExternal': appOpenExternal,
+  'sessions:list': sessionsList,
+  'sessions:search': sessionsSearch,
+  'sessions:create': sessionsCreate,
+  'sessions:get': sessionsGet,
+  'sessions:rename': sessionsRename,
+  'sessions:releaseTitle': sessionsReleaseTitle,
+  'sessions:titleHistory': sessionsTitleHistory,
+  'sessions:move': sessionsMove,
+  'sessions:setPinned': sessionsSetPinned,
+  'sessions:setArchived': sessionsSetArchived,
+  'sessions:delete': sessionsDelete,
+  'sessions:restore': sessionsRestore,
+  'sessions:markRead': sessionsMarkRead,
+  'sessions:send': sessionsSend,
+  'sessions:stop': sessionsStop,
+  'entries:page': entriesPage,
+};

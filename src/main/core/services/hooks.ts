@@ -1,0 +1,53 @@
+import type { Entry, SessionRow } from '../../../shared/domain/session';
+import { createLogger } from '../logger';
+
+const log = createLogger('hooks');
+
+/**
+ * What the sessions service tells the rest of main (ambient engine, agents),
+ * after the change is committed. Listeners run synchronously in order; an
+ * async listener's promise is not awaited, and its rejection is only logged.
+ */
+export interface CoreHookMap {
+  /** Any entry committed through the service (not bulk imports). */
+  entryCommitted: [entry: Entry, row: SessionRow];
+  sessionCreated: [row: SessionRow];
+  /** A 'user' entry committed (after entryCommitted for the same entry). */
+  userMessage: [row: SessionRow, entry: Entry];
+  /** The user opened the session (its last page was asked for); null = never opened before. */
+  sessionOpened: [row: SessionRow, previousOpenedAt: number | null];
+  /** The title record changed: a new title, or its pin taken off ("Let Swarmdesk title this"). */
+  titleChanged: [row: SessionRow];
+}
+
+export type HookName = keyof CoreHookMap;
+export type HookListener<K extends HookName> = (...args: CoreHookMap[K]) => void | Promise<void>;
+
+export class CoreHooks {
+  private readonly listeners: { [K in HookName]: Set<HookListener<K>> } = {
+    entryCommitted: new Set(),
+    sessionCreated: new Set(),
+    userMessage: new Set(),
+    sessionOpened: new Set(),
+    titleChanged: new Set(),
+  };
+
+  on<K extends HookName>(name: K, listener: HookListener<K>): () => void {
+    const set = this.listeners[name] as Set<HookListener<K>>;
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  emit<K extends HookName>(name: K, ...args: CoreHookMap[K]): void {
+    for (const listener of this.listeners[name] as Set<HookListener<K>>) {
+      try {
+        const out = listener(...args);
+        if (out instanceof Promise) out.catch((err: unknown) => log.error('async hook listener failed', { hook: name, err }));
+      } catch (err) {
+        log.error('hook listener threw', { hook: name, err });
+      }
+    }
+  }
+}

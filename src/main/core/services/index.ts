@@ -1,0 +1,23 @@
+import type { Store } from '../store';
+import type { CoreEvents } from '../events';
+import type { AppService } from './app';
+import type { Clock } from './clock';
+import type { CoreHooks } from './hooks';
+import type { SessionsService } from './sessions';
+
+/** What every handler receives, and what other parts of main build on. */
+export interface Services {
+  readonly store: Store;
+  readonly events: CoreEvents;
+  readonly hooks: CoreHooks;
+  readonly clock: Clock;
+  readonly app: AppService;
+  readonly sessions: SessionsService;
+}
+
+export { AppService, safeExternalUrl } from './app';
+export { systemClock, createManualClock, type Clock, type ManualClock } from './clock';
+export { CoreHooks, type CoreHookMap, type HookName, type HookListener } from './hooks';
+export type { AgentDispatcher } from './dispatchers';
+export { SessionsService, type CreateSessionInput, type AutoTitleInput } from './sessions';
+export { RESTORE_WINDOW_MS, PURGE_INTERVAL_MS } from './trash';
