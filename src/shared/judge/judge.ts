@@ -16,7 +16,7 @@ import { isFormatLeftover, isModelTalk } from './model-talk';
 import { isQuestion, isRisky } from './next-prompt';
 import { type Judged, type RejectReason, rejectMessage, rejected } from './reasons';
 import { parseReply, sanitizeAnswer } from './reply';
-import { charCount, collapseWhitespace, hasLetter, hasLineBreak, stripInvisible, wordCount } from './text';
+import { charCount, hasLetter, hasLineBreak, stripInvisible, wordCount } from './text';
 
 /**
  * Whether `text` is usable as one line of `kind` within `limits`. The checks, in order:
@@ -92,10 +92,12 @@ export function isUsableTitle(value: unknown): boolean {
 }
 
 /**
- * A user's rename, judged with the stored-title limits. Whitespace (a pasted newline too) is
- * collapsed first: the user meant one line. Quotes and periods are theirs to keep. The
- * message is what the rename field shows inline.
+ * A user's rename, judged with the stored-title limits. Invisible characters go and runs of
+ * spaces or tabs become one space; a line break is still rejected, as for any title (a text
+ * field cannot hold one, so it only arrives from a script). Quotes and periods are the
+ * user's to keep. The message is what the rename field shows inline.
  */
 export function judgeUserTitle(text: string): Judged {
-  return acceptLine(collapseWhitespace(stripInvisible(text)), STORED_TITLE_LIMITS, 'title');
+  const spaced = stripInvisible(text).replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
+  return acceptLine(spaced, STORED_TITLE_LIMITS, 'title');
 }
