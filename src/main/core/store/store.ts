@@ -1,6 +1,7 @@
 import type { Db } from './connection';
 import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCalls';
 import { createEntriesRepo, type EntriesRepo } from './repos/entries';
+import { createImportFilesRepo, type ImportFilesRepo } from './repos/importFiles';
 import { createSearchRepo, type SearchRepo } from './repos/search';
 import { createSessionsRepo, type SessionsRepo } from './repos/sessions';
 import { createSettingsRepo, type SettingsRepo } from './repos/settings';
@@ -16,6 +17,8 @@ export interface Store {
   readonly settings: SettingsRepo;
   readonly ambientCalls: AmbientCallsRepo;
   readonly search: SearchRepo;
+  /** Cursors of the transcript import (agents/import). */
+  readonly importFiles: ImportFilesRepo;
   /** Runs `fn` in one write transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T;
   /** `PRAGMA integrity_check` result: null when fine (used by tests and diagnostics). */
@@ -31,6 +34,7 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
   const settings = createSettingsRepo(db);
   const ambientCalls = createAmbientCallsRepo(db);
   const search = createSearchRepo(db);
+  const importFiles = createImportFilesRepo(db);
   return {
     file,
     dataDir,
@@ -40,6 +44,7 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
     settings,
     ambientCalls,
     search,
+    importFiles,
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },
