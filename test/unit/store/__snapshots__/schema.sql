@@ -1,0 +1,201 @@
+-- user_version 2
+-- index ambient_calls_at on ambient_calls
+CREATE INDEX ambient_calls_at ON ambient_calls (at);
+
+-- index ambient_calls_session on ambient_calls
+CREATE INDEX ambient_calls_session ON ambient_calls (session_id, kind, at) WHERE session_id IS NOT NULL;
+
+-- index import_files_session on import_files
+CREATE INDEX import_files_session ON import_files (session_id) WHERE session_id IS NOT NULL;
+
+-- index sessions_deleted on sessions
+CREATE INDEX sessions_deleted ON sessions (deleted_at) WHERE deleted_at IS NOT NULL;
+
+-- index sessions_order on sessions
+CREATE INDEX sessions_order ON sessions (pinned, position) WHERE deleted_at IS NULL;
+
+-- index sessions_parent on sessions
+CREATE INDEX sessions_parent ON sessions (parent_id) WHERE parent_id IS NOT NULL;
+
+-- index title_history_session on title_history
+CREATE INDEX title_history_session ON title_history (session_id, at);
+
+-- table ambient_calls on ambient_calls
+CREATE TABLE ambient_calls (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  session_id TEXT REFERENCES sessions(id) ON DELETE SET NULL,
+  provider TEXT NOT NULL,
+  model TEXT,
+  input_chars INTEGER NOT NULL DEFAULT 0,
+  output_chars INTEGER NOT NULL DEFAULT 0,
+  tokens_in INTEGER,
+  tokens_out INTEGER,
+  latency_ms INTEGER NOT NULL DEFAULT 0,
+  verdict TEXT NOT NULL CHECK (verdict IN ('use', 'skip', 'reject', 'error')),
+  reason TEXT,
+  reply_excerpt TEXT,
+  at INTEGER NOT NULL
+) STRICT;
+
+-- table entries on entries
+CREATE TABLE entries (
+  id INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL CHECK (seq >= 0),
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL,
+  meta TEXT CHECK (meta IS NULL OR json_valid(meta)),
+  created_at INTEGER NOT NULL,
+  UNIQUE (session_id, seq)
+) STRICT;
+
+-- table entries_fts on entries_fts
+CREATE VIRTUAL TABLE entries_fts USING fts5(
+  text,
+  content = 'entries',
+  content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '2 4'
+);
+
+-- table entries_fts_config on entries_fts_config
+CREATE TABLE 'entries_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table entries_fts_data on entries_fts_data
+CREATE TABLE 'entries_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table entries_fts_docsize on entries_fts_docsize
+CREATE TABLE 'entries_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table entries_fts_idx on entries_fts_idx
+CREATE TABLE 'entries_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table import_files on import_files
+CREATE TABLE import_files (
+  path TEXT PRIMARY KEY,
+  source TEXT NOT NULL CHECK (source IN ('claude-code', 'codex')),
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  ino INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  facts TEXT NOT NULL CHECK (json_valid(facts)),
+  session_id TEXT
+) STRICT;
+
+-- table sessions on sessions
+CREATE TABLE sessions (
+  rid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,
+  folder TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'idle',
+  archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+  pinned INTEGER NOT NULL DEFAULT 0 CHECK (pinned IN (0, 1)),
+  position REAL NOT NULL,
+  parent_id TEXT REFERENCES sessions(id) ON DELETE CASCADE,
+  backend_id TEXT,
+  title TEXT,
+  title_source TEXT CHECK (title_source IS NULL OR title_source IN ('auto', 'user', 'imported', 'recovered')),
+  title_pinned INTEGER NOT NULL DEFAULT 0 CHECK (title_pinned IN (0, 1)),
+  first_user_line TEXT,
+  subtitle TEXT,
+  unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1)),
+  deleted_at INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  last_opened_at INTEGER
+) STRICT;
+
+-- table sessions_fts on sessions_fts
+CREATE VIRTUAL TABLE sessions_fts USING fts5(
+  title,
+  first_user_line,
+  content = 'sessions',
+  content_rowid = 'rid',
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '2 4'
+);
+
+-- table sessions_fts_config on sessions_fts_config
+CREATE TABLE 'sessions_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table sessions_fts_data on sessions_fts_data
+CREATE TABLE 'sessions_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table sessions_fts_docsize on sessions_fts_docsize
+CREATE TABLE 'sessions_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table sessions_fts_idx on sessions_fts_idx
+CREATE TABLE 'sessions_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table settings on settings
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL CHECK (json_valid(value))
+) STRICT;
+
+-- table title_history on title_history
+CREATE TABLE title_history (
+  id INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  value TEXT,
+  source TEXT NOT NULL CHECK (source IN ('auto', 'user', 'imported', 'recovered')),
+  model TEXT,
+  at INTEGER NOT NULL
+) STRICT;
+
+-- trigger entries_delete_only_by_purge on entries
+CREATE TRIGGER entries_delete_only_by_purge BEFORE DELETE ON entries
+WHEN EXISTS (SELECT 1 FROM sessions WHERE id = old.session_id AND deleted_at IS NULL)
+BEGIN
+  SELECT RAISE(ABORT, 'entries are append-only');
+END;
+
+-- trigger entries_fts_delete on entries
+CREATE TRIGGER entries_fts_delete AFTER DELETE ON entries
+WHEN old.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
+BEGIN
+  INSERT INTO entries_fts (entries_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+
+-- trigger entries_fts_insert on entries
+CREATE TRIGGER entries_fts_insert AFTER INSERT ON entries
+WHEN new.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
+BEGIN
+  INSERT INTO entries_fts (rowid, text) VALUES (new.id, new.text);
+END;
+
+-- trigger entries_no_update on entries
+CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
+BEGIN
+  SELECT RAISE(ABORT, 'entries are append-only');
+END;
+
+-- trigger sessions_delete_only_when_soft_deleted on sessions
+CREATE TRIGGER sessions_delete_only_when_soft_deleted BEFORE DELETE ON sessions
+WHEN old.deleted_at IS NULL
+BEGIN
+  SELECT RAISE(ABORT, 'only a soft-deleted session can be purged');
+END;
+
+-- trigger sessions_fts_delete on sessions
+CREATE TRIGGER sessions_fts_delete AFTER DELETE ON sessions
+BEGIN
+  INSERT INTO sessions_fts (sessions_fts, rowid, title, first_user_line)
+    VALUES ('delete', old.rid, old.title, old.first_user_line);
+END;
+
+-- trigger sessions_fts_insert on sessions
+CREATE TRIGGER sessions_fts_insert AFTER INSERT ON sessions
+BEGIN
+  INSERT INTO sessions_fts (rowid, title, first_user_line) VALUES (new.rid, new.title, new.first_user_line);
+END;
+
+-- trigger sessions_fts_update on sessions
+CREATE TRIGGER sessions_fts_update AFTER UPDATE OF title, first_user_line ON sessions
+BEGIN
+  INSERT INTO sessions_fts (sessions_fts, rowid, title, first_user_line)
+    VALUES ('delete', old.rid, old.title, old.first_user_line);
+  INSERT INTO sessions_fts (rowid, title, first_user_line) VALUES (new.rid, new.title, new.first_user_line);
+END;

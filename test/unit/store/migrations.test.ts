@@ -1,0 +1,99 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../../src/main/core/store/migrate';
+import { LATEST_VERSION, MIGRATIONS, type Migration } from '../../../src/main/core/store/migrations';
+import { tempDataDir } from './tempDir';
+
+type Db = Database.Database;
+
+function openAt(version: number): Db {
+  const db = new Database(join(tempDataDir(), 'm.db'));
+  db.pragma('foreign_keys = ON');
+  applyMigrations(db, MIGRATIONS.slice(0, version));
+  return db;
+}
+
+/**
+ * Rows written at version N-1, and what must be true of them at N. Every
+ * migration gets an entry here (the test below insists on it).
+ */
+const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
+  1: {
+    seed() {
+      // Version 0 is an empty file: nothing to carry over.
+    },
+    check(db) {
+      const tables = db
+        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE '%fts%'`)
+        .all() as Array<{ name: string; sql: string }>;
+      expect(tables.map((t) => t.name).sort()).toEqual(['ambient_calls', 'entries', 'sessions', 'settings', 'title_history']);
+      for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT$/);
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'chat', '/w', 0, 1, 1)`).run();
+      db.prepare(`INSERT INTO entries (session_id, seq, kind, text, created_at) VALUES ('s1', 0, 'user', 'hello kumquat', 2)`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 1 });
+      // STRICT: a value of the wrong type is refused rather than stored.
+      expect(() =>
+        db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s2', 'chat', '/w', 'top', 1, 1)`).run(),
+      ).toThrow(/cannot store TEXT value in REAL column/);
+    },
+  },
+  2: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'imported', '/w', 0, 1, 1)`).run();
+      db.prepare(`INSERT INTO entries (session_id, seq, kind, text, created_at) VALUES ('s1', 0, 'user', 'hello kumquat', 2)`).run();
+    },
+    check(db) {
+      expect(db.prepare(`SELECT id, kind FROM sessions`).all()).toEqual([{ id: 's1', kind: 'imported' }]);
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 1 });
+      db.prepare(
+        `INSERT INTO import_files (path, source, size, mtime_ms, ino, offset, facts, session_id) VALUES ('/t.jsonl', 'codex', 10, 1.5, 7, 10, '{}', 's1')`,
+      ).run();
+      expect(db.prepare(`SELECT session_id FROM import_files`).get()).toEqual({ session_id: 's1' });
+    },
+  },
+};
+
+describe('migrations', () => {
+  it('are numbered 1..n and each has an upgrade test', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(LATEST_VERSION).toBe(MIGRATIONS.length);
+    for (const m of MIGRATIONS) expect(CASES[m.version], `no test case for migration ${m.version}`).toBeDefined();
+  });
+
+  for (const m of MIGRATIONS) {
+    it(`${String(m.version).padStart(3, '0')}_${m.name}: upgrades a version ${m.version - 1} database with rows`, () => {
+      const db = openAt(m.version - 1);
+      const c = CASES[m.version]!;
+      c.seed(db);
+      expect(applyMigrations(db, MIGRATIONS.slice(0, m.version))).toEqual([m.version]);
+      expect(db.pragma('user_version', { simple: true })).toBe(m.version);
+      c.check(db);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    });
+  }
+
+  it('a failing migration leaves the file at the previous whole version', () => {
+    const db = openAt(LATEST_VERSION);
+    const broken: Migration = {
+      version: LATEST_VERSION + 1,
+      name: 'broken',
+      up(d) {
+        d.exec('CREATE TABLE half_done (x INTEGER) STRICT');
+        d.exec('INSERT INTO no_such_table VALUES (1)');
+      },
+    };
+    expect(() => applyMigrations(db, [...MIGRATIONS, broken])).toThrow(/no such table/);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'`).get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('refuses a list with a gap in its numbering', () => {
+    const db = openAt(0);
+    const gap: Migration = { version: MIGRATIONS.length + 2, name: 'gap', up() {} };
+    expect(() => applyMigrations(db, [...MIGRATIONS, gap])).toThrow(/without gaps/);
+    db.close();
+  });
+});

@@ -1,0 +1,182 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listBackups } from '../../../src/main/core/store/backups';
+import { DatabaseTooNewError, DB_FILE_NAME, openStore, type Store } from '../../../src/main/core/store';
+import { LATEST_VERSION, MIGRATIONS, type Migration } from '../../../src/main/core/store/migrations';
+import { tempDataDir } from './tempDir';
+
+const DAY = 24 * 60 * 60 * 1000;
+const T0 = Date.UTC(2026, 4, 1, 9, 0, 0);
+
+function addSession(store: Store, id: string, text: string, at = T0): void {
+  store.sessions.insert({ id, kind: 'chat', folder: '/w', position: 0, at });
+  store.entries.append(id, 'user', text, null, at);
+}
+
+function sha(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+describe('openStore', () => {
+  it('creates the data folder and a database at the latest version, with the pragmas set', () => {
+    const dataDir = join(tempDataDir(), 'nested', 'data');
+    const { store, notices } = openStore({ dataDir, now: () => T0 });
+    expect(notices).toEqual([]);
+    expect(store.file).toBe(join(dataDir, DB_FILE_NAME));
+    store.close();
+    const db = new Database(join(dataDir, DB_FILE_NAME), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('refuses a database from a newer Swarmdesk and leaves the file untouched', () => {
+    const dataDir = tempDataDir();
+    const first = openStore({ dataDir, now: () => T0 });
+    addSession(first.store, 's1', 'hello');
+    first.store.close();
+    const file = join(dataDir, DB_FILE_NAME);
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${LATEST_VERSION + 5}`);
+    raw.close();
+    const before = { hash: sha(file), mtime: statSync(file).mtimeMs };
+
+    let thrown: unknown;
+    try {
+      openStore({ dataDir, now: () => T0 + 2 * DAY });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(DatabaseTooNewError);
+    const err = thrown as DatabaseTooNewError;
+    expect(err.fileVersion).toBe(LATEST_VERSION + 5);
+    expect(err.message).toMatch(/newer version of Swarmdesk/);
+    expect(err.message).toContain(file);
+    expect({ hash: sha(file), mtime: statSync(file).mtimeMs }).toEqual(before);
+    expect(listBackups(dataDir)).toEqual([]);
+  });
+
+  it('backs up an existing database before migrating it', () => {
+    const dataDir = tempDataDir();
+    const first = openStore({ dataDir, now: () => T0 });
+    addSession(first.store, 's1', 'before the upgrade');
+    first.store.close();
+
+    const next: Migration = {
+      version: LATEST_VERSION + 1,
+      name: 'test_extra_column',
+      up: (db) => db.exec(`ALTER TABLE sessions ADD COLUMN colour TEXT`),
+    };
+    const later = T0 + 60_000; // well within a day: only the migration can cause a backup
+    const upgraded = openStore({ dataDir, now: () => later, migrations: [...MIGRATIONS, next] });
+    upgraded.store.close();
+
+    const premigrate = listBackups(dataDir).filter((b) => b.name.endsWith('-premigrate.db'));
+    expect(premigrate).toHaveLength(1);
+    expect(premigrate[0]!.name).toContain(`-v${LATEST_VERSION}-`);
+    const backup = new Database(premigrate[0]!.path, { readonly: true });
+    expect(backup.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(backup.prepare(`SELECT text FROM entries`).all()).toEqual([{ text: 'before the upgrade' }]);
+    backup.close();
+    const live = new Database(join(dataDir, DB_FILE_NAME), { readonly: true });
+    expect(live.pragma('user_version', { simple: true })).toBe(LATEST_VERSION + 1);
+    live.close();
+  });
+
+  it('takes a routine backup when the newest is a day old, and keeps the last five', () => {
+    const dataDir = tempDataDir();
+    const first = openStore({ dataDir, now: () => T0 });
+    expect(listBackups(dataDir)).toHaveLength(0); // nothing worth keeping yet
+    addSession(first.store, 's1', 'hello');
+    first.store.close();
+
+    openStore({ dataDir, now: () => T0 + 1000 }).store.close();
+    expect(listBackups(dataDir)).toHaveLength(1);
+    openStore({ dataDir, now: () => T0 + DAY / 2 }).store.close();
+    expect(listBackups(dataDir)).toHaveLength(1);
+    for (let day = 1; day <= 7; day++) openStore({ dataDir, now: () => T0 + day * DAY + 2000 }).store.close();
+    const kept = listBackups(dataDir);
+    expect(kept).toHaveLength(5);
+    expect(kept[0]!.takenAt).toBe(T0 + 7 * DAY + 2000);
+  });
+});
+
+describe('a damaged database', () => {
+  /** A store with one session, a backup of it, then a second session the backup lacks. */
+  function damagedSetup(): { dataDir: string; file: string } {
+    const dataDir = tempDataDir();
+    const a = openStore({ dataDir, now: () => T0 });
+    addSession(a.store, 'kept', 'the xylophone importer');
+    a.store.close();
+    const b = openStore({ dataDir, now: () => T0 + 1000 }); // takes the routine backup
+    addSession(b.store, 'late', 'written after the backup');
+    b.store.close();
+    expect(listBackups(dataDir)).toHaveLength(1);
+    return { dataDir, file: join(dataDir, DB_FILE_NAME) };
+  }
+
+  it('garbage over the file: kept aside, the backup restored, and the user told', () => {
+    const { dataDir, file } = damagedSetup();
+    const garbage = Buffer.alloc(64 * 1024, 'not a database at all ');
+    writeFileSync(file, garbage);
+
+    const { store, notices } = openStore({ dataDir, now: () => T0 + 2 * DAY });
+    expect(notices).toHaveLength(1);
+    const notice = notices[0]!;
+    expect(notice).toMatch(/^Your session database was damaged\. Swarmdesk kept it at .*corrupt-.*\.db and restored the backup from /);
+    const aside = readdirSync(dataDir).filter((n) => /^corrupt-.*\.db$/.test(n));
+    expect(aside).toHaveLength(1);
+    expect(notice).toContain(join(dataDir, aside[0]!));
+    expect(readFileSync(join(dataDir, aside[0]!)).equals(garbage)).toBe(true);
+
+    expect(store.sessions.get('kept')?.firstUserLine).toBe('the xylophone importer');
+    expect(store.sessions.get('late')).toBeNull();
+    expect(store.search.search('xylo', { includeArchived: false, limit: 10 })).toEqual(['kept']);
+    expect(store.integrityProblem()).toBeNull();
+    store.close();
+  });
+
+  it('damaged pages behind a good header are caught by quick_check too', () => {
+    const { dataDir, file } = damagedSetup();
+    const bytes = readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    expect(bytes.length).toBeGreaterThan(3 * pageSize);
+    // Scribble over every page after the first: the schema page survives, the rest does not.
+    bytes.fill(0xa5, pageSize);
+    writeFileSync(file, bytes);
+
+    const { store, notices } = openStore({ dataDir, now: () => T0 + 2 * DAY });
+    expect(notices[0]).toMatch(/damaged.*restored the backup/);
+    expect(store.sessions.get('kept')).not.toBeNull();
+    store.close();
+  });
+
+  it('with no usable backup: kept aside, a fresh database, and the user told', () => {
+    const { dataDir, file } = damagedSetup();
+    for (const b of listBackups(dataDir)) writeFileSync(b.path, 'also broken');
+    writeFileSync(file, 'garbage');
+
+    const { store, notices } = openStore({ dataDir, now: () => T0 + 2 * DAY });
+    expect(notices).toEqual([expect.stringMatching(/damaged and no usable backup was found\. Swarmdesk kept it at .*corrupt-.*\.db and started a new, empty one/)]);
+    expect(store.sessions.list(true)).toEqual([]);
+    expect(readdirSync(dataDir).some((n) => /^corrupt-.*\.db$/.test(n))).toBe(true);
+    store.close();
+  });
+
+  it('skips a broken newest backup and restores an older good one', () => {
+    const { dataDir, file } = damagedSetup();
+    const good = listBackups(dataDir)[0]!;
+    const newer = join(dataDir, 'backups', `swarmdesk-20990101T000000000Z-v${LATEST_VERSION}-routine.db`);
+    writeFileSync(newer, 'broken backup');
+    writeFileSync(file, 'garbage');
+
+    const { store, notices } = openStore({ dataDir, now: () => T0 + 2 * DAY });
+    expect(notices[0]).toContain(good.path);
+    expect(store.sessions.get('kept')).not.toBeNull();
+    store.close();
+    expect(existsSync(newer)).toBe(true); // a backup is never deleted for failing a check
+  });
+});
