@@ -1,0 +1,364 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CHANNEL_NAMES, type ChannelName } from '../../src/shared/ipc/contract';
+import { WEB_CLOSE } from '../../src/shared/ipc/bridge';
+import { AppError } from '../../src/shared/result';
+import { CoreEvents } from '../../src/main/core/events';
+import { setLogSink } from '../../src/main/core/logger';
+import { Router, type HandlerMap } from '../../src/main/core/router/router';
+import { contentSecurityPolicy } from '../../src/main/transport/csp';
+import { startWebServer, type WebServer } from '../../src/main/transport/web/server';
+
+// A real server on 127.0.0.1 with a real ws client. The router is the real
+// Router over a tiny handler map: app:info answers, everything else is UNAVAILABLE.
+function fakeHandlers(): HandlerMap<null> {
+  const map: Record<string, unknown> = {};
+  for (const name of CHANNEL_NAMES) {
+    map[name] = () => {
+      throw new AppError('UNAVAILABLE', `${name} is not wired in this test`);
+    };
+  }
+  map['app:info'] = () => ({ version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [] });
+  return map as HandlerMap<null>;
+}
+
+type Msg = Record<string, unknown> & { id?: unknown; result?: { ok: boolean; value?: unknown; error?: { code: string } } };
+
+/** A ws client that queues messages and exposes bounded waits. */
+class Client {
+  readonly messages: Msg[] = [];
+  private waiters: Array<() => void> = [];
+  closed: { code: number } | null = null;
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (d) => {
+      this.messages.push(JSON.parse(d.toString()) as Msg);
+      this.wake();
+    });
+    ws.on('close', (code) => {
+      this.closed = { code };
+      this.wake();
+    });
+    ws.on('error', () => undefined);
+  }
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+  async next(timeoutMs = 3_000): Promise<Msg> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages.length === 0) {
+      if (this.closed) throw new Error(`socket closed (${this.closed.code}) while waiting for a message`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('no message in time');
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    return this.messages.shift() as Msg;
+  }
+  async closeCode(timeoutMs = 3_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('socket not closed in time');
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    return this.closed.code;
+  }
+  send(value: unknown): void {
+    this.ws.send(typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  async call(id: number | string, channel: string, input: unknown = {}): Promise<Msg> {
+    this.send({ id, channel, input });
+    return this.next();
+  }
+}
+
+/** Open a socket; resolves a Client, or the HTTP status when the upgrade is refused. */
+function connect(port: number, opts: { origin?: string | null; host?: string } = {}): Promise<Client | number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (opts.host) headers.Host = opts.host;
+    const origin = opts.origin === undefined ? `http://127.0.0.1:${port}` : opts.origin;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers, ...(origin === null ? {} : { origin }) });
+    const timer = setTimeout(() => reject(new Error('connect timed out')), 3_000);
+    ws.once('open', () => {
+      clearTimeout(timer);
+      resolve(new Client(ws));
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      clearTimeout(timer);
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+}
+
+async function authed(server: WebServer): Promise<Client> {
+  const c = await connect(server.port);
+  if (typeof c === 'number') throw new Error(`upgrade refused: ${c}`);
+  c.send({ type: 'hello', token: server.token });
+  expect(await c.next()).toEqual({ type: 'ready' });
+  return c;
+}
+
+/** A raw HTTP GET with a path sent as-is (no client-side normalisation). */
+function rawGet(port: number, path: string, host = `127.0.0.1:${port}`): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers: { Host: host }, timeout: 3_000 }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web transport on a real loopback server', () => {
+  let base: string;
+  let server: WebServer;
+  const events = new CoreEvents();
+  const logLines: string[] = [];
+  let restoreLog: () => void;
+
+  beforeAll(async () => {
+    restoreLog = setLogSink((line) => logLines.push(line));
+    base = mkdtempSync(join(tmpdir(), 'swarmdesk-web-'));
+    mkdirSync(join(base, 'renderer', 'assets'), { recursive: true });
+    writeFileSync(join(base, 'renderer', 'index.html'), '<!doctype html><title>Swarmdesk test</title>');
+    writeFileSync(join(base, 'renderer', 'assets', 'app.js'), 'void 0');
+    writeFileSync(join(base, 'secret.txt'), 'TOP-SECRET');
+    server = await startWebServer({
+      router: new Router(fakeHandlers(), null),
+      events,
+      rendererDir: join(base, 'renderer'),
+      port: 0,
+      helloTimeoutMs: 400,
+      maxRequestChars: 10_000,
+      maxFrameBytes: 64 * 1024,
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    restoreLog?.();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it('listens on 127.0.0.1 only and gives a fragment-token URL', async () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`);
+    const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (external) {
+      const reached = await new Promise<boolean>((resolve) => {
+        const req = request({ host: external.address, port: server.port, path: '/', timeout: 2_000 }, () => resolve(true));
+        req.on('error', () => resolve(false));
+        req.on('timeout', () => {
+          req.destroy();
+          resolve(false);
+        });
+        req.end();
+      });
+      expect(reached).toBe(false);
+    }
+  });
+
+  it('serves the renderer with the CSP, types, SPA fallback and no traversal', async () => {
+    const index = await rawGet(server.port, '/');
+    expect(index.status).toBe(200);
+    expect(index.body).toContain('Swarmdesk test');
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(index.headers['content-security-policy']).toBe(contentSecurityPolicy({ kind: 'web', port: server.port }));
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    expect((await rawGet(server.port, '/assets/app.js')).headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await rawGet(server.port, '/sessions/abc')).body).toContain('Swarmdesk test');
+    expect((await rawGet(server.port, '/assets/nope.js')).status).toBe(404);
+    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+      const res = await rawGet(server.port, p);
+      expect(res.status, p).not.toBe(200);
+      expect(res.body).not.toContain('TOP-SECRET');
+    }
+  });
+
+  it('refuses HTTP requests for a foreign Host (DNS rebinding)', async () => {
+    const res = await rawGet(server.port, '/', `rebind.evil.example:${server.port}`);
+    expect(res.status).toBe(403);
+    expect(res.body).not.toContain('Swarmdesk test');
+  });
+
+  it('refuses a WebSocket from a foreign Origin, with no Origin, or with a bad Host: 403', async () => {
+    expect(await connect(server.port, { origin: 'http://evil.example' })).toBe(403);
+    expect(await connect(server.port, { origin: `http://127.0.0.1:${server.port + 1}` })).toBe(403);
+    expect(await connect(server.port, { origin: null })).toBe(403);
+    expect(await connect(server.port, { host: `evil.example:${server.port}` })).toBe(403);
+  });
+
+  it('closes with FORBIDDEN on a wrong token', async () => {
+    const c = await connect(server.port);
+    if (typeof c === 'number') throw new Error('refused');
+    c.send({ type: 'hello', token: server.token.slice(0, -1) + (server.token.endsWith('A') ? 'B' : 'A') });
+    const reply = await c.next();
+    expect(reply.result?.error?.code).toBe('FORBIDDEN');
+    expect(await c.closeCode()).toBe(WEB_CLOSE.FORBIDDEN);
+  });
+
+  it('closes with FORBIDDEN on a request before the hello', async () => {
+    const c = await connect(server.port);
+    if (typeof c === 'number') throw new Error('refused');
+    c.send({ id: 1, channel: 'app:info', input: {} });
+    const reply = await c.next();
+    expect(reply).toMatchObject({ id: 1, result: { ok: false, error: { code: 'FORBIDDEN' } } });
+    expect(await c.closeCode()).toBe(WEB_CLOSE.FORBIDDEN);
+  });
+
+  it('closes a socket that never says hello', async () => {
+    const c = await connect(server.port);
+    if (typeof c === 'number') throw new Error('refused');
+    expect(await c.closeCode(3_000)).toBe(WEB_CLOSE.HELLO_TIMEOUT);
+  });
+
+  it('round-trips a good request through the router', async () => {
+    const c = await authed(server);
+    const reply = await c.call('req-1', 'app:info');
+    expect(reply).toEqual({
+      id: 'req-1',
+      result: { ok: true, value: { version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [] } },
+    });
+    c.ws.close();
+  });
+
+  it('answers bad frames with typed errors, logs them, and keeps serving', async () => {
+    const c = await authed(server);
+    logLines.length = 0;
+    c.send('{not json');
+    expect(await c.next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+    c.send('[1,2]');
+    expect(await c.next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+    c.send({ channel: 'app:info', input: {} });
+    expect(await c.next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+    expect(await c.call(2, 42 as unknown as string)).toMatchObject({ id: 2, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+    expect(await c.call(3, 'sessions:dropTables')).toMatchObject({ id: 3, result: { ok: false, error: { code: 'UNKNOWN_CHANNEL' } } });
+    expect(await c.call(4, '__proto__')).toMatchObject({ id: 4, result: { ok: false, error: { code: 'UNKNOWN_CHANNEL' } } });
+    expect(await c.call(5, 'app:info', { extra: true })).toMatchObject({ id: 5, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+    const name: ChannelName = 'sessions:list';
+    expect(await c.call(6, name, {})).toMatchObject({ id: 6, result: { ok: false, error: { code: 'UNAVAILABLE' } } });
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await c.next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+    expect((await c.call(7, 'app:info')).result?.ok).toBe(true);
+    expect(logLines.some((l) => l.includes('malformed JSON'))).toBe(true);
+    expect(logLines.some((l) => l.includes('unknown channel'))).toBe(true);
+    c.ws.close();
+  });
+
+  it('bounds message size: TOO_LARGE reply over the request limit, socket closed over the frame limit, server stays up', async () => {
+    const c = await authed(server);
+    const big = await c.call(8, 'sessions:search', { query: 'x'.repeat(20_000) });
+    expect(big).toMatchObject({ id: 8, result: { ok: false, error: { code: 'TOO_LARGE' } } });
+    expect((await c.call(9, 'app:info')).result?.ok).toBe(true);
+    c.send({ id: 10, channel: 'app:info', input: { pad: 'y'.repeat(100 * 1024) } });
+    expect(await c.closeCode()).toBe(WEB_CLOSE.TOO_BIG);
+    const again = await authed(server);
+    expect((await again.call(11, 'app:info')).result?.ok).toBe(true);
+    again.ws.close();
+  });
+
+  it('pushes core events to authenticated sockets only', async () => {
+    const ready = await authed(server);
+    const pending = await connect(server.port);
+    if (typeof pending === 'number') throw new Error('refused');
+    events.emit('app:notice', { message: 'backup restored' });
+    expect(await ready.next()).toEqual({ event: 'app:notice', payload: { message: 'backup restored' } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pending.messages).toEqual([]);
+    ready.ws.close();
+    pending.ws.close();
+  });
+});
+
+describe('npm run serve (the web-mode contract line)', () => {
+  let child: ChildProcess | null = null;
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-serve-'));
+  });
+  afterAll(async () => {
+    if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints exactly one serving line, serves the renderer with its CSP, and exits cleanly on SIGTERM', async () => {
+    child = spawn('npm', ['run', '--silent', 'serve', '--', '--port', '0', '--data-dir', dataDir], {
+      env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'offline' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so the whole tree can be stopped
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no serving line in 100 s; stderr:\n${stderr.slice(-3000)}`)), 100_000);
+      child?.stdout?.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        const m = /^serving .*$/m.exec(stdout);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[0]);
+        }
+      });
+      child?.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`serve exited (${code}) before its line; stderr:\n${stderr.slice(-3000)}`));
+      });
+    });
+    const m = /^serving http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{32,})$/.exec(line);
+    expect(m, line).not.toBeNull();
+    const port = Number(m?.[1]);
+    const token = m?.[2] ?? '';
+
+    const page = await rawGet(port, '/');
+    expect(page.status).toBe(200);
+    expect(page.body.toLowerCase()).toContain('<!doctype html>');
+    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy({ kind: 'web', port }));
+
+    // The real core answers over the socket with the data folder we passed.
+    const c = await connect(port);
+    if (typeof c === 'number') throw new Error(`refused: ${c}`);
+    c.send({ type: 'hello', token });
+    expect(await c.next()).toEqual({ type: 'ready' });
+    const info = await c.call(1, 'app:info');
+    expect(info.result).toMatchObject({ ok: true, value: { transport: 'web', dataDir } });
+    c.ws.close();
+
+    // Ctrl-C from a terminal signals the whole process group; so does this.
+    const exited = new Promise<string>((resolve) => child?.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
+    process.kill(-(child.pid ?? 0), 'SIGTERM');
+    const how = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    expect(['0', 'SIGTERM']).toContain(how); // npm re-raises the signal its child got
+    expect(stderr).toContain('[serve] stopping');
+    expect(stderr).not.toMatch(/shutdown (failed|took too long)/);
+    // The core closed its database: SQLite folds the WAL back and removes it on a clean close.
+    expect(existsSync(join(dataDir, 'swarmdesk.db'))).toBe(true);
+    expect(existsSync(join(dataDir, 'swarmdesk.db-wal'))).toBe(false);
+    expect(stdout.trim().split('\n')).toEqual([line]);
+  });
+});
