@@ -1,0 +1,31 @@
+import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
+import { ConnectionBanner } from './components/ConnectionBanner';
+import { LiveRegion } from './components/LiveRegion';
+import { NewSessionDialog } from './components/NewSessionDialog';
+import { PaneArea } from './components/PaneArea';
+import { RowMenu } from './components/RowMenu';
+import { Sidebar } from './components/Sidebar';
+import { Toasts } from './components/Toasts';
+import { useShortcuts } from './keyboard/shortcuts';
+import { NowProvider } from './label/now';
+
+/** The whole window: the swarm list on the left, panes on the right. */
+export function App({ now }: { now?: number }) {
+  useShortcuts();
+  return (
+    <NowProvider fixed={now}>
+      <div className="app">
+        <ConnectionBanner />
+        <div className="app-body">
+          <Sidebar />
+          <PaneArea />
+        </div>
+        <RowMenu />
+        <NewSessionDialog />
+        <ConfirmDeleteDialog />
+        <Toasts />
+        <LiveRegion />
+      </div>
+    </NowProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import type { SwarmdeskApi } from '../../../shared/ipc/api';
+import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
+import { dropFromPanes } from '../stores/panes';
+import { removeSession, upsertSession } from '../stores/sessions';
+import { showToast } from '../stores/ui';
+
+/**
+ * Main pushes changed entities (already schema-checked by the bridge); each
+ * lands in its store. Returns the unsubscribe for all of them.
+ */
+export function subscribeToPushes(api: SwarmdeskApi): () => void {
+  const offs = [
+    api.on('session:changed', (row) => upsertSession(row)),
+    api.on('session:removed', ({ id }) => {
+      removeSession(id);
+      dropFromPanes(id);
+      forgetEntries(id);
+    }),
+    api.on('entry:added', (entry) => addEntry(entry)),
+    api.on('entry:streaming', (payload) => setStreaming(payload)),
+    api.on('app:notice', ({ message }) => {
+      showToast(message);
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}

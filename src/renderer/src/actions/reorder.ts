@@ -1,0 +1,114 @@
+import type { SessionId } from '../../../shared/domain/session';
+import { moveSession } from './sessionActions';
+import { sessionLabel } from '../label/sessionLabel';
+import { reorderSiblings, type VisibleRow } from '../stores/sessionView';
+import { useSessions } from '../stores/sessions';
+import { announce, setReorder, useUi, type ReorderState } from '../stores/ui';
+
+/**
+ * Keyboard and mouse reordering (SPEC §7.1 drag handle). The keyboard path:
+ * Space picks a row up, arrows move it among its siblings (the list previews
+ * the move), Space drops it (`sessions:move`), Escape puts it back. Every step
+ * is announced through the live region.
+ */
+
+function labelOf(id: SessionId): string {
+  const row = useSessions.getState().byId[id];
+  return row ? sessionLabel(row, Date.now()).text : 'Session';
+}
+
+export function pickUp(id: SessionId, rows: readonly VisibleRow[]): void {
+  const siblings = reorderSiblings(rows, id);
+  const index = siblings.indexOf(id);
+  if (index === -1 || siblings.length < 2) {
+    announce(rows.some((row) => row.group === 'search') ? 'Clear the search to reorder sessions.' : `${labelOf(id)} has nothing to move past.`);
+    return;
+  }
+  setReorder({ sessionId: id, siblings, fromIndex: index, index });
+  announce(`Picked up ${labelOf(id)}, position ${index + 1} of ${siblings.length}. Arrow keys move it, Space drops it, Escape cancels.`);
+}
+
+export function moveBy(delta: number): void {
+  const state = useUi.getState().reorder;
+  if (!state) return;
+  const index = Math.max(0, Math.min(state.siblings.length - 1, state.index + delta));
+  if (index === state.index) {
+    announce(`${labelOf(state.sessionId)} is already ${delta < 0 ? 'first' : 'last'}.`);
+    return;
+  }
+  setReorder({ ...state, index });
+  announce(`${labelOf(state.sessionId)}, position ${index + 1} of ${state.siblings.length}.`);
+}
+
+export function moveTo(edge: 'first' | 'last'): void {
+  const state = useUi.getState().reorder;
+  if (!state) return;
+  moveBy(edge === 'first' ? -state.index : state.siblings.length - 1 - state.index);
+}
+
+/** The sibling order a reorder state describes. */
+export function previewOrder(state: ReorderState): SessionId[] {
+  const order = state.siblings.filter((id) => id !== state.sessionId);
+  order.splice(state.index, 0, state.sessionId);
+  return order;
+}
+
+export async function drop(): Promise<void> {
+  const state = useUi.getState().reorder;
+  if (!state) return;
+  const label = labelOf(state.sessionId);
+  if (state.index === state.fromIndex) {
+    setReorder(null);
+    announce(`${label} dropped where it was.`);
+    return;
+  }
+  const order = previewOrder(state);
+  const beforeId = order[state.index + 1] ?? null;
+  // Keep the preview on screen until main answers, so the row does not jump back and forth.
+  await moveSession(state.sessionId, beforeId);
+  if (useUi.getState().reorder?.sessionId === state.sessionId) setReorder(null);
+  announce(`${label} dropped at position ${state.index + 1} of ${state.siblings.length}.`);
+}
+
+export function cancelReorder(): void {
+  const state = useUi.getState().reorder;
+  if (!state) return;
+  setReorder(null);
+  announce(`Reorder cancelled. ${labelOf(state.sessionId)} is back at position ${state.fromIndex + 1} of ${state.siblings.length}.`);
+}
+
+/** A mouse drop: `dragged` lands just before or after `target`, if they are siblings. */
+export async function dropOnRow(dragged: SessionId, target: SessionId, where: 'before' | 'after', rows: readonly VisibleRow[]): Promise<void> {
+  if (dragged === target) return;
+  const siblings = reorderSiblings(rows, dragged);
+  if (!siblings.includes(target)) return;
+  const without = siblings.filter((id) => id !== dragged);
+  const targetIndex = without.indexOf(target);
+  const beforeId = where === 'before' ? target : (without[targetIndex + 1] ?? null);
+  const currentIndex = siblings.indexOf(dragged);
+  if (siblings[currentIndex + 1] === (beforeId ?? undefined) || (beforeId === null && currentIndex === siblings.length - 1)) return;
+  await moveSession(dragged, beforeId);
+  announce(`${labelOf(dragged)} moved.`);
+}
+
+/** The rows as drawn while a keyboard reorder is in progress: the picked row's block sits at its new place. */
+export function applyReorderPreview(rows: readonly VisibleRow[], state: ReorderState | null): readonly VisibleRow[] {
+  if (!state || state.index === state.fromIndex) return rows;
+  const blocks = new Map<SessionId, VisibleRow[]>();
+  let first = -1;
+  let last = -1;
+  const siblingSet = new Set(state.siblings);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (!row || !siblingSet.has(row.id)) continue;
+    const block: VisibleRow[] = [row];
+    let j = i + 1;
+    while (j < rows.length && (rows[j]?.depth ?? 0) > row.depth) block.push(rows[j++] as VisibleRow);
+    blocks.set(row.id, block);
+    if (first === -1) first = i;
+    last = j - 1;
+  }
+  if (first === -1 || blocks.size !== state.siblings.length) return rows;
+  const middle = previewOrder(state).flatMap((id) => blocks.get(id) ?? []);
+  return [...rows.slice(0, first), ...middle, ...rows.slice(last + 1)];
+}

@@ -1,0 +1,137 @@
+import type { SessionId, SessionKind, SessionRow } from '../../../shared/domain/session';
+import { isChannelName } from '../../../shared/ipc/contract';
+import type { Result } from '../../../shared/result';
+import { api } from '../bridge';
+import { sessionLabel } from '../label/sessionLabel';
+import { addEntry, forgetEntries } from '../stores/entries';
+import { dropFromPanes, openSession } from '../stores/panes';
+import { removeSession, upsertSession, useSessions } from '../stores/sessions';
+import { askToDelete, cancelRename, requestComposerFocus, showToast, useUi, type UndoAction } from '../stores/ui';
+
+/** The channel "Regenerate title" needs; the menu hides the item until main has it. */
+export const REGENERATE_CHANNEL = 'sessions:regenerateTitle';
+
+export function canRegenerateTitle(): boolean {
+  return isChannelName(REGENERATE_CHANNEL);
+}
+
+function labelOf(id: SessionId): string {
+  const row = useSessions.getState().byId[id];
+  return row ? sessionLabel(row, Date.now()).text : 'session';
+}
+
+/** Apply a reply carrying a row; a failure becomes an error toast. */
+function applyRow(result: Result<SessionRow>): SessionRow | null {
+  if (result.ok) {
+    upsertSession(result.value);
+    return result.value;
+  }
+  showToast(result.error.message, { tone: 'error' });
+  return null;
+}
+
+export async function createSession(kind: Exclude<SessionKind, 'imported'>, folder: string): Promise<SessionRow | null> {
+  const trimmed = folder.trim();
+  const result = await api().invoke('sessions:create', trimmed ? { kind, folder: trimmed } : { kind });
+  const row = applyRow(result);
+  if (row) {
+    openSession(row.id);
+    requestComposerFocus(row.id);
+  }
+  return row;
+}
+
+/**
+ * Save a rename. A title the judge refuses keeps the field open with the
+ * reason (TITLE_REJECTED); anything else closes it.
+ */
+export async function saveRename(id: SessionId, title: string): Promise<void> {
+  useUi.setState((state) => (state.renaming ? { renaming: { ...state.renaming, saving: true, error: null } } : state));
+  const result = await api().invoke('sessions:rename', { id, title });
+  if (result.ok) {
+    upsertSession(result.value);
+    cancelRename();
+    return;
+  }
+  const message = result.error.code === 'TITLE_REJECTED' ? result.error.message : `Could not rename: ${result.error.message}`;
+  useUi.setState((state) =>
+    state.renaming?.sessionId === id ? { renaming: { sessionId: id, saving: false, error: message || 'That title cannot be used.' } } : state,
+  );
+}
+
+export async function releaseTitle(id: SessionId): Promise<void> {
+  if (applyRow(await api().invoke('sessions:releaseTitle', { id }))) showToast('Swarmdesk will title this session from now on.');
+}
+
+export async function regenerateTitle(id: SessionId): Promise<void> {
+  const channel: string = REGENERATE_CHANNEL;
+  if (!isChannelName(channel)) return;
+  // The channel is declared by the ambient engine's contract; its input is `{id}` like every per-session verb.
+  const result = (await api().invoke(channel, { id } as never)) as Result<unknown>;
+  if (!result.ok) showToast(result.error.message, { tone: 'error' });
+}
+
+export async function setPinned(id: SessionId, pinned: boolean): Promise<void> {
+  applyRow(await api().invoke('sessions:setPinned', { id, pinned }));
+}
+
+export async function archiveSession(id: SessionId): Promise<void> {
+  const label = labelOf(id);
+  if (applyRow(await api().invoke('sessions:setArchived', { id, archived: true }))) {
+    showToast(`Archived “${label}”.`, { undo: { kind: 'unarchive', sessionId: id } });
+  }
+}
+
+export async function unarchiveSession(id: SessionId): Promise<void> {
+  applyRow(await api().invoke('sessions:setArchived', { id, archived: false }));
+}
+
+export async function deleteSession(id: SessionId): Promise<void> {
+  const label = labelOf(id);
+  askToDelete(null);
+  const result = await api().invoke('sessions:delete', { id });
+  if (!result.ok) {
+    showToast(result.error.message, { tone: 'error' });
+    return;
+  }
+  removeSession(id);
+  dropFromPanes(id);
+  forgetEntries(id);
+  showToast(`Deleted “${label}”.`, { undo: { kind: 'restore', sessionId: id } });
+}
+
+export async function restoreSession(id: SessionId): Promise<void> {
+  applyRow(await api().invoke('sessions:restore', { id }));
+}
+
+export async function runUndo(undo: UndoAction): Promise<void> {
+  if (undo.kind === 'unarchive') await unarchiveSession(undo.sessionId);
+  else await restoreSession(undo.sessionId);
+}
+
+/** Persist a new place for a row: just before `beforeId`, or at the end of its group. */
+export async function moveSession(id: SessionId, beforeId: SessionId | null): Promise<void> {
+  applyRow(await api().invoke('sessions:move', { id, beforeId }));
+}
+
+export async function markRead(id: SessionId): Promise<void> {
+  const row = useSessions.getState().byId[id];
+  if (!row?.unread) return;
+  const result = await api().invoke('sessions:markRead', { id });
+  if (result.ok) upsertSession(result.value);
+}
+
+/** The composer: a user message, or a steer while the agent works. Returns whether it was accepted. */
+export async function sendMessage(id: SessionId, text: string): Promise<boolean> {
+  const result = await api().invoke('sessions:send', { id, text });
+  if (!result.ok) {
+    showToast(result.error.message, { tone: 'error' });
+    return false;
+  }
+  addEntry(result.value);
+  return true;
+}
+
+export async function stopSession(id: SessionId): Promise<void> {
+  applyRow(await api().invoke('sessions:stop', { id }));
+}

@@ -1,0 +1,46 @@
+import type { SwarmdeskApi } from '../../../shared/ipc/api';
+import { createPreloadApi, isPreloadBridge } from './preloadBridge';
+import { withValidatedEvents } from './validatedEvents';
+import { takeTokenFromLocation, WebSocketBridge, webSocketUrl, type ConnectionState } from './wsBridge';
+
+export type { ConnectionState } from './wsBridge';
+
+export interface Bridge {
+  api: SwarmdeskApi;
+  /** Connection changes (web mode only; Electron IPC is always there). */
+  onStateChange: (listener: (state: ConnectionState, reconnected: boolean) => void) => () => void;
+  /** A reason the page cannot talk to Swarmdesk at all, if any. */
+  problem: string | null;
+}
+
+/**
+ * Picks the transport once at start: Electron's preload bridge when present,
+ * else the loopback WebSocket of web mode. Both come out as a `SwarmdeskApi`
+ * whose pushes are schema-checked.
+ */
+export function startBridge(win: Window): Bridge {
+  const preload = (win as Window & { swarmdesk?: unknown }).swarmdesk;
+  if (isPreloadBridge(preload)) {
+    return { api: withValidatedEvents(createPreloadApi(preload)), onStateChange: () => () => undefined, problem: null };
+  }
+  const token = takeTokenFromLocation(win);
+  const ws = new WebSocketBridge({ url: webSocketUrl(win), token: token ?? '' });
+  ws.start();
+  return {
+    api: withValidatedEvents(ws),
+    onStateChange: (listener) => ws.onStateChange(listener),
+    problem: token ? null : 'This page has no access token. Open the link that `npm run serve` printed.',
+  };
+}
+
+let current: SwarmdeskApi | null = null;
+
+/** The api every action uses; set once at start (or by a test). */
+export function setApi(api: SwarmdeskApi): void {
+  current = api;
+}
+
+export function api(): SwarmdeskApi {
+  if (!current) throw new Error('Swarmdesk api used before start');
+  return current;
+}

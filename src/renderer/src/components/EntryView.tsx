@@ -1,0 +1,91 @@
+import { memo, type ReactNode } from 'react';
+import type { Entry } from '../../../shared/domain/session';
+import { Markdown } from './Markdown';
+
+function metaString(entry: Entry, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = entry.meta?.[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return null;
+}
+
+/** The first line of some text, clipped for a one-line summary. */
+export function firstLine(text: string, max = 90): string {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  const clean = line.trim().replace(/\s+/g, ' ');
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** One collapsed line until opened: tool calls, tool results, thinking, summaries. */
+function Collapsed({ className, summary, children }: { className: string; summary: string; children: ReactNode }) {
+  return (
+    <details className={`entry collapsed ${className}`}>
+      <summary>{summary}</summary>
+      <div className="collapsed-body">{children}</div>
+    </details>
+  );
+}
+
+/** One transcript entry: user and agent styled apart; tools one line each until opened. */
+export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
+  switch (entry.kind) {
+    case 'user':
+    case 'steer':
+      return (
+        <div className={`entry entry-user${entry.kind === 'steer' ? ' steer' : ''}`}>
+          <span className="who">{entry.kind === 'steer' ? 'steer' : 'you'}</span>
+          <div className="entry-text plain">{entry.text}</div>
+        </div>
+      );
+    case 'assistant':
+      return (
+        <div className="entry entry-agent">
+          <span className="who">agent</span>
+          <Markdown text={entry.text} />
+        </div>
+      );
+    case 'thinking':
+      return (
+        <Collapsed className="entry-thinking" summary={`Thinking: ${firstLine(entry.text, 70)}`}>
+          <div className="entry-text plain">{entry.text}</div>
+        </Collapsed>
+      );
+    case 'tool-use': {
+      const tool = metaString(entry, 'name', 'tool', 'toolName') ?? 'Tool';
+      const detail = metaString(entry, 'summary', 'description', 'command') ?? firstLine(entry.text);
+      return (
+        <Collapsed className="entry-tool" summary={detail ? `${tool}: ${detail}` : tool}>
+          <pre className="code">{entry.text}</pre>
+        </Collapsed>
+      );
+    }
+    case 'tool-result': {
+      const failed = entry.meta?.['isError'] === true || entry.meta?.['is_error'] === true;
+      return (
+        <Collapsed className={failed ? 'entry-result failed' : 'entry-result'} summary={`${failed ? 'Failed' : 'Result'}: ${firstLine(entry.text) || '(no output)'}`}>
+          <pre className="code">{entry.text}</pre>
+        </Collapsed>
+      );
+    }
+    case 'summary':
+      return (
+        <Collapsed className="entry-summary" summary="Summary of the earlier conversation">
+          <Markdown text={entry.text} />
+        </Collapsed>
+      );
+    case 'note':
+      return (
+        <div className="entry entry-note">
+          <div className="entry-text plain">{entry.text}</div>
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="entry entry-error">
+          <span className="who">error</span>
+          <div className="entry-text plain">{entry.text}</div>
+        </div>
+      );
+  }
+});

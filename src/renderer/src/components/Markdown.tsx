@@ -1,0 +1,35 @@
+import { memo, type MouseEvent } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import { api } from '../bridge';
+
+/** Open links outside the app (main re-checks the URL: http(s) only). */
+function openExternal(e: MouseEvent<HTMLAnchorElement>, href: string | undefined): void {
+  e.preventDefault();
+  if (!href) return;
+  void api().invoke('app:openExternal', { url: href });
+}
+
+const components: Components = {
+  a: ({ href, children }) => (
+    <a href={href} rel="noopener noreferrer" onClick={(e) => openExternal(e, href)}>
+      {children}
+    </a>
+  ),
+  // Model output never loads images (no tracking pixels, no exfiltration by URL): show what it was.
+  img: ({ alt, src }) => <span className="md-image">[image{alt ? `: ${alt}` : ''}{src ? ` (${src})` : ''}]</span>,
+};
+
+/**
+ * Markdown for model and tool output. Raw HTML is never rendered: react-markdown
+ * without rehype-raw turns any HTML in the text into plain text, and unsafe
+ * URLs are dropped by its default URL transform.
+ */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      <ReactMarkdown components={components} skipHtml={false}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

@@ -1,0 +1,69 @@
+import type { SessionId } from '../../../shared/domain/session';
+import { kindName, sessionLabel, statusWord } from '../label/sessionLabel';
+import { useNow } from '../label/now';
+import { closePane, focusPane, usePanes } from '../stores/panes';
+import { useSessions } from '../stores/sessions';
+import { openMenu, useUi } from '../stores/ui';
+import { Composer } from './Composer';
+import { PickupNote } from './PickupNote';
+import { StatusDot } from './StatusDot';
+import { Transcript } from './Transcript';
+
+/**
+ * One session shown in the main area. The focused pane is the page's `main`;
+ * others beside it are `region`s; each is named by the session's display label.
+ */
+export function Pane({ sessionId }: { sessionId: SessionId }) {
+  const row = useSessions((s) => s.byId[sessionId]);
+  const focused = usePanes((s) => s.focused === sessionId);
+  const paneCount = usePanes((s) => s.open.length);
+  const focusRequest = useUi((s) => (s.composerFocus?.sessionId === sessionId ? s.composerFocus.seq : 0));
+  const now = useNow();
+  if (!row) return null;
+  const label = sessionLabel(row, now);
+
+  return (
+    <section
+      role={focused ? 'main' : 'region'}
+      aria-label={label.text}
+      className={focused ? 'pane is-focused' : 'pane'}
+      onFocusCapture={() => focusPane(sessionId)}
+      onMouseDown={() => focusPane(sessionId)}
+    >
+      <header className="pane-header">
+        <div className="pane-title-line">
+          <h2 className={label.muted ? 'pane-title muted' : 'pane-title'} title={label.text}>
+            {label.text}
+          </h2>
+          <span className={`pane-status status-text-${row.status}`}>
+            <StatusDot status={row.status} /> {statusWord(row.status)}
+          </span>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Session actions"
+            aria-haspopup="menu"
+            onClick={(e) => {
+              const rect = e.currentTarget.getBoundingClientRect();
+              openMenu(sessionId, rect.right - 200, rect.bottom);
+            }}
+          >
+            <span aria-hidden="true">⋯</span>
+          </button>
+          {paneCount > 1 ? (
+            <button type="button" className="icon-button" aria-label="Close pane" onClick={() => closePane(sessionId)}>
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
+        <div className="pane-facts" title={row.folder}>
+          {kindName(row.kind)} · {row.folder}
+          {row.archived ? ' · archived' : ''}
+        </div>
+      </header>
+      <PickupNote sessionId={sessionId} />
+      <Transcript sessionId={sessionId} />
+      <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
+    </section>
+  );
+}

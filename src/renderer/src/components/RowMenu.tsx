@@ -1,0 +1,109 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { SessionRow } from '../../../shared/domain/session';
+import {
+  archiveSession,
+  canRegenerateTitle,
+  regenerateTitle,
+  releaseTitle,
+  setPinned,
+  unarchiveSession,
+} from '../actions/sessionActions';
+import { sessionLabel } from '../label/sessionLabel';
+import { openSession } from '../stores/panes';
+import { useSessions } from '../stores/sessions';
+import { askToDelete, closeMenu, startRename, useUi } from '../stores/ui';
+
+interface MenuItem {
+  label: string;
+  run: () => void;
+  danger?: boolean;
+}
+
+function itemsFor(row: SessionRow): MenuItem[] {
+  const id = row.id;
+  const items: MenuItem[] = [
+    { label: 'Open in new pane', run: () => openSession(id, { newPane: true }) },
+    { label: 'Rename', run: () => startRename(id) },
+  ];
+  if (row.titleSource === 'user' && row.titlePinned) items.push({ label: 'Let Swarmdesk title this', run: () => void releaseTitle(id) });
+  if (canRegenerateTitle()) items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
+  items.push({ label: row.pinned ? 'Unpin' : 'Pin', run: () => void setPinned(id, !row.pinned) });
+  items.push(
+    row.archived
+      ? { label: 'Unarchive', run: () => void unarchiveSession(id) }
+      : { label: 'Archive', run: () => void archiveSession(id) },
+  );
+  items.push({ label: 'Delete…', run: () => askToDelete(id), danger: true });
+  return items;
+}
+
+/** Return focus to the row's "More actions" button (if it is still on screen). */
+function focusTrigger(id: string): void {
+  document.querySelector<HTMLElement>(`[data-menu-trigger="${CSS.escape(id)}"]`)?.focus();
+}
+
+/**
+ * The row menu: one `menu` for whichever row asked, placed by the button that
+ * opened it (outside the virtual list so the list's clipping cannot cut it).
+ */
+export function RowMenu() {
+  const menu = useUi((s) => s.menu);
+  const row = useSessions((s) => (menu ? s.byId[menu.sessionId] : undefined));
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menu) return;
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (e: PointerEvent) => {
+      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) closeMenu();
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, [menu]);
+
+  if (!menu || !row) return null;
+  const items = itemsFor(row);
+  const label = sessionLabel(row, Date.now()).text;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const entries = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => entries[(i + entries.length) % entries.length]?.focus();
+    if (e.key === 'ArrowDown') focusAt(at + 1);
+    else if (e.key === 'ArrowUp') focusAt(at - 1);
+    else if (e.key === 'Home') focusAt(0);
+    else if (e.key === 'End') focusAt(entries.length - 1);
+    else if (e.key === 'Escape') {
+      closeMenu();
+      focusTrigger(row.id);
+    } else if (e.key === 'Tab') closeMenu();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  // Keep the menu on screen.
+  const left = Math.max(8, Math.min(menu.x, window.innerWidth - 220));
+  const top = Math.max(8, Math.min(menu.y + 4, window.innerHeight - items.length * 30 - 16));
+
+  return (
+    <div ref={ref} role="menu" aria-label={`Actions for ${label}`} className="menu" style={{ left, top }} onKeyDown={onKeyDown}>
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={item.danger ? 'menu-item danger' : 'menu-item'}
+          onClick={() => {
+            closeMenu();
+            item.run();
+            if (item.label !== 'Rename' && item.label !== 'Delete…' && item.label !== 'Open in new pane') focusTrigger(row.id);
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { memo, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import type { SessionId } from '../../../shared/domain/session';
+import { cancelReorder, drop, dropOnRow, moveBy, moveTo, pickUp } from '../actions/reorder';
+import { markRead } from '../actions/sessionActions';
+import { relativeTime, rowSubtitle, sessionLabel, statusWord } from '../label/sessionLabel';
+import { useNow } from '../label/now';
+import { openSession, usePanes } from '../stores/panes';
+import type { VisibleRow } from '../stores/sessionView';
+import { useSessions } from '../stores/sessions';
+import { openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
+import { RenameField } from './RenameField';
+import { StatusDot } from './StatusDot';
+
+interface Props {
+  row: VisibleRow;
+  position: number;
+  setSize: number;
+  top: number;
+  height: number;
+  /** The rows as drawn (for reorder siblings). */
+  rows: readonly VisibleRow[];
+  tabStop: boolean;
+  onArrow: (id: SessionId, delta: number) => void;
+}
+
+/** Open a session: in the focused pane, or a new pane with Ctrl/Cmd. */
+export function openFromEvent(id: SessionId, e: { ctrlKey: boolean; metaKey: boolean }): void {
+  openSession(id, { newPane: e.ctrlKey || e.metaKey });
+  void markRead(id);
+}
+
+function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, tabStop, onArrow }: Props) {
+  const row = useSessions((s) => s.byId[view.id]);
+  const isOpen = usePanes((s) => s.focused === view.id);
+  const renaming = useUi((s) => s.renaming?.sessionId === view.id);
+  const reorderingThis = useUi((s) => s.reorder?.sessionId === view.id);
+  const dragging = useUi((s) => s.dragging);
+  const menuOpen = useUi((s) => s.menu?.sessionId === view.id);
+  const now = useNow();
+  const handleRef = useRef<HTMLButtonElement>(null);
+  const [dropHint, setDropHint] = useState<'before' | 'after' | null>(null);
+
+  // A row moved by the keyboard may be re-inserted in the DOM; keep focus on its handle.
+  useLayoutEffect(() => {
+    if (reorderingThis && document.activeElement !== handleRef.current) handleRef.current?.focus();
+  });
+
+  if (!row) return null;
+  const label = sessionLabel(row, now);
+  const subtitle = rowSubtitle(row);
+  const time = relativeTime(row.updatedAt, now);
+  const facts = [statusWord(row.status), row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} subagents` : null]
+    .filter(Boolean)
+    .join(', ');
+
+  const onHandleKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const active = reorderingThis;
+    if (e.key === ' ' || e.key === 'Spacebar' || (active && e.key === 'Enter')) {
+      e.preventDefault();
+      e.stopPropagation();
+      if (active) void drop();
+      else pickUp(view.id, rows);
+      return;
+    }
+    if (!active) return;
+    const moves: Record<string, () => void> = {
+      ArrowUp: () => moveBy(-1),
+      ArrowDown: () => moveBy(1),
+      Home: () => moveTo('first'),
+      End: () => moveTo('last'),
+      Escape: () => cancelReorder(),
+      Tab: () => cancelReorder(),
+    };
+    const move = moves[e.key];
+    if (move) {
+      if (e.key !== 'Tab') e.preventDefault();
+      e.stopPropagation();
+      move();
+    }
+  };
+
+  const onRowKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      openFromEvent(view.id, e);
+      requestComposerFocus(view.id);
+    } else if (e.key === 'ArrowDown' && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      onArrow(view.id, 1);
+    } else if (e.key === 'ArrowUp' && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      onArrow(view.id, -1);
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      const rect = e.currentTarget.getBoundingClientRect();
+      openMenu(view.id, rect.left + 24, rect.bottom);
+    }
+  };
+
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    if (!dragging || dragging === view.id) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+    const rect = e.currentTarget.getBoundingClientRect();
+    setDropHint(e.clientY < rect.top + rect.height / 2 ? 'before' : 'after');
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const dragged = dragging;
+    const where = dropHint ?? 'before';
+    setDropHint(null);
+    setDragging(null);
+    if (dragged) void dropOnRow(dragged, view.id, where, rows);
+  };
+
+  const onMoreClick = (e: MouseEvent<HTMLButtonElement>) => {
+    e.stopPropagation();
+    const rect = e.currentTarget.getBoundingClientRect();
+    openMenu(view.id, rect.right - 200, rect.bottom);
+  };
+
+  const classes = [
+    'session-row',
+    isOpen ? 'is-open' : '',
+    row.unread ? 'is-unread' : '',
+    reorderingThis ? 'is-lifted' : '',
+    renaming ? 'is-renaming' : '',
+    dragging === view.id ? 'is-dragging' : '',
+    dropHint ? `drop-${dropHint}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      role="listitem"
+      aria-label={`${label.text}, ${facts}`}
+      aria-current={isOpen ? 'true' : undefined}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      aria-level={view.depth + 1}
+      data-session-id={view.id}
+      tabIndex={tabStop ? 0 : -1}
+      className={classes}
+      style={{ transform: `translateY(${top}px)`, height, paddingLeft: 4 + view.depth * 18 }}
+      onClick={(e) => {
+        if (!renaming) openFromEvent(view.id, e);
+      }}
+      onDoubleClick={(e) => {
+        e.preventDefault();
+        startRename(view.id);
+      }}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        openMenu(view.id, e.clientX, e.clientY);
+      }}
+      onKeyDown={onRowKeyDown}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropHint(null)}
+      onDrop={onDrop}
+    >
+      <button
+        ref={handleRef}
+        type="button"
+        className="row-handle"
+        aria-label={`Reorder ${label.text}`}
+        aria-describedby="reorder-help"
+        aria-pressed={reorderingThis}
+        draggable
+        tabIndex={tabStop || reorderingThis ? 0 : -1}
+        onClick={(e) => e.stopPropagation()}
+        onDoubleClick={(e) => e.stopPropagation()}
+        onKeyDown={onHandleKeyDown}
+        onDragStart={(e) => {
+          e.dataTransfer.effectAllowed = 'move';
+          e.dataTransfer.setData('text/plain', view.id);
+          setDragging(view.id);
+        }}
+        onDragEnd={() => setDragging(null)}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      {view.childCount > 0 ? (
+        <button
+          type="button"
+          className="row-disclosure"
+          aria-expanded={!view.collapsed}
+          aria-label={`${view.collapsed ? 'Show' : 'Hide'} subagents of ${label.text}`}
+          tabIndex={-1}
+          onClick={(e) => {
+            e.stopPropagation();
+            toggleCollapsed(view.id);
+          }}
+        >
+          <span aria-hidden="true">{view.collapsed ? '▸' : '▾'}</span>
+        </button>
+      ) : (
+        <span className="row-disclosure-space" aria-hidden="true" />
+      )}
+      <StatusDot status={row.status} />
+      <div className="row-text">
+        {renaming ? (
+          <RenameField sessionId={view.id} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} />
+        ) : (
+          <span className={label.muted ? 'row-label muted' : 'row-label'} title={label.text}>
+            {label.text}
+          </span>
+        )}
+        <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'}>
+          <span className="row-sub-text">{subtitle}</span>
+          <span className="row-time"> · {time}</span>
+        </span>
+      </div>
+      {row.unread ? <span className="unread-mark" aria-hidden="true" /> : null}
+      <button
+        type="button"
+        className="row-more"
+        aria-label={`More actions for ${label.text}`}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        data-menu-trigger={view.id}
+        tabIndex={tabStop ? 0 : -1}
+        onClick={onMoreClick}
+        onDoubleClick={(e) => e.stopPropagation()}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+    </div>
+  );
+}
+
+export const SessionRowView = memo(SessionRowViewImpl);

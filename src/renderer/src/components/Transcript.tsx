@@ -1,0 +1,72 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { SessionId } from '../../../shared/domain/session';
+import { loadEarlierEntries, loadLatestEntries, useEntries } from '../stores/entries';
+import { EntryView } from './EntryView';
+import { Markdown } from './Markdown';
+
+/** Closer than this to the bottom counts as "following along": new entries keep it at the bottom. */
+const STICK_PX = 80;
+
+/**
+ * The transcript `log` "Transcript": the last page first, older pages on
+ * request, the streaming message at the end.
+ */
+export function Transcript({ sessionId }: { sessionId: SessionId }) {
+  const state = useEntries((s) => s.bySession[sessionId]);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const previousHeight = useRef(0);
+  const previousFirst = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    void loadLatestEntries(sessionId);
+  }, [sessionId]);
+
+  const order = state?.order;
+  const streamingText = state?.streaming?.text;
+
+  useLayoutEffect(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const first = order?.[0];
+    if (previousFirst.current !== undefined && first !== undefined && first < previousFirst.current) {
+      // An older page arrived above: keep what the user was reading in place.
+      el.scrollTop += el.scrollHeight - previousHeight.current;
+    } else if (stick.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+    previousFirst.current = first;
+    previousHeight.current = el.scrollHeight;
+  }, [order, streamingText]);
+
+  return (
+    <div
+      className="transcript"
+      ref={scrollerRef}
+      role="log"
+      aria-label="Transcript"
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+      }}
+    >
+      {state?.hasMore ? (
+        <button type="button" className="button subtle load-earlier" disabled={state.loading} onClick={() => void loadEarlierEntries(sessionId)}>
+          {state.loading ? 'Loading…' : 'Show earlier messages'}
+        </button>
+      ) : null}
+      {state?.error ? <p className="transcript-error">{state.error}</p> : null}
+      {order?.map((seq) => {
+        const entry = state?.bySeq[seq];
+        return entry ? <EntryView key={seq} entry={entry} /> : null;
+      })}
+      {state?.streaming ? (
+        <div className={`entry entry-agent streaming${state.streaming.kind === 'thinking' ? ' thinking' : ''}`} aria-busy="true">
+          <span className="who">agent</span>
+          {state.streaming.kind === 'thinking' ? <div className="entry-text plain">{state.streaming.text}</div> : <Markdown text={state.streaming.text} />}
+        </div>
+      ) : null}
+    </div>
+  );
+}

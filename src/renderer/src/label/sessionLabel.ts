@@ -1,0 +1,71 @@
+import type { SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
+import { isUsableTitle } from '../../../shared/judge';
+import { displayLabel } from '../../../shared/label';
+
+export interface SessionLabel {
+  text: string;
+  /** Where the text came from; anything but a title is shown muted. */
+  derived: 'title' | 'first-line' | 'facts';
+  muted: boolean;
+}
+
+/**
+ * The label a row and a pane show (SPEC §7). The title is judged again here,
+ * whatever main sent: a placeholder never reaches the screen.
+ */
+export function sessionLabel(row: Pick<SessionRow, 'title' | 'firstUserLine' | 'kind' | 'folder' | 'updatedAt'>, now: number): SessionLabel {
+  const title = row.title !== null && isUsableTitle(row.title) ? row.title : null;
+  const label = displayLabel({ title, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt }, now);
+  return { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
+}
+
+const KIND_NAMES: Record<SessionKind, string> = {
+  chat: 'Chat',
+  'claude-code': 'Claude Code',
+  terminal: 'Terminal',
+  imported: 'Imported',
+};
+
+export function kindName(kind: SessionKind): string {
+  return KIND_NAMES[kind];
+}
+
+const STATUS_WORDS: Record<SessionStatus, string> = {
+  working: 'working',
+  waiting: 'waiting for you',
+  idle: 'idle',
+  error: 'error',
+};
+
+export function statusWord(status: SessionStatus): string {
+  return STATUS_WORDS[status];
+}
+
+/** The last path segment, with the home folder shown as `~`. */
+export function folderName(folder: string): string {
+  const trimmed = folder.replace(/[\\/]+$/, '');
+  const last = trimmed.split(/[\\/]/).pop();
+  return last && last.length > 0 ? last : folder || '~';
+}
+
+/** Compact relative time for rows: "now", "5m", "3h", "2d", then a short date. */
+export function relativeTime(at: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 45) return 'now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours}h`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return `${days}d`;
+  const date = new Date(at);
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return date.toLocaleDateString(undefined, sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The row's second line: narration or last activity, or that it waits for the user. */
+export function rowSubtitle(row: Pick<SessionRow, 'status' | 'subtitle'>): string {
+  if (row.status === 'waiting') return 'waiting for you';
+  const subtitle = row.subtitle?.trim();
+  return subtitle ? subtitle : statusWord(row.status);
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { bootApp } from './actions/boot';
+import { startBridge } from './bridge';
+import { loadSessions } from './stores/sessions';
+import { setConnection } from './stores/ui';
+import './styles/base.css';
+import './styles/sidebar.css';
+import './styles/pane.css';
+import './styles/overlays.css';
+
+const bridge = startBridge(window);
+if (bridge.problem) setConnection('refused', bridge.problem);
+bridge.onStateChange((state, reconnected) => {
+  setConnection(state);
+  // Pushes sent while the socket was down are lost: fetch the swarm again.
+  if (reconnected) void loadSessions();
+});
+bootApp(bridge.api);
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

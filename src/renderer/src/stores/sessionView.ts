@@ -1,0 +1,107 @@
+import type { SessionId, SessionRow } from '../../../shared/domain/session';
+
+/** One line of the swarm list as drawn. */
+export interface VisibleRow {
+  id: SessionId;
+  /** 0 = top level; subagents sit one level deeper than their parent. */
+  depth: number;
+  /** Top-level rows of one group share a group; reordering stays inside it. */
+  group: 'pinned' | 'rest' | 'search';
+  childCount: number;
+  collapsed: boolean;
+}
+
+export interface ViewInput {
+  byId: Record<SessionId, SessionRow>;
+  order: readonly SessionId[];
+  showArchived: boolean;
+  folder: string | null;
+  searchIds: readonly SessionId[] | null;
+  collapsed: Record<SessionId, boolean>;
+}
+
+const MAX_DEPTH = 4;
+
+function passes(row: SessionRow, input: ViewInput): boolean {
+  if (row.archived !== input.showArchived) return false;
+  if (input.folder !== null && row.folder !== input.folder) return false;
+  return true;
+}
+
+/**
+ * The list as drawn: pinned rows first, then the rest, each followed by its
+ * subagents unless collapsed. A search shows its matches flat, best first.
+ */
+export function buildVisibleRows(input: ViewInput): VisibleRow[] {
+  const { byId } = input;
+  if (input.searchIds !== null) {
+    const rows: VisibleRow[] = [];
+    for (const id of input.searchIds) {
+      const row = byId[id];
+      if (row && passes(row, input)) rows.push({ id, depth: 0, group: 'search', childCount: 0, collapsed: false });
+    }
+    return rows;
+  }
+
+  const visible = new Set<SessionId>();
+  for (const id of input.order) {
+    const row = byId[id];
+    if (row && passes(row, input)) visible.add(id);
+  }
+  const children = new Map<SessionId, SessionId[]>();
+  const roots: SessionId[] = [];
+  for (const id of input.order) {
+    if (!visible.has(id)) continue;
+    const parentId = byId[id]?.parentId ?? null;
+    if (parentId !== null && visible.has(parentId) && parentId !== id) {
+      const list = children.get(parentId);
+      if (list) list.push(id);
+      else children.set(parentId, [id]);
+    } else {
+      roots.push(id);
+    }
+  }
+
+  const rows: VisibleRow[] = [];
+  const placed = new Set<SessionId>();
+  const place = (id: SessionId, depth: number, group: VisibleRow['group']): void => {
+    if (placed.has(id)) return; // a parent cycle cannot loop forever
+    placed.add(id);
+    const kids = children.get(id) ?? [];
+    const collapsed = input.collapsed[id] === true;
+    rows.push({ id, depth, group, childCount: kids.length, collapsed });
+    if (collapsed) return;
+    for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group);
+  };
+  for (const id of roots) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest');
+  // Rows caught in a parent cycle still show, at the top level.
+  for (const id of visible) if (!placed.has(id)) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest');
+  return rows;
+}
+
+/**
+ * The rows that share `id`'s parent and group, in order: what reordering moves
+ * `id` among. Empty for search results (their order is relevance, not the swarm's).
+ */
+export function reorderSiblings(rows: readonly VisibleRow[], id: SessionId): SessionId[] {
+  const parents = parentIds(rows);
+  const index = rows.findIndex((row) => row.id === id);
+  const self = rows[index];
+  if (!self || self.group === 'search') return [];
+  const parent = parents[index] ?? null;
+  const siblings: SessionId[] = [];
+  rows.forEach((row, i) => {
+    if (row.depth === self.depth && row.group === self.group && (parents[i] ?? null) === parent) siblings.push(row.id);
+  });
+  return siblings;
+}
+
+/** Each row's parent id in one pass (a stack of the latest row at each depth). */
+function parentIds(rows: readonly VisibleRow[]): (SessionId | null)[] {
+  const latestAtDepth: SessionId[] = [];
+  return rows.map((row) => {
+    latestAtDepth[row.depth] = row.id;
+    latestAtDepth.length = row.depth + 1;
+    return row.depth > 0 ? (latestAtDepth[row.depth - 1] ?? null) : null;
+  });
+}

@@ -1,0 +1,151 @@
+import { create } from 'zustand';
+import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import { api } from '../bridge';
+
+/** What the ambient engine shows for one session; null = nothing to show. */
+export interface AmbientView {
+  pickupNote: string | null;
+  suggestion: string | null;
+}
+
+export interface SessionsState {
+  byId: Record<SessionId, SessionRow>;
+  /** Every known id, pinned first, then by position (the swarm's order). */
+  order: SessionId[];
+  loaded: boolean;
+  loadError: string | null;
+  /** The archived view: the list shows archived sessions only. */
+  showArchived: boolean;
+  /** Only sessions whose folder is exactly this; null = all folders. */
+  folder: string | null;
+  query: string;
+  /** Full-text matches for `query`, best first; null when not searching. */
+  searchIds: SessionId[] | null;
+  searching: boolean;
+  ambient: Record<SessionId, AmbientView>;
+}
+
+const initialState: SessionsState = {
+  byId: {},
+  order: [],
+  loaded: false,
+  loadError: null,
+  showArchived: false,
+  folder: null,
+  query: '',
+  searchIds: null,
+  searching: false,
+  ambient: {},
+};
+
+export const useSessions = create<SessionsState>(() => ({ ...initialState }));
+
+export function resetSessionsStore(): void {
+  useSessions.setState({ ...initialState }, true);
+  searchSeq = 0;
+}
+
+function compareRows(a: SessionRow, b: SessionRow): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.position !== b.position) return a.position - b.position;
+  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function sortedIds(byId: Record<SessionId, SessionRow>): SessionId[] {
+  return Object.values(byId)
+    .sort(compareRows)
+    .map((row) => row.id);
+}
+
+/** Replace the whole swarm (a fresh `sessions:list`). */
+export function replaceSessions(rows: readonly SessionRow[]): void {
+  const byId: Record<SessionId, SessionRow> = {};
+  for (const row of rows) byId[row.id] = row;
+  useSessions.setState({ byId, order: sortedIds(byId), loaded: true, loadError: null });
+}
+
+/** Main pushed (or a reply carried) the current state of one row. */
+export function upsertSession(row: SessionRow): void {
+  useSessions.setState((state) => {
+    const before = state.byId[row.id];
+    const byId = { ...state.byId, [row.id]: row };
+    const reorder = !before || before.pinned !== row.pinned || before.position !== row.position;
+    return { byId, order: reorder ? sortedIds(byId) : state.order };
+  });
+}
+
+export function removeSession(id: SessionId): void {
+  useSessions.setState((state) => {
+    if (!state.byId[id]) return state;
+    const byId = { ...state.byId };
+    delete byId[id];
+    return {
+      byId,
+      order: state.order.filter((other) => other !== id),
+      searchIds: state.searchIds ? state.searchIds.filter((other) => other !== id) : null,
+    };
+  });
+}
+
+export async function loadSessions(): Promise<void> {
+  const result = await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived });
+  if (result.ok) replaceSessions(result.value);
+  else useSessions.setState({ loaded: true, loadError: result.error.message });
+}
+
+export async function setShowArchived(showArchived: boolean): Promise<void> {
+  useSessions.setState({ showArchived });
+  await loadSessions();
+  const { query } = useSessions.getState();
+  if (query.trim()) await searchSessions(query);
+}
+
+export function setFolderFilter(folder: string | null): void {
+  useSessions.setState({ folder });
+}
+
+let searchSeq = 0;
+
+/**
+ * Full-text search as the user types. Each call supersedes the previous one:
+ * a reply that arrives after a newer query was issued is ignored.
+ */
+export async function searchSessions(query: string): Promise<void> {
+  const seq = ++searchSeq;
+  const trimmed = query.trim();
+  if (!trimmed) {
+    useSessions.setState({ query, searchIds: null, searching: false });
+    return;
+  }
+  useSessions.setState({ query, searching: true });
+  const result = await api().invoke('sessions:search', {
+    query: trimmed,
+    includeArchived: useSessions.getState().showArchived,
+  });
+  if (seq !== searchSeq) return;
+  useSessions.setState({ searching: false, searchIds: result.ok ? result.value.ids : [] });
+}
+
+/** Record the query at once (the box stays responsive); the search itself is debounced by the caller. */
+export function setQuery(query: string): void {
+  useSessions.setState({ query });
+  if (!query.trim()) {
+    searchSeq++;
+    useSessions.setState({ searchIds: null, searching: false });
+  }
+}
+
+/** For the ambient engine: the pick-up note to show when the session is reopened (null hides it). */
+export function setPickupNote(id: SessionId, pickupNote: string | null): void {
+  useSessions.setState((state) => ({
+    ambient: { ...state.ambient, [id]: { suggestion: state.ambient[id]?.suggestion ?? null, pickupNote } },
+  }));
+}
+
+/** For the ambient engine: the next-prompt ghost text (null hides it). */
+export function setSuggestion(id: SessionId, suggestion: string | null): void {
+  useSessions.setState((state) => ({
+    ambient: { ...state.ambient, [id]: { pickupNote: state.ambient[id]?.pickupNote ?? null, suggestion } },
+  }));
+}

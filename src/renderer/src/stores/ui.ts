@@ -1,0 +1,138 @@
+import { create } from 'zustand';
+import type { SessionId } from '../../../shared/domain/session';
+
+/** What "Undo" on a toast does; a value, not a closure, so the store stays plain data. */
+export type UndoAction = { kind: 'unarchive'; sessionId: SessionId } | { kind: 'restore'; sessionId: SessionId };
+
+export interface Toast {
+  id: number;
+  message: string;
+  undo: UndoAction | null;
+  tone: 'info' | 'error';
+}
+
+export interface RenameState {
+  sessionId: SessionId;
+  error: string | null;
+  saving: boolean;
+}
+
+/** A row picked up with the keyboard: where it started and where it is now among its siblings. */
+export interface ReorderState {
+  sessionId: SessionId;
+  siblings: SessionId[];
+  fromIndex: number;
+  index: number;
+}
+
+export interface UiState {
+  renaming: RenameState | null;
+  toasts: Toast[];
+  /** The open row menu, anchored at a point on screen. */
+  menu: { sessionId: SessionId; x: number; y: number } | null;
+  newSessionOpen: boolean;
+  confirmDelete: SessionId | null;
+  reorder: ReorderState | null;
+  /** The row being dragged with the mouse. */
+  dragging: SessionId | null;
+  /** Polite announcement for screen readers; `seq` makes a repeat of the same text announce again. */
+  announcement: { text: string; seq: number };
+  /** Parents whose subagents are folded away. */
+  collapsed: Record<SessionId, boolean>;
+  /** Bumps to ask the search box to take focus. */
+  focusSearchSeq: number;
+  /** Asks one pane's composer to take focus (after creating a session, or Enter on a row). */
+  composerFocus: { sessionId: SessionId; seq: number } | null;
+  connection: 'connecting' | 'open' | 'reconnecting' | 'refused' | 'stopped';
+  problem: string | null;
+}
+
+const initialState: UiState = {
+  renaming: null,
+  toasts: [],
+  menu: null,
+  newSessionOpen: false,
+  confirmDelete: null,
+  reorder: null,
+  dragging: null,
+  announcement: { text: '', seq: 0 },
+  collapsed: {},
+  focusSearchSeq: 0,
+  composerFocus: null,
+  connection: 'open',
+  problem: null,
+};
+
+export const useUi = create<UiState>(() => ({ ...initialState }));
+
+export function resetUiStore(): void {
+  useUi.setState({ ...initialState }, true);
+  nextToastId = 1;
+}
+
+let nextToastId = 1;
+
+export function showToast(message: string, options: { undo?: UndoAction; tone?: Toast['tone'] } = {}): number {
+  const id = nextToastId++;
+  useUi.setState((state) => ({
+    // A few at a time: the oldest go first.
+    toasts: [...state.toasts, { id, message, undo: options.undo ?? null, tone: options.tone ?? 'info' }].slice(-4),
+  }));
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  useUi.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+}
+
+export function announce(text: string): void {
+  useUi.setState((state) => ({ announcement: { text, seq: state.announcement.seq + 1 } }));
+}
+
+export function startRename(sessionId: SessionId): void {
+  useUi.setState({ renaming: { sessionId, error: null, saving: false }, menu: null });
+}
+
+export function cancelRename(): void {
+  useUi.setState({ renaming: null });
+}
+
+export function openMenu(sessionId: SessionId, x: number, y: number): void {
+  useUi.setState({ menu: { sessionId, x, y } });
+}
+
+export function closeMenu(): void {
+  useUi.setState({ menu: null });
+}
+
+export function setNewSessionOpen(open: boolean): void {
+  useUi.setState({ newSessionOpen: open });
+}
+
+export function askToDelete(sessionId: SessionId | null): void {
+  useUi.setState({ confirmDelete: sessionId, menu: null });
+}
+
+export function toggleCollapsed(sessionId: SessionId): void {
+  useUi.setState((state) => ({ collapsed: { ...state.collapsed, [sessionId]: !state.collapsed[sessionId] } }));
+}
+
+export function requestSearchFocus(): void {
+  useUi.setState((state) => ({ focusSearchSeq: state.focusSearchSeq + 1 }));
+}
+
+export function requestComposerFocus(sessionId: SessionId): void {
+  useUi.setState((state) => ({ composerFocus: { sessionId, seq: (state.composerFocus?.seq ?? 0) + 1 } }));
+}
+
+export function setReorder(reorder: ReorderState | null): void {
+  useUi.setState({ reorder });
+}
+
+export function setDragging(dragging: SessionId | null): void {
+  useUi.setState({ dragging });
+}
+
+export function setConnection(connection: UiState['connection'], problem: string | null = null): void {
+  useUi.setState({ connection, problem });
+}
