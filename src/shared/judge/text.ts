@@ -4,29 +4,44 @@
  * a rule hands back is never one of these forms; they exist for matching only.
  */
 
-/** Zero-width, bidi-control, filler, tag and variation-selector characters. They render
- *  as nothing, so they can hide a placeholder ("Un\u200Btitled") or make two equal-looking
- *  titles differ. */
-const INVISIBLE_ALL =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
+/** Zero-width, bidi-control, filler, tag and variation-selector characters, as code-point
+ *  ranges. They render as nothing, so they can hide a placeholder ("Un\u200Btitled") or make
+ *  two equal-looking titles differ. */
+const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5],
+  [0x180b, 0x180f], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164],
+  [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xe0000, 0xe007f], [0xe0100, 0xe01ef],
+];
 
-/** The same set minus the zero-width joiner and the emoji presentation selectors, which
- *  hold emoji sequences such as 👨‍💻 together: removed for matching, kept in shown text. */
-const INVISIBLE_HIDING =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0D\uFEFF\uFFA0]|[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
+/** The zero-width joiner and the emoji presentation selectors hold sequences such as 👨‍💻
+ *  together: removed for matching, kept in text that is shown. */
+const EMOJI_JOINERS: ReadonlySet<number> = new Set([0x200d, 0xfe0e, 0xfe0f]);
+
+function isInvisible(codePoint: number): boolean {
+  return INVISIBLE_RANGES.some(([from, to]) => codePoint >= from && codePoint <= to);
+}
+
+function withoutInvisible(text: string, keepEmojiJoiners: boolean): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (!isInvisible(cp) || (keepEmojiJoiners && EMOJI_JOINERS.has(cp))) out += ch;
+  }
+  return out;
+}
 
 const TYPOGRAPHIC_APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u2032\uFF07]/g;
-const LINE_BREAK = /[\r\n\u000B\u000C\u0085\u2028\u2029]/;
+const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/u;
 
 /** Removes characters that hide text but keeps emoji joiners (for text that is shown). */
 export function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE_HIDING, '');
+  return withoutInvisible(text, true);
 }
 
 /** Invisible characters removed (emoji joiners too) and compatibility forms folded, so
  *  "\u200B(none)" and "（none）" are read as "(none)". Case and punctuation are kept. */
 export function visibleForm(text: string): string {
-  return text.replace(INVISIBLE_ALL, '').normalize('NFKC').trim();
+  return withoutInvisible(text, false).normalize('NFKC').trim();
 }
 
 /** One or more spaces, tabs, no-break or other Unicode spaces become one plain space. */
@@ -60,7 +75,7 @@ export function hasLetter(text: string): boolean {
  * Phrase lists are written against this form.
  */
 export function matchForm(text: string): string {
-  const visible = text.replace(INVISIBLE_ALL, '').normalize('NFKC');
+  const visible = withoutInvisible(text, false).normalize('NFKC');
   return collapseWhitespace(visible.replace(TYPOGRAPHIC_APOSTROPHES, "'").toLowerCase());
 }
 
