@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveDataDir } from '../../../src/main/core/store';
+import { startCore, type Harness } from './harness';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.core.close();
+  h = undefined;
+});
+
+describe('app:info', () => {
+  it('reports version, platform, transport, folders and start-up notices', async () => {
+    h = startCore();
+    expect(await h.ok('app:info', {})).toEqual({
+      version: '9.9.9',
+      platform: process.platform,
+      transport: 'web',
+      dataDir: h.dataDir,
+      defaultFolder: '/home/tester',
+      notices: [],
+    });
+  });
+});
+
+describe('app:openExternal', () => {
+  it('opens plain http(s) URLs, normalised', async () => {
+    h = startCore();
+    expect(await h.ok('app:openExternal', { url: 'https://example.com/a b?q=1' })).toEqual({ opened: true });
+    expect(await h.ok('app:openExternal', { url: 'HTTP://Example.com' })).toEqual({ opened: true });
+    expect(h.opened).toEqual(['https://example.com/a%20b?q=1', 'http://example.com/']);
+  });
+
+  it('refuses every other scheme, credentials and junk without calling the platform', async () => {
+    h = startCore();
+    const refused = [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'smb://host/share',
+      'https://user:pass@example.com/',
+      'https://user@example.com/',
+      'not a url',
+      '//example.com/no-scheme',
+      ' javascript:alert(1)',
+      'app://swarmdesk/index.html',
+    ];
+    for (const url of refused) expect(await h.ok('app:openExternal', { url }), url).toEqual({ opened: false });
+    expect(h.opened).toEqual([]);
+  });
+});
+
+describe('resolveDataDir', () => {
+  const home = '/home/u';
+  it('prefers SWARMDESK_DATA_DIR everywhere', () => {
+    for (const p of ['linux', 'darwin', 'win32'] as const) {
+      expect(resolveDataDir({ SWARMDESK_DATA_DIR: '/data/sd' }, p, home)).toBe('/data/sd');
+    }
+  });
+  it('uses each OS per-user app data folder', () => {
+    expect(resolveDataDir({}, 'linux', home)).toBe('/home/u/.local/share/swarmdesk');
+    expect(resolveDataDir({ XDG_DATA_HOME: '/xdg' }, 'linux', home)).toBe('/xdg/swarmdesk');
+    expect(resolveDataDir({ XDG_DATA_HOME: 'relative/ignored' }, 'linux', home)).toBe('/home/u/.local/share/swarmdesk');
+    expect(resolveDataDir({}, 'darwin', home)).toBe('/home/u/Library/Application Support/Swarmdesk');
+    expect(resolveDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32', 'C:\\Users\\u')).toBe(
+      'C:\\Users\\u\\AppData\\Roaming\\Swarmdesk',
+    );
+  });
+});

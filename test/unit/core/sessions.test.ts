@@ -1,0 +1,231 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionRow } from '../../../src/shared/domain/session';
+import { judgeUserTitle } from '../../../src/shared/judge';
+import { RESTORE_WINDOW_MS } from '../../../src/main/core/services';
+import { startCore, T0, type Harness } from './harness';
+
+let h: Harness;
+afterEach(async () => {
+  await h.core.close();
+});
+
+const labels = (rows: SessionRow[]) => rows.map((r) => r.title ?? r.id);
+
+async function named(title: string): Promise<SessionRow> {
+  const row = await h.ok('sessions:create', { kind: 'chat' });
+  return h.ok('sessions:rename', { id: row.id, title });
+}
+
+describe('sessions: create and rename', () => {
+  it('a new session uses the home folder, goes on top, and is announced', async () => {
+    h = startCore();
+    const created: SessionRow[] = [];
+    h.core.services.hooks.on('sessionCreated', (row) => void created.push(row));
+    const a = await h.ok('sessions:create', { kind: 'chat' });
+    const b = await h.ok('sessions:create', { kind: 'terminal', folder: '/srv/app' });
+    expect(a).toMatchObject({ kind: 'chat', folder: '/home/tester', status: 'idle', title: null, pinned: false, archived: false });
+    expect(b.folder).toBe('/srv/app');
+    expect((await h.ok('sessions:list', {})).map((r) => r.id)).toEqual([b.id, a.id]);
+    expect(created.map((r) => r.id)).toEqual([a.id, b.id]);
+    expect(h.eventsOf('session:changed').map((r) => r.id)).toEqual([a.id, b.id]);
+  });
+
+  it('a rejected rename says why and changes nothing', async () => {
+    h = startCore();
+    const row = await named('Fix kumquat websocket drops');
+    for (const bad of ['Untitled', '(none yet)', 'New session', '   ', 'I cannot help with that']) {
+      const r = await h.call('sessions:rename', { id: row.id, title: bad });
+      const expected = judgeUserTitle(bad);
+      expect(expected.ok).toBe(false);
+      expect(r).toEqual({ ok: false, error: { code: 'TITLE_REJECTED', message: expected.ok ? '' : expected.message } });
+    }
+    expect((await h.ok('sessions:get', { id: row.id })).title).toBe('Fix kumquat websocket drops');
+  });
+
+  it('a user title pins: automatic titles wait until the user releases it; history keeps all', async () => {
+    h = startCore();
+    const titled: string[] = [];
+    h.core.services.hooks.on('titleChanged', (row) => void titled.push(row.title ?? '-'));
+    const row = await named('Fix kumquat websocket drops');
+    expect(row).toMatchObject({ titleSource: 'user', titlePinned: true });
+    const s = h.core.services.sessions;
+    expect(s.setAutoTitle(row.id, { value: 'Websocket ping tuning', source: 'auto', model: 'haiku' }).applied).toBe(false);
+    const released = await h.ok('sessions:releaseTitle', { id: row.id });
+    expect(released).toMatchObject({ title: 'Fix kumquat websocket drops', titlePinned: false });
+    h.clock.advance(1000);
+    const auto = s.setAutoTitle(row.id, { value: 'Websocket ping tuning', source: 'auto', model: 'haiku' });
+    expect(auto.applied).toBe(true);
+    expect(auto.row).toMatchObject({ title: 'Websocket ping tuning', titleSource: 'auto', titlePinned: false });
+    expect(await h.ok('sessions:titleHistory', { id: row.id })).toEqual([
+      { value: 'Fix kumquat websocket drops', source: 'user', model: null, at: T0 },
+      { value: 'Websocket ping tuning', source: 'auto', model: 'haiku', at: T0 + 1000 },
+    ]);
+    expect(titled).toEqual(['Fix kumquat websocket drops', 'Fix kumquat websocket drops', 'Websocket ping tuning']);
+  });
+});
+
+describe('sessions: order, pin, archive', () => {
+  it('move puts a row just above another, or last; the order persists in the list', async () => {
+    h = startCore();
+    const a = await named('Alpha release notes');
+    const b = await named('Bravo flaky test hunt');
+    const c = await named('Charlie cache warmup');
+    const order = async () => labels(await h.ok('sessions:list', {}));
+    expect(await order()).toEqual([c.title, b.title, a.title]);
+    await h.ok('sessions:move', { id: c.id, beforeId: null });
+    expect(await order()).toEqual([b.title, a.title, c.title]);
+    await h.ok('sessions:move', { id: c.id, beforeId: a.id });
+    expect(await order()).toEqual([b.title, c.title, a.title]);
+    await h.ok('sessions:move', { id: a.id, beforeId: b.id });
+    expect(await order()).toEqual([a.title, b.title, c.title]);
+    await h.ok('sessions:move', { id: a.id, beforeId: a.id });
+    expect(await order()).toEqual([a.title, b.title, c.title]);
+  });
+
+  it('renumbers when repeated moves into one gap make it tiny', async () => {
+    h = startCore();
+    const bottom = await named('Bottom row stays');
+    const x = await named('Xray moving row');
+    const y = await named('Yankee moving row');
+    const top = await named('Top row stays');
+    // Alternate x and y into the ever-smaller gap just below `top`.
+    for (let i = 0; i < 60; i++) {
+      const [moving, under] = i % 2 === 0 ? [x, y] : [y, x];
+      await h.ok('sessions:move', { id: moving.id, beforeId: under.id });
+      const list = await h.ok('sessions:list', {});
+      expect(labels(list)).toEqual([top.title, moving.title, under.title, bottom.title]);
+    }
+    const positions = (await h.ok('sessions:list', {})).map((r) => r.position);
+    for (let i = 1; i < positions.length; i++) expect(positions[i]! - positions[i - 1]!).toBeGreaterThan(1e-7);
+  });
+
+  it('pinned rows come first; a row moves only within its own group', async () => {
+    h = startCore();
+    const a = await named('Alpha release notes');
+    const b = await named('Bravo flaky test hunt');
+    const c = await named('Charlie cache warmup');
+    const pinned = await h.ok('sessions:setPinned', { id: a.id, pinned: true });
+    expect(pinned.pinned).toBe(true);
+    expect(labels(await h.ok('sessions:list', {}))).toEqual([a.title, c.title, b.title]);
+    const across = await h.call('sessions:move', { id: b.id, beforeId: a.id });
+    expect(across.ok ? 'moved' : across.error.code).toBe('CONFLICT');
+    await h.ok('sessions:setPinned', { id: b.id, pinned: true });
+    expect(labels(await h.ok('sessions:list', {}))).toEqual([b.title, a.title, c.title]);
+    await h.ok('sessions:move', { id: b.id, beforeId: null });
+    expect(labels(await h.ok('sessions:list', {}))).toEqual([a.title, b.title, c.title]);
+    await h.ok('sessions:setPinned', { id: a.id, pinned: false });
+    expect(labels(await h.ok('sessions:list', {}))).toEqual([b.title, a.title, c.title]);
+  });
+
+  it('archived rows leave the list and search, and come back when asked for or unarchived', async () => {
+    h = startCore();
+    const a = await named('Alpha release notes');
+    await h.ok('sessions:send', { id: a.id, text: 'mention the xylophone importer' });
+    const archived = await h.ok('sessions:setArchived', { id: a.id, archived: true });
+    expect(archived.archived).toBe(true);
+    expect(await h.ok('sessions:list', {})).toEqual([]);
+    expect((await h.ok('sessions:list', { includeArchived: true })).map((r) => r.id)).toEqual([a.id]);
+    expect(await h.ok('sessions:search', { query: 'xylo' })).toEqual({ ids: [] });
+    expect(await h.ok('sessions:search', { query: 'xylo', includeArchived: true })).toEqual({ ids: [a.id] });
+    await h.ok('sessions:setArchived', { id: a.id, archived: false });
+    expect((await h.ok('sessions:list', {})).map((r) => r.id)).toEqual([a.id]);
+  });
+});
+
+describe('sessions: delete and restore', () => {
+  it('delete hides the row (and its subagents) at once; restore within the window brings them back in place', async () => {
+    h = startCore();
+    const a = await named('Alpha release notes');
+    const b = await named('Bravo flaky test hunt');
+    const child = h.core.services.sessions.create({ kind: 'claude-code', parentId: b.id });
+    await h.ok('sessions:send', { id: b.id, text: 'hunt the flaky kumquat test' });
+    expect(await h.ok('sessions:delete', { id: b.id })).toEqual({ id: b.id });
+    expect(h.eventsOf('session:removed')).toEqual([{ id: b.id }, { id: child.id }]);
+    expect((await h.ok('sessions:list', {})).map((r) => r.id)).toEqual([a.id]);
+    expect((await h.call('sessions:get', { id: b.id })).ok).toBe(false);
+    expect((await h.call('sessions:send', { id: b.id, text: 'too late' })).ok).toBe(false);
+    expect(await h.ok('sessions:search', { query: 'kumquat' })).toEqual({ ids: [] });
+
+    h.clock.advance(RESTORE_WINDOW_MS - 1000);
+    const restored = await h.ok('sessions:restore', { id: b.id });
+    expect(restored).toMatchObject({ id: b.id, title: 'Bravo flaky test hunt', position: b.position });
+    expect((await h.ok('sessions:list', {})).map((r) => r.id).sort()).toEqual([a.id, b.id, child.id].sort());
+    expect((await h.ok('entries:page', { id: b.id })).entries.map((e) => e.text)).toEqual(['hunt the flaky kumquat test']);
+  });
+
+  it('after the window the deletion is final: the clock purges it, restore says so', async () => {
+    h = startCore();
+    const b = await named('Bravo flaky test hunt');
+    await h.ok('sessions:send', { id: b.id, text: 'some words' });
+    await h.ok('sessions:delete', { id: b.id });
+    h.clock.advance(RESTORE_WINDOW_MS + 61_000); // the periodic purge runs on the injected clock
+    expect(h.core.services.store.sessions.deletedAt(b.id)).toBeUndefined();
+    const r = await h.call('sessions:restore', { id: b.id });
+    expect(r.ok ? 'restored' : r.error.code).toBe('NOT_FOUND');
+    expect(h.core.services.store.integrityProblem()).toBeNull();
+  });
+});
+
+describe('sessions: transcript', () => {
+  it('send records a user entry and tells listeners; the first line becomes the fallback label', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    const committed: string[] = [];
+    const users: string[] = [];
+    h.core.services.hooks.on('entryCommitted', (e) => void committed.push(`${e.kind}:${e.text}`));
+    h.core.services.hooks.on('userMessage', (_row, e) => void users.push(e.text));
+    const entry = await h.ok('sessions:send', { id: row.id, text: 'please fix the login redirect loop\nmore detail' });
+    expect(entry).toMatchObject({ sessionId: row.id, seq: 0, kind: 'user', createdAt: T0 });
+    expect(h.eventsOf('entry:added')).toEqual([entry]);
+    expect(committed).toEqual(['user:please fix the login redirect loop\nmore detail']);
+    expect(users).toEqual(['please fix the login redirect loop\nmore detail']);
+    expect((await h.ok('sessions:get', { id: row.id })).firstUserLine).toBe('please fix the login redirect loop');
+  });
+
+  it('a registered dispatcher takes send and stop for its kind', async () => {
+    h = startCore();
+    const chat = await h.ok('sessions:create', { kind: 'chat' });
+    const term = await h.ok('sessions:create', { kind: 'terminal' });
+    const calls: string[] = [];
+    const s = h.core.services.sessions;
+    s.registerDispatcher('chat', {
+      send: async (row, text) => {
+        calls.push(`send ${row.id} ${text}`);
+        s.setStatus(row.id, 'working');
+        return s.appendEntry(row.id, 'user', text);
+      },
+      stop: async (row) => {
+        calls.push(`stop ${row.id}`);
+        s.setStatus(row.id, 'idle');
+      },
+    });
+    await h.ok('sessions:send', { id: chat.id, text: 'hello agent' });
+    expect((await h.ok('sessions:get', { id: chat.id })).status).toBe('working');
+    expect((await h.ok('sessions:stop', { id: chat.id })).status).toBe('idle');
+    await h.ok('sessions:send', { id: term.id, text: 'ls' });
+    expect(calls).toEqual([`send ${chat.id} hello agent`, `stop ${chat.id}`]);
+    expect((await h.ok('entries:page', { id: term.id })).entries.map((e) => e.text)).toEqual(['ls']);
+  });
+
+  it('opening a session (its last page) is reported with the previous open time; paging back is not', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    for (let i = 0; i < 5; i++) await h.ok('sessions:send', { id: row.id, text: `message ${i}` });
+    const opens: Array<number | null> = [];
+    h.core.services.hooks.on('sessionOpened', (_r, previous) => void opens.push(previous));
+    const last = await h.ok('entries:page', { id: row.id, limit: 2 });
+    expect(last).toMatchObject({ hasMore: true, entries: [{ text: 'message 3' }, { text: 'message 4' }] });
+    await h.ok('entries:page', { id: row.id, beforeSeq: 3, limit: 2 });
+    h.clock.advance(5000);
+    await h.ok('entries:page', { id: row.id });
+    expect(opens).toEqual([null, T0]);
+  });
+
+  it('markRead clears the unread mark an assistant reply set', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    h.core.services.sessions.appendEntry(row.id, 'assistant', 'done');
+    expect((await h.ok('sessions:get', { id: row.id })).unread).toBe(true);
+    expect((await h.ok('sessions:markRead', { id: row.id })).unread).toBe(false);
+  });
+});
