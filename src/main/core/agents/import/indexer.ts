@@ -1,0 +1,242 @@
+import { watch, type FSWatcher } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import type { Store } from '../../store';
+import type { CoreEvents } from '../../events';
+import { createLogger } from '../../logger';
+import { applyImportBatch, loadCursors } from './applyBatch';
+import { DEFAULT_FILE_IMPORT_OPTIONS, type FileImportOptions, type ImportBatch } from './fileImporter';
+import type { FromWorker, ToWorker } from './protocol';
+import { scanRoots, type ScanResult } from './scan';
+import { emptyCounts, type ImportCounts } from './types';
+import type { ImportRoot } from './walk';
+import { startImportWorker } from './workerHost';
+
+const log = createLogger('import');
+
+/** What the last scan did: shown by `import:status`. */
+export interface ImportReport {
+  readonly startedAt: number;
+  readonly durationMs: number;
+  readonly counts: ImportCounts;
+  readonly sessionsCreated: number;
+  readonly missing: number;
+  readonly errors: ScanResult['errors'];
+}
+
+export interface ImportIndexerOptions {
+  readonly store: Store;
+  readonly events: CoreEvents;
+  readonly roots: readonly ImportRoot[];
+  readonly now?: () => number;
+  readonly fileOptions?: Partial<FileImportOptions>;
+  /** Quiet time after a change before a rescan. */
+  readonly debounceMs?: number;
+  /** A rescan this often even without change events (a missed watch, a root created later). */
+  readonly rescanMs?: number;
+  /** Run scans in a worker thread (default); false scans on the calling thread (tests of one module). */
+  readonly useWorker?: boolean;
+  /** Each batch's entries are pushed as `entry:added` only when a batch is this small (a live session growing). */
+  readonly liveEntryLimit?: number;
+}
+
+/**
+ * Keeps the swarm in step with other tools' transcripts (SPEC §8 import):
+ * a scan at start, then on file changes (debounced) and periodically. Reading
+ * happens in a worker; main commits each batch in one transaction and tells
+ * the renderer. While a scan runs, `importing` is true: the ambient scheduler
+ * runs nothing then (SPEC §9.4).
+ */
+export class ImportIndexer {
+  private worker: Worker | null = null;
+  private workerTried = false;
+  private running: Promise<ImportReport> | null = null;
+  private again = false;
+  private scanId = 0;
+  private watchers: FSWatcher[] = [];
+  private debounce: NodeJS.Timeout | null = null;
+  private interval: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private last: ImportReport | null = null;
+  private readonly now: () => number;
+  private readonly fileOptions: FileImportOptions;
+
+  constructor(private readonly opts: ImportIndexerOptions) {
+    this.now = opts.now ?? Date.now;
+    this.fileOptions = { ...DEFAULT_FILE_IMPORT_OPTIONS, ...opts.fileOptions };
+  }
+
+  get importing(): boolean {
+    return this.running !== null;
+  }
+
+  get lastReport(): ImportReport | null {
+    return this.last;
+  }
+
+  get roots(): readonly ImportRoot[] {
+    return this.opts.roots;
+  }
+
+  /** First scan now, then follow changes. */
+  start(): void {
+    this.stopped = false;
+    void this.scan().catch((err: unknown) => log.error('import scan failed', { err }));
+    for (const root of this.opts.roots) {
+      try {
+        const w = watch(root.path, { recursive: true, persistent: false }, () => this.changed());
+        w.on('error', (err) => log.warn('stopped watching an import folder', { root: root.path, err }));
+        this.watchers.push(w);
+      } catch {
+        // Missing folder or no recursive watch: the periodic rescan covers it.
+      }
+    }
+    this.interval = setInterval(() => this.changed(), this.opts.rescanMs ?? 5 * 60_000);
+    this.interval.unref();
+  }
+
+  /** A change was seen: scan after a quiet moment. */
+  changed(): void {
+    if (this.stopped) return;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.scan().catch((err: unknown) => log.error('import scan failed', { err }));
+    }, this.opts.debounceMs ?? 1_000);
+    this.debounce.unref();
+  }
+
+  /** Scan now; a request during a scan runs once more after it. */
+  scan(): Promise<ImportReport> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = this.runScan().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.scan().catch((err: unknown) => log.error('import scan failed', { err }));
+      }
+    });
+    this.running = run;
+    return run;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.interval) clearInterval(this.interval);
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    if (this.worker && this.running) this.post({ type: 'cancel', scanId: this.scanId });
+    try {
+      await this.running;
+    } catch {
+      // reported by scan()
+    }
+    if (this.worker) await this.worker.terminate();
+    this.worker = null;
+  }
+
+  private async runScan(): Promise<ImportReport> {
+    const startedAt = this.now();
+    const t0 = performance.now();
+    const cursors = loadCursors(this.opts.store);
+    let sessionsCreated = 0;
+    const apply = (batch: ImportBatch): void => {
+      if (this.stopped || !this.opts.store.isOpen) return;
+      const applied = applyImportBatch(this.opts.store, batch, this.now());
+      if (applied.created) sessionsCreated += 1;
+      if (applied.row) {
+        if (!applied.created && applied.entries.length <= (this.opts.liveEntryLimit ?? 50)) {
+          for (const e of applied.entries) this.opts.events.emit('entry:added', e);
+        }
+        this.opts.events.emit('session:changed', applied.row);
+      }
+    };
+    const worker = this.ensureWorker();
+    const result = worker
+      ? await this.scanInWorker(worker, cursors, apply)
+      : await scanRoots(this.opts.roots, cursors, this.fileOptions, async (b) => {
+          apply(b);
+          // Let the main loop breathe between batches.
+          await new Promise((r) => setImmediate(r));
+        });
+    const report: ImportReport = {
+      startedAt,
+      durationMs: Math.round(performance.now() - t0),
+      counts: result.counts,
+      sessionsCreated,
+      missing: result.missing.length,
+      errors: result.errors,
+    };
+    this.last = report;
+    const c = report.counts;
+    if (c.filesRead > 0 || c.badLines > 0 || c.filesFailed > 0) {
+      log.info('import scan', { ms: report.durationMs, files: c.files, read: c.filesRead, entries: c.entries, sessionsCreated, badLines: c.badLines, oversize: c.oversizeLines, failed: c.filesFailed });
+    }
+    return report;
+  }
+
+  private ensureWorker(): Worker | null {
+    if (this.opts.useWorker === false) return null;
+    if (!this.workerTried) {
+      this.workerTried = true;
+      try {
+        this.worker = startImportWorker();
+      } catch (err) {
+        log.warn('import worker did not start; scanning in-process', { err });
+      }
+      if (!this.worker) log.warn('no import worker build found; scanning in-process');
+      this.worker?.unref();
+    }
+    return this.worker;
+  }
+
+  private post(message: ToWorker): void {
+    this.worker?.postMessage(message);
+  }
+
+  private scanInWorker(worker: Worker, cursors: ReturnType<typeof loadCursors>, apply: (b: ImportBatch) => void): Promise<ScanResult> {
+    const scanId = ++this.scanId;
+    return new Promise<ScanResult>((resolve, reject) => {
+      const onMessage = (m: FromWorker): void => {
+        if (m.scanId !== scanId) return;
+        if (m.type === 'batch') {
+          try {
+            apply(m.batch);
+          } catch (err) {
+            // Its cursor did not move: stop here so no later batch skips past it; the next scan retries.
+            log.error('an import batch could not be committed; scan stopped', { path: m.batch.cursor.path, err });
+            this.post({ type: 'cancel', scanId });
+          }
+          this.post({ type: 'ack', id: m.id });
+        } else {
+          cleanup();
+          resolve({ counts: m.counts, missing: m.missing, errors: m.errors, cancelled: m.cancelled });
+        }
+      };
+      const onError = (err: Error): void => {
+        cleanup();
+        this.worker = null;
+        this.workerTried = false;
+        reject(err);
+      };
+      const onExit = (): void => {
+        cleanup();
+        this.worker = null;
+        this.workerTried = false;
+        resolve({ counts: emptyCounts(), missing: [], errors: [{ path: '', message: 'the import worker exited' }], cancelled: true });
+      };
+      const cleanup = (): void => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      this.post({ type: 'scan', scanId, roots: [...this.opts.roots], cursors: cursors.map(({ sessionId: _s, ...c }) => c), options: this.fileOptions });
+    });
+  }
+}

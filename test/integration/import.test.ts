@@ -1,0 +1,124 @@
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { displayLabel } from '../../src/shared/label';
+import { CoreEvents } from '../../src/main/core/events';
+import { openStore, type Store } from '../../src/main/core/store';
+import { ImportIndexer } from '../../src/main/core/agents/import/indexer';
+
+const FIXTURES = join(__dirname, '../fixtures/import');
+
+const userLine = (sessionId: string, text: string, ts: string) =>
+  JSON.stringify({ type: 'user', isSidechain: false, sessionId, cwd: '/home/dev/src/shop', timestamp: ts, message: { role: 'user', content: text } }) + '\n';
+const assistantLine = (sessionId: string, text: string, ts: string) =>
+  JSON.stringify({ type: 'assistant', isSidechain: false, sessionId, cwd: '/home/dev/src/shop', timestamp: ts, message: { role: 'assistant', content: [{ type: 'text', text }] } }) + '\n';
+
+/** A home with Claude Code and Codex history: a titled session, an untitled one with a truncated tail and bad lines, a placeholder title, a rollout. */
+function historyTree(): { claude: string; codex: string; growing: string } {
+  const home = mkdtempSync(join(tmpdir(), 'sd-import-it-'));
+  const claude = join(home, '.claude/projects');
+  const codex = join(home, '.codex/sessions');
+  mkdirSync(join(claude, '-home-dev-src-demo'), { recursive: true });
+  mkdirSync(join(claude, '-home-dev-src-shop'), { recursive: true });
+  mkdirSync(join(codex, '2026/11/20'), { recursive: true });
+  copyFileSync(join(FIXTURES, 'claude-code-transcript-example.jsonl'), join(claude, '-home-dev-src-demo/745adb4f-5e02-4f90-a416-84c0d0843717.jsonl'));
+  const growing = join(claude, '-home-dev-src-shop/aaaa1111-0000-4000-8000-000000000001.jsonl');
+  writeFileSync(
+    growing,
+    userLine('aaaa1111', 'the checkout button does nothing on mobile', '2026-11-01T10:00:00Z') +
+      '{"type":"user", this line is broken\n' +
+      '\u0000\u0001garbage\n' +
+      assistantLine('aaaa1111', 'The click handler is bound after render.', '2026-11-01T10:00:05Z') +
+      '{"type":"assistant","message":{"content":[{"type":"text","text":"half wri',
+  );
+  writeFileSync(
+    join(claude, '-home-dev-src-shop/bbbb2222-0000-4000-8000-000000000002.jsonl'),
+    userLine('bbbb2222', 'bump the lodash version', '2026-11-02T10:00:00Z') + JSON.stringify({ type: 'ai-title', aiTitle: 'Untitled' }) + '\n',
+  );
+  copyFileSync(join(FIXTURES, 'codex-rollout.jsonl'), join(codex, '2026/11/20/rollout-2026-11-20T10-00-00-0199a1b2.jsonl'));
+  return { claude, codex, growing };
+}
+
+describe('transcript import (real store, real worker thread)', () => {
+  let store: Store | null = null;
+  let indexer: ImportIndexer | null = null;
+  afterEach(async () => {
+    await indexer?.stop();
+    store?.close();
+  });
+
+  it('lists imported sessions with real labels, reports bad lines, and re-runs incrementally', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    const events = new CoreEvents();
+    const changed: string[] = [];
+    events.subscribe((event, payload) => {
+      if (event === 'session:changed') changed.push((payload as { id: string }).id);
+    });
+    indexer = new ImportIndexer({ store, events, roots: [{ path: tree.claude, source: 'claude-code' }, { path: tree.codex, source: 'codex' }] });
+
+    const first = await indexer.scan();
+    expect(first.counts.files).toBe(4);
+    expect(first.counts.badLines).toBe(2);
+    expect(first.sessionsCreated).toBe(4);
+
+    const rows = store.sessions.list(false);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.kind === 'imported')).toBe(true);
+    const byBackend = new Map(rows.map((r) => [r.backendId, r]));
+    const demo = byBackend.get('745adb4f-5e02-4f90-a416-84c0d0843717');
+    expect(demo).toMatchObject({ title: 'Notes folder check', titleSource: 'imported', titlePinned: true, folder: '/home/dev/src/demo' });
+    const shop = byBackend.get('aaaa1111');
+    expect(shop).toMatchObject({ title: null, folder: '/home/dev/src/shop' });
+    expect(displayLabel(shop!).text).toBe('the checkout button does nothing on mobile');
+    // "Untitled" from the tool is not a title: the label falls back to what the user said.
+    const lodash = byBackend.get('bbbb2222');
+    expect(lodash?.title).toBeNull();
+    expect(displayLabel(lodash!).text).toBe('bump the lodash version');
+    const codex = byBackend.get('0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    expect(codex?.folder).toBe('/home/dev/src/billing');
+    expect(displayLabel(codex!).text).toBe('why does the invoice total round down?');
+    expect(new Set(changed)).toEqual(new Set(rows.map((r) => r.id)));
+
+    // The transcript opens at its last page.
+    const page = store.entries.page(shop!.id, undefined, 200);
+    expect(page.entries.map((e) => e.text)).toEqual(['the checkout button does nothing on mobile', 'The click handler is bound after render.']);
+
+    // Unchanged: nothing is read again.
+    const second = await indexer.scan();
+    expect(second.counts.filesUnchanged).toBe(4);
+    expect(second.counts.bytesRead).toBe(0);
+    expect(store.entries.count(shop!.id)).toBe(2);
+
+    // The truncated line is completed and the session goes on: only the new bytes are read.
+    const before = readFileSync(tree.growing).length;
+    appendFileSync(tree.growing, 'tten"}]}}\n' + userLine('aaaa1111', 'thanks, ship it', '2026-11-01T10:01:00Z'));
+    const third = await indexer.scan();
+    expect(third.counts.filesRead).toBe(1);
+    expect(third.counts.bytesRead).toBe(readFileSync(tree.growing).length - before + '{"type":"assistant","message":{"content":[{"type":"text","text":"half wri'.length);
+    expect(store.entries.page(shop!.id, undefined, 10).entries.map((e) => e.text).slice(-2)).toEqual(['half written', 'thanks, ship it']);
+    expect(store.sessions.list(false)).toHaveLength(4);
+    expect(store.integrityProblem()).toBeNull();
+  });
+
+  it('keeps a user rename made in Swarmdesk and does not bring back a session the user deleted', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }] });
+    await indexer.scan();
+    const rows = store.sessions.list(false);
+    const demo = rows.find((r) => r.backendId === '745adb4f-5e02-4f90-a416-84c0d0843717')!;
+    const shop = rows.find((r) => r.backendId === 'aaaa1111')!;
+    store.sessions.setTitle(demo.id, { title: 'My own name for it', source: 'user', pinned: true });
+    store.sessions.softDelete(shop.id, Date.now());
+
+    const demoFile = join(tree.claude, '-home-dev-src-demo/745adb4f-5e02-4f90-a416-84c0d0843717.jsonl');
+    appendFileSync(demoFile, JSON.stringify({ type: 'custom-title', customTitle: 'Renamed in the CLI' }) + '\n');
+    appendFileSync(tree.growing, 'x"}]}}\n' + userLine('aaaa1111', 'more', '2026-11-01T11:00:00Z'));
+    await indexer.scan();
+    expect(store.sessions.get(demo.id)?.title).toBe('My own name for it');
+    expect(store.sessions.get(shop.id)).toBeNull();
+    expect(store.sessions.list(false)).toHaveLength(2);
+  });
+});
