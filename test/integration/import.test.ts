@@ -71,14 +71,14 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(demo).toMatchObject({ title: 'Notes folder check', titleSource: 'imported', titlePinned: true, folder: '/home/dev/src/demo' });
     const shop = byBackend.get('aaaa1111');
     expect(shop).toMatchObject({ title: null, folder: '/home/dev/src/shop' });
-    expect(displayLabel(shop!).text).toBe('the checkout button does nothing on mobile');
+    expect(displayLabel(shop!, Date.now()).text).toBe('the checkout button does nothing on mobile');
     // "Untitled" from the tool is not a title: the label falls back to what the user said.
     const lodash = byBackend.get('bbbb2222');
     expect(lodash?.title).toBeNull();
-    expect(displayLabel(lodash!).text).toBe('bump the lodash version');
+    expect(displayLabel(lodash!, Date.now()).text).toBe('bump the lodash version');
     const codex = byBackend.get('0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
     expect(codex?.folder).toBe('/home/dev/src/billing');
-    expect(displayLabel(codex!).text).toBe('why does the invoice total round down?');
+    expect(displayLabel(codex!, Date.now()).text).toBe('why does the invoice total round down?');
     expect(new Set(changed)).toEqual(new Set(rows.map((r) => r.id)));
 
     // The transcript opens at its last page.
