@@ -42,7 +42,8 @@ const ABSENCE_EXACT: readonly string[] = [
   'user request', 'user question', 'user query', 'user message', 'user input', 'user prompt',
   'greeting', 'general', 'misc', 'miscellaneous', 'other', 'random', 'various', 'general chat',
   'general conversation', 'general discussion', 'general question', 'general inquiry', 'general help',
-  'lorem ipsum',
+  'lorem ipsum', 'help', 'question', 'a question', 'quick question', 'help request', 'assistance',
+  'support request', 'inquiry', 'coding help', 'code help', 'coding question', 'coding assistance',
   // localised placeholders seen in imported sessions
   '新对话', '新的对话', '新聊天', '新会话', '新建对话', '未命名', '无标题', '新しいチャット', '無題',
   '新規チャット', '새 채팅', '새 대화', 'nuevo chat', 'nueva conversación', 'nueva conversacion',
@@ -70,24 +71,23 @@ const ABSENCE_PREFIXES: readonly string[] = [
  */
 const GENERIC_MODIFIERS = new Set([
   'new', 'untitled', 'unnamed', 'blank', 'empty', 'default', 'generic', 'my', 'a', 'an', 'another', 'the',
-  'this', 'current', 'fresh', 'first', 'recent', 'latest', 'last', 'active', 'open', 'general', 'temp',
-  'temporary', 'sample', 'example', 'placeholder', 'unknown', 'untitled', 'ai', 'coding', 'code', 'llm',
-  'interactive', 'quick', 'simple', 'basic', 'copy', 'of', 'sub',
+  'this', 'current', 'fresh', 'recent', 'latest', 'last', 'active', 'general', 'temp', 'temporary',
+  'sample', 'example', 'placeholder', 'unknown', 'ai', 'coding', 'code', 'llm', 'interactive', 'quick',
+  'simple', 'basic', 'sub',
 ]);
 const GENERIC_NOUNS = new Set([
   'chat', 'chats', 'conversation', 'conversations', 'session', 'sessions', 'thread', 'threads', 'composer',
   'agent', 'subagent', 'task', 'tab', 'terminal', 'window', 'project', 'prompt', 'query', 'topic',
   'request', 'discussion', 'dialog', 'dialogue', 'message', 'note', 'document', 'doc', 'file', 'page',
-  'workspace', 'item', 'entry', 'instance', 'run', 'context', 'title', 'name', 'worker', 'batch', 'job',
-  'step', 'helper', 'question', 'help', 'assistance', 'support', 'inquiry', 'work', 'console', 'shell',
-  'repl', 'summary', 'untitled',
+  'workspace', 'item', 'entry', 'instance', 'run', 'title', 'name', 'worker', 'batch', 'job', 'step',
+  'helper', 'work', 'console', 'shell', 'repl', 'summary', 'untitled',
 ]);
 /** Agent and shell names: a terminal tab titled "zsh" or a thread titled "Gemini" names the
  *  tool, not the work. */
 const TOOL_NAMES = new Set([
   'claude', 'anthropic', 'codex', 'gemini', 'copilot', 'cursor', 'aider', 'chatgpt', 'gpt', 'openai',
   'assistant', 'opencode', 'zed', 'swarmdesk', 'ollama', 'bash', 'zsh', 'sh', 'fish', 'powershell', 'pwsh',
-  'cmd', 'haiku', 'sonnet', 'opus',
+  'cmd',
 ]);
 
 function isOnlyGenericWords(words: readonly string[]): boolean {
@@ -102,7 +102,7 @@ function isOnlyGenericWords(words: readonly string[]): boolean {
 /** The abstain tokens the prompts use; in CAPITALS at the start they are the token, with an
  *  explanation after ("KEEP — the title still fits"). Case-sensitive on purpose: "Keep alive
  *  pings" and "Skip list for the scheduler" are real titles. */
-const LEADING_TOKEN = /^[^\p{L}\p{N}]*(?:KEEP|SKIP|ANSWER|NONE|NO_TITLE)(?![\p{L}\p{N}])/u;
+const LEADING_TOKEN = /^[^\p{L}\p{N}]*(?:KEEP|SKIP|ANSWER|NONE|NO_TITLE)(?![\p{L}\p{N}_])/u;
 
 const PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 

@@ -23,10 +23,8 @@ const REFUSALS = anyWholePhrase([
   'i do not understand', "i'm not sure", 'i am not sure', 'i would need', "i'd need", 'i need to see',
   'i need more', "i'd suggest", 'i would suggest', 'i suggest', "i'd recommend", 'i would recommend',
   "i'd be happy to", 'i would be happy to', "i'd be glad to", "i'm happy to help", 'happy to help',
-  'glad to help', 'hope this helps', 'i hope this helps', 'let me know if', 'let me know what',
-  'let me know how', 'if you would like', "if you'd like", 'if you want me', 'would you like me',
-  'do you want me', 'feel free to', 'please provide', 'please share', 'please clarify',
-  'could you provide', 'could you clarify', 'can you provide', 'can you clarify', 'without knowing',
+  'glad to help', 'hope this helps', 'i hope this helps', 'if you would like', "if you'd like",
+  'if you want me', 'would you like me', 'do you want me', 'without knowing',
   'without more context', 'without more information', 'without additional context',
   'not enough context', 'not enough information', 'insufficient context', 'insufficient information',
   'how can i assist', 'how may i help', 'how may i assist', 'what can i help', 'what would you like me',
@@ -51,6 +49,13 @@ const FAILED_TO_PRODUCE = anyWholePhrase(
   ],
   true,
 );
+
+/** Asking the reader for something. A user may say these to the agent ("Let me know if the
+ *  tests pass"), so a next-prompt suggestion may hold them; nothing else may. */
+const ASKING_THE_READER = anyWholePhrase([
+  'let me know if', 'let me know what', 'let me know how', 'feel free to', 'please provide', 'please share',
+  'please clarify', 'could you provide', 'could you clarify', 'can you provide', 'can you clarify',
+]);
 
 /** "How can I help?" ends every pick-up note by design (SPEC §9.5); elsewhere it is an offer. */
 const OFFER_OF_HELP = anyWholePhrase(['how can i help', 'how can i help you', 'how may i help you']);
@@ -99,7 +104,7 @@ export function isModelTalk(text: string, kind: AmbientKind): boolean {
   if (REFUSALS.test(form) || FAILED_TO_PRODUCE.test(form) || OPENERS.test(form) || INTERJECTIONS.test(form)) {
     return true;
   }
-  if (kind !== 'nextPrompt' && ACKNOWLEDGEMENTS.test(form)) return true;
+  if (kind !== 'nextPrompt' && (ACKNOWLEDGEMENTS.test(form) || ASKING_THE_READER.test(form))) return true;
   return kind !== 'note' && OFFER_OF_HELP.test(form);
 }
 

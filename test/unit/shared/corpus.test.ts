@@ -37,7 +37,7 @@ const corpus = CorpusSchema.parse(rawCorpus);
 const TITLE_LIMITS = titleLimits(7);
 
 /** The corpus only grows: these floors sit at its size when they were last raised. */
-const FLOORS = { rejectedTitles: 240, acceptedTitles: 110, replies: 85, rejectedNext: 55, acceptedNext: 35 };
+const FLOORS = { rejectedTitles: 245, acceptedTitles: 120, replies: 85, rejectedNext: 55, acceptedNext: 40 };
 
 describe('the shared judge corpus', () => {
   it('is not hollowed out', () => {
