@@ -1,0 +1,55 @@
+import type { JsonObject } from './streamJson';
+
+const MAX_SUMMARY = 120;
+
+/** One line, collapsed whitespace, clipped with an ellipsis. */
+export function oneLine(text: string, max = MAX_SUMMARY): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function field(input: JsonObject, ...names: string[]): string | null {
+  for (const n of names) {
+    const v = input[n];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return null;
+}
+
+/** "Bash: npm test", "Edit src/retry.ts", "Task: Find callers": what a collapsed tool line says. */
+export function toolUseSummary(name: string, input: JsonObject): string {
+  const path = field(input, 'file_path', 'notebook_path', 'path');
+  switch (name) {
+    case 'Bash':
+      return oneLine(`Bash: ${field(input, 'command') ?? ''}`);
+    case 'Read':
+    case 'Edit':
+    case 'MultiEdit':
+    case 'Write':
+    case 'NotebookEdit':
+      return oneLine(path ? `${name} ${path}` : name);
+    case 'Grep':
+    case 'Glob':
+      return oneLine(`${name} ${field(input, 'pattern') ?? ''}${path ? ` in ${path}` : ''}`);
+    case 'Task':
+    case 'Agent':
+      return oneLine(`${name}: ${field(input, 'description', 'prompt') ?? ''}`);
+    case 'WebFetch':
+      return oneLine(`WebFetch ${field(input, 'url') ?? ''}`);
+    case 'WebSearch':
+      return oneLine(`WebSearch ${field(input, 'query') ?? ''}`);
+    default: {
+      const first = Object.values(input).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+      return oneLine(first ? `${name}: ${first}` : name);
+    }
+  }
+}
+
+/** The collapsed line of a tool result: its first non-empty line, or why it failed. */
+export function toolResultSummary(text: string, isError: boolean): string {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const first = lines[0] ?? '';
+  if (isError) return oneLine(`Error: ${first || 'the tool failed'}`);
+  if (lines.length === 0) return '(no output)';
+  return oneLine(lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first);
+}
