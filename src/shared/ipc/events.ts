@@ -9,6 +9,10 @@ export const eventSchemas = {
   /** A streaming assistant message in progress (not yet committed). */
   'entry:streaming': z.object({ sessionId: SessionIdSchema, kind: z.enum(['assistant', 'thinking']), text: z.string() }),
   'app:notice': z.object({ message: z.string() }),
+  /** The next-prompt ghost text for a session (null clears it). Display-only. */
+  'session:suggestion': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
+  /** The pick-up note for a reopened session (null clears it). Display-only, never sent to the agent. */
+  'session:pickupNote': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;
