@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, freshDataDir, type RunningServer } from './support/server';
 import { createSession, expectOrder, rowByLabel, rows, sendMessage } from './support/swarm';
 
@@ -15,8 +15,8 @@ async function open(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
 }
 
-async function rename(page: Page, from: string | RegExp, to: string): Promise<void> {
-  await rowByLabel(page, from).dblclick();
+async function rename(page: Page, from: string | Locator, to: string): Promise<void> {
+  await (typeof from === 'string' ? rowByLabel(page, from) : from).dblclick();
   const field = page.getByRole('textbox', { name: 'Session title' });
   await expect(field).toBeVisible();
   await field.fill(to);
@@ -44,7 +44,7 @@ test('create a session, type in it, and see its first line as a muted label', as
 test('rename a session, and a placeholder rename is refused with a reason', async ({ page }) => {
   await open(page);
   await rows(page).first().click();
-  await rename(page, /.*/, 'Fix kumquat websocket drops');
+  await rename(page, rows(page).first(), 'Fix kumquat websocket drops');
   await expect(rowByLabel(page, 'Fix kumquat websocket drops')).toBeVisible();
 
   await rename(page, 'Fix kumquat websocket drops', 'Untitled');
@@ -61,7 +61,7 @@ test('reorder by keyboard and by mouse; the order persists', async ({ page }) =>
   await open(page);
   for (const name of ['Alpha release notes', 'Bravo flaky test hunt']) {
     await createSession(page, 'Chat');
-    await rename(page, /.*/, name);
+    await rename(page, rows(page).first(), name);
     await expect(rowByLabel(page, name)).toBeVisible();
   }
   // New sessions go on top: Bravo, Alpha, Fix kumquat…
