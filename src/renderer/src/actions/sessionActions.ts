@@ -5,7 +5,7 @@ import { api } from '../bridge';
 import { sessionLabel } from '../label/sessionLabel';
 import { addEntry, forgetEntries } from '../stores/entries';
 import { dropFromPanes, openSession } from '../stores/panes';
-import { removeSession, upsertSession, useSessions } from '../stores/sessions';
+import { loadSessions, removeSession, upsertSession, useSessions } from '../stores/sessions';
 import { askToDelete, cancelRename, requestComposerFocus, showToast, useUi, type UndoAction } from '../stores/ui';
 
 /** The channel "Regenerate title" needs; the menu hides the item until main has it. */
@@ -109,9 +109,19 @@ export async function runUndo(undo: UndoAction): Promise<void> {
   else await restoreSession(undo.sessionId);
 }
 
-/** Persist a new place for a row: just before `beforeId`, or at the end of its group. */
+/**
+ * Persist a new place for a row: just before `beforeId`, or at the end of its
+ * group. Main answers with the moved row only; if its neighbours were
+ * renumbered meanwhile, our positions are stale, so fetch the swarm again.
+ */
 export async function moveSession(id: SessionId, beforeId: SessionId | null): Promise<void> {
-  applyRow(await api().invoke('sessions:move', { id, beforeId }));
+  const row = applyRow(await api().invoke('sessions:move', { id, beforeId }));
+  if (!row) return;
+  const { order, byId } = useSessions.getState();
+  const group = order.filter((other) => byId[other]?.pinned === row.pinned);
+  const at = group.indexOf(id);
+  const placed = beforeId === null ? at === group.length - 1 : group[at + 1] === beforeId;
+  if (!placed) await loadSessions();
 }
 
 export async function markRead(id: SessionId): Promise<void> {

@@ -64,14 +64,14 @@ export function buildVisibleRows(input: ViewInput): VisibleRow[] {
 
   const rows: VisibleRow[] = [];
   const placed = new Set<SessionId>();
-  const place = (id: SessionId, depth: number, group: VisibleRow['group']): void => {
+  /** Place a row and its subagents; under a collapsed parent they are walked (so not orphaned) but not drawn. */
+  const place = (id: SessionId, depth: number, group: VisibleRow['group'], hidden = false): void => {
     if (placed.has(id)) return; // a parent cycle cannot loop forever
     placed.add(id);
     const kids = children.get(id) ?? [];
     const collapsed = input.collapsed[id] === true;
-    rows.push({ id, depth, group, childCount: kids.length, collapsed });
-    if (collapsed) return;
-    for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group);
+    if (!hidden) rows.push({ id, depth, group, childCount: kids.length, collapsed });
+    for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group, hidden || collapsed);
   };
   for (const id of roots) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest');
   // Rows caught in a parent cycle still show, at the top level.

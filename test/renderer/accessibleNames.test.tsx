@@ -1,0 +1,82 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setPickupNote, setSuggestion } from '../../src/renderer/src/stores/sessions';
+import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+
+// The accessible names table of SPEC §7.1: what external tests select by.
+describe('accessible names (SPEC §7.1)', () => {
+  it('sidebar is a navigation "Sessions" holding a list "Sessions" whose rows start with the display label', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Fix kumquat websocket drops' }), makeRow({ id: 'b', firstUserLine: 'please fix the login redirect loop' })]);
+    await renderApp(api);
+    const nav = screen.getByRole('navigation', { name: 'Sessions' });
+    const list = within(nav).getByRole('list', { name: 'Sessions' });
+    const rows = await within(list).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(list).getByRole('listitem', { name: /^Fix kumquat websocket drops/ })).toBeInTheDocument();
+    expect(within(list).getByRole('listitem', { name: /^please fix the login redirect loop/ })).toBeInTheDocument();
+  });
+
+  it('the open row has aria-current="true" and the pane is a main named by the label with a log "Transcript"', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Fix kumquat websocket drops' }), makeRow({ id: 'b', title: 'Release checklist' })]);
+    api.entries.set('a', [makeEntry({ sessionId: 'a', seq: 0, text: 'the websocket drops every few minutes' })]);
+    await renderApp(api);
+    const row = await screen.findByRole('listitem', { name: /^Fix kumquat/ });
+    expect(row).not.toHaveAttribute('aria-current');
+    await userEvent.click(row);
+    expect(row).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('listitem', { name: /^Release checklist/ })).not.toHaveAttribute('aria-current');
+    const pane = screen.getByRole('main', { name: 'Fix kumquat websocket drops' });
+    const log = within(pane).getByRole('log', { name: 'Transcript' });
+    await waitFor(() => expect(log).toHaveTextContent('the websocket drops every few minutes'));
+    expect(within(pane).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(within(pane).getByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+
+  it('New session opens a dialog with Agent, a prefilled Folder and Create, which creates with the defaults', async () => {
+    const api = new FakeApi();
+    await renderApp(api);
+    await userEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = screen.getByRole('dialog', { name: 'New session' });
+    const agent = within(dialog).getByRole('combobox', { name: 'Agent' });
+    expect(within(agent).getAllByRole('option').map((o) => o.textContent)).toEqual(['Chat', 'Claude Code', 'Terminal']);
+    expect(within(dialog).getByRole('textbox', { name: 'Folder' })).toHaveValue('/home/ada/src');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New session' })).not.toBeInTheDocument());
+    expect(api.callsTo('sessions:create')).toEqual([{ kind: 'chat', folder: '/home/ada/src' }]);
+    // The new session is listed, open, and its composer has focus.
+    expect(await screen.findAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+  });
+
+  it('Escape closes the New session dialog without creating anything', async () => {
+    const api = new FakeApi();
+    await renderApp(api);
+    await userEvent.click(screen.getByRole('button', { name: 'New session' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('sessions:create')).toEqual([]);
+  });
+
+  it('search is a searchbox "Search sessions"; each row has a drag handle "Reorder <label>" and a menu button', async () => {
+    await renderApp(new FakeApi([makeRow({ id: 'a', title: 'Alpha release notes' })]));
+    expect(screen.getByRole('searchbox', { name: 'Search sessions' })).toBeInTheDocument();
+    const row = await screen.findByRole('listitem', { name: /^Alpha release notes/ });
+    expect(within(row).getByRole('button', { name: 'Reorder Alpha release notes' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'More actions for Alpha release notes' })).toBeInTheDocument();
+  });
+
+  it('the ghost suggestion is text "Suggestion: …" the composer is described by; the pick-up note is a note', async () => {
+    await renderApp(new FakeApi([makeRow({ id: 'a', title: 'Alpha release notes' })]));
+    await userEvent.click(await screen.findByRole('listitem', { name: /^Alpha/ }));
+    expect(screen.queryByRole('note', { name: 'Pick-up note' })).not.toBeInTheDocument();
+    act(() => {
+      setSuggestion('a', 'add a test for the reconnect');
+      setPickupNote('a', 'We were fixing the reconnect. How can I help?');
+    });
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    expect(composer).toHaveAccessibleDescription('Suggestion: add a test for the reconnect');
+    expect(screen.getByRole('note', { name: 'Pick-up note' })).toHaveTextContent('How can I help?');
+  });
+});

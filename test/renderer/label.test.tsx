@@ -1,0 +1,96 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionLabel } from '../../src/renderer/src/label/sessionLabel';
+import { FakeApi, NOW, makeRow } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+
+const PLACEHOLDER = /^(untitled|new session|\(none yet\))/i;
+
+describe('display label in the swarm list', () => {
+  it('a title shows plain; a first line or facts show muted', async () => {
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 't', title: 'Fix kumquat websocket drops' }),
+        makeRow({ id: 'f', firstUserLine: 'please fix the login redirect loop on Safari' }),
+        makeRow({ id: 'x', kind: 'claude-code', folder: '/home/ada/src/billing-api' }),
+      ]),
+    );
+    const titled = await screen.findByRole('listitem', { name: /^Fix kumquat websocket drops/ });
+    expect(within(titled).getByText('Fix kumquat websocket drops')).not.toHaveClass('muted');
+    const firstLine = screen.getByRole('listitem', { name: /^please fix the login redirect loop on Safari/ });
+    expect(within(firstLine).getByText('please fix the login redirect loop on Safari')).toHaveClass('muted');
+    const facts = screen.getByRole('listitem', { name: /^Claude Code · billing-api/ });
+    expect(within(facts).getByText(/^Claude Code · billing-api/)).toHaveClass('muted');
+  });
+
+  it('a placeholder title in a reply is judged again and never shown', async () => {
+    // Replies are not re-parsed by the bridge: the label rule must judge the title itself.
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 'u', title: 'Untitled', firstUserLine: 'rotate the staging certificates' }),
+        makeRow({ id: 'n', title: 'New session' }),
+        makeRow({ id: 'z', title: '(none yet)' }),
+      ]),
+    );
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).not.toHaveAccessibleName(PLACEHOLDER);
+    expect(screen.getByRole('listitem', { name: /^rotate the staging certificates/ })).toBeInTheDocument();
+    expect(screen.queryByText(/untitled|new session|none yet/i, { selector: '.row-label' })).toBeNull();
+  });
+
+  it('a pushed row whose title is a placeholder is dropped by the event schema', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Release checklist for 1.0' })]);
+    await renderApp(api);
+    await screen.findByRole('listitem', { name: /^Release checklist/ });
+    act(() => api.push('session:changed', { ...api.rows.get('a'), title: 'Untitled' }));
+    expect(screen.getByRole('listitem', { name: /^Release checklist/ })).toBeInTheDocument();
+    act(() => api.push('session:changed', { ...api.rows.get('a'), title: 'Release checklist, final' }));
+    expect(screen.getByRole('listitem', { name: /^Release checklist, final/ })).toBeInTheDocument();
+  });
+
+  it('sessionLabel re-judges the title and marks derived labels muted', () => {
+    const row = makeRow({ title: 'n/a', firstUserLine: 'hello there' });
+    expect(sessionLabel(row, NOW)).toEqual({ text: 'hello there', derived: 'first-line', muted: true });
+    expect(sessionLabel(makeRow({ title: 'Port retry policy' }), NOW)).toEqual({ text: 'Port retry policy', derived: 'title', muted: false });
+  });
+});
+
+describe('row facts', () => {
+  it('status, "waiting for you", relative time, unread and pinned group', async () => {
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 'w', title: 'Waiting one', status: 'waiting', unread: true, updatedAt: NOW - 2 * 60_000 }),
+        makeRow({ id: 'p', title: 'Pinned one', pinned: true, position: 99, subtitle: 'I ran the migrations.', updatedAt: NOW - 3_600_000 }),
+      ]),
+    );
+    const rows = await screen.findAllByRole('listitem');
+    // Pinned first whatever the position.
+    expect(rows[0]).toHaveAccessibleName(/^Pinned one, idle, pinned/);
+    expect(within(rows[0] as HTMLElement).getByText('I ran the migrations.')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText(/1h/)).toBeInTheDocument();
+    expect(rows[1]).toHaveAccessibleName(/^Waiting one, waiting for you, unread/);
+    expect(within(rows[1] as HTMLElement).getByText('waiting for you')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText(/2m/)).toBeInTheDocument();
+    expect((rows[1] as HTMLElement).querySelector('.status-dot.status-waiting')).not.toBeNull();
+    expect((rows[1] as HTMLElement).querySelector('.unread-mark')).not.toBeNull();
+  });
+
+  it('subagents nest under their parent and collapse', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 'p', title: 'Port retry policy to async' }),
+        makeRow({ id: 'c1', title: 'Search for callers', parentId: 'p' }),
+        makeRow({ id: 'c2', title: 'Update the tests', parentId: 'p' }),
+        makeRow({ id: 'o', title: 'Other work' }),
+      ]),
+    );
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('aria-level'))).toEqual(['1', '2', '2', '1']);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide subagents of Port retry policy to async' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Show subagents of Port retry policy to async' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
+});

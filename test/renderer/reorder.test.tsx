@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, makeRow } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+
+function labels(): string[] {
+  return screen.getAllByRole('listitem').map((row) => (row.getAttribute('aria-label') ?? '').split(',')[0] ?? '');
+}
+
+function swarm(): FakeApi {
+  return new FakeApi([
+    makeRow({ id: 'b', title: 'Bravo flaky test hunt', position: 0 }),
+    makeRow({ id: 'a', title: 'Alpha release notes', position: 1 }),
+    makeRow({ id: 'f', title: 'Fix kumquat websocket drops', position: 2 }),
+  ]);
+}
+
+describe('keyboard reorder with the drag handle', () => {
+  it('Space picks up, arrows move (previewed and announced), Space drops with the right sessions:move', async () => {
+    const api = swarm();
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    expect(labels()).toEqual(['Bravo flaky test hunt', 'Alpha release notes', 'Fix kumquat websocket drops']);
+    screen.getByRole('button', { name: 'Reorder Bravo flaky test hunt' }).focus();
+    await userEvent.keyboard(' ');
+    expect(screen.getByTestId('announcer')).toHaveTextContent('Picked up Bravo flaky test hunt, position 1 of 3');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(labels()).toEqual(['Alpha release notes', 'Bravo flaky test hunt', 'Fix kumquat websocket drops']);
+    expect(screen.getByTestId('announcer')).toHaveTextContent('position 2 of 3');
+    await userEvent.keyboard('{ArrowDown}');
+    // Focus stays on the moving handle.
+    expect(screen.getByRole('button', { name: 'Reorder Bravo flaky test hunt' })).toHaveFocus();
+    expect(api.callsTo('sessions:move')).toEqual([]);
+    await userEvent.keyboard(' ');
+    expect(api.callsTo('sessions:move')).toEqual([{ id: 'b', beforeId: null }]);
+    await waitFor(() => expect(labels()).toEqual(['Alpha release notes', 'Fix kumquat websocket drops', 'Bravo flaky test hunt']));
+    expect(screen.getByTestId('announcer')).toHaveTextContent('dropped at position 3 of 3');
+  });
+
+  it('moving up one place asks main to put the row before its new successor', async () => {
+    const api = swarm();
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    screen.getByRole('button', { name: 'Reorder Fix kumquat websocket drops' }).focus();
+    await userEvent.keyboard(' {ArrowUp} ');
+    expect(api.callsTo('sessions:move')).toEqual([{ id: 'f', beforeId: 'a' }]);
+  });
+
+  it('Escape cancels: the order is restored and nothing is sent', async () => {
+    const api = swarm();
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    screen.getByRole('button', { name: 'Reorder Alpha release notes' }).focus();
+    await userEvent.keyboard(' {ArrowDown}');
+    expect(labels()[2]).toBe('Alpha release notes');
+    await userEvent.keyboard('{Escape}');
+    expect(labels()).toEqual(['Bravo flaky test hunt', 'Alpha release notes', 'Fix kumquat websocket drops']);
+    expect(api.callsTo('sessions:move')).toEqual([]);
+    expect(screen.getByTestId('announcer')).toHaveTextContent('Reorder cancelled');
+  });
+
+  it('pinned and unpinned rows reorder only within their own group', async () => {
+    const api = new FakeApi([
+      makeRow({ id: 'p', title: 'Pinned plan', pinned: true, position: 5 }),
+      makeRow({ id: 'x', title: 'Xray', position: 0 }),
+      makeRow({ id: 'y', title: 'Yankee', position: 1 }),
+    ]);
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    screen.getByRole('button', { name: 'Reorder Xray' }).focus();
+    await userEvent.keyboard(' {ArrowUp}');
+    expect(screen.getByTestId('announcer')).toHaveTextContent('already first');
+    await userEvent.keyboard('{ArrowDown} ');
+    expect(api.callsTo('sessions:move')).toEqual([{ id: 'x', beforeId: null }]);
+  });
+});

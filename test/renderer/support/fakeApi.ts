@@ -1,0 +1,177 @@
+import type { Entry, SessionId, SessionRow } from '../../../src/shared/domain/session';
+import type { Title } from '../../../src/shared/domain/title';
+import type { SwarmdeskApi } from '../../../src/shared/ipc/api';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
+import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
+import type { Result } from '../../../src/shared/result';
+
+/** A test-only stand-in for main: an in-memory swarm behind the real `SwarmdeskApi` shape. */
+
+export interface Call {
+  channel: ChannelName;
+  input: unknown;
+}
+
+type Handler = (input: never) => Result<unknown> | Promise<Result<unknown>>;
+
+export const NOW = Date.UTC(2026, 11, 2, 12, 0, 0);
+
+let counter = 0;
+export function makeRow(partial: Partial<Omit<SessionRow, 'title'>> & { title?: string | null } = {}): SessionRow {
+  counter += 1;
+  const id = partial.id ?? `s${counter}`;
+  return {
+    id,
+    kind: 'chat',
+    folder: '/home/ada/src/billing-api',
+    status: 'idle',
+    archived: false,
+    pinned: false,
+    position: counter,
+    parentId: null,
+    titleSource: partial.title ? 'auto' : null,
+    titlePinned: false,
+    firstUserLine: null,
+    subtitle: null,
+    unread: false,
+    createdAt: NOW - 60_000,
+    updatedAt: NOW - 120_000,
+    backendId: null,
+    ...partial,
+    title: (partial.title ?? null) as Title | null,
+  };
+}
+
+export function makeEntry(partial: Partial<Entry> & Pick<Entry, 'sessionId' | 'seq'>): Entry {
+  return { kind: 'user', text: 'hello', meta: null, createdAt: NOW, ...partial };
+}
+
+export class FakeApi implements SwarmdeskApi {
+  readonly calls: Call[] = [];
+  rows = new Map<SessionId, SessionRow>();
+  entries = new Map<SessionId, Entry[]>();
+  defaultFolder = '/home/ada/src';
+  private listeners = new Map<string, Set<(payload: unknown) => void>>();
+  /** Per-channel overrides a test installs. */
+  readonly overrides = new Map<ChannelName, Handler>();
+
+  constructor(rows: SessionRow[] = []) {
+    for (const row of rows) this.rows.set(row.id, row);
+  }
+
+  callsTo(channel: ChannelName): unknown[] {
+    return this.calls.filter((call) => call.channel === channel).map((call) => call.input);
+  }
+
+  override<C extends ChannelName>(channel: C, handler: (input: ChannelInput<C>) => Result<ChannelOutput<C>> | Promise<Result<ChannelOutput<C>>>): void {
+    this.overrides.set(channel, handler as Handler);
+  }
+
+  /** Push an event as main would (the renderer validates it before use). */
+  push<E extends EventName>(event: E, payload: EventPayload<E> | unknown): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    let set = this.listeners.get(event);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(event, set);
+    }
+    const untyped = listener as (payload: unknown) => void;
+    set.add(untyped);
+    return () => set.delete(untyped);
+  }
+
+  async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>> {
+    this.calls.push({ channel, input });
+    const override = this.overrides.get(channel);
+    const result = override ? await override(input as never) : this.handle(channel, input as Record<string, unknown>);
+    return result as Result<ChannelOutput<C>>;
+  }
+
+  private ok<T>(value: T): Result<T> {
+    return { ok: true, value };
+  }
+
+  private update(id: SessionId, change: Partial<SessionRow>): Result<SessionRow> {
+    const row = this.rows.get(id);
+    if (!row) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
+    const next = { ...row, ...change, updatedAt: row.updatedAt };
+    this.rows.set(id, next);
+    return this.ok(next);
+  }
+
+  private handle(channel: ChannelName, input: Record<string, unknown>): Result<unknown> {
+    const id = input['id'] as SessionId;
+    switch (channel) {
+      case 'app:info':
+        return this.ok({ version: '0.0.0', platform: 'test', transport: 'web', dataDir: '/tmp/x', defaultFolder: this.defaultFolder, notices: [] });
+      case 'sessions:list':
+        return this.ok([...this.rows.values()].filter((row) => input['includeArchived'] || !row.archived));
+      case 'sessions:search': {
+        const q = String(input['query']).toLowerCase();
+        const ids = [...this.rows.values()]
+          .filter((row) => (row.title ?? row.firstUserLine ?? '').toLowerCase().includes(q) || (this.entries.get(row.id) ?? []).some((e) => e.text.toLowerCase().includes(q)))
+          .map((row) => row.id);
+        return this.ok({ ids });
+      }
+      case 'sessions:create': {
+        const row = makeRow({ kind: input['kind'] as SessionRow['kind'], folder: String(input['folder'] ?? this.defaultFolder), position: -counter });
+        this.rows.set(row.id, row);
+        return this.ok(row);
+      }
+      case 'sessions:rename':
+        return this.update(id, { title: input['title'] as Title, titleSource: 'user', titlePinned: true });
+      case 'sessions:releaseTitle':
+        return this.update(id, { titlePinned: false });
+      case 'sessions:setPinned':
+        return this.update(id, { pinned: Boolean(input['pinned']) });
+      case 'sessions:setArchived':
+        return this.update(id, { archived: Boolean(input['archived']) });
+      case 'sessions:markRead':
+        return this.update(id, { unread: false });
+      case 'sessions:stop':
+        return this.update(id, { status: 'idle' });
+      case 'sessions:move':
+        return this.move(id, input['beforeId'] as SessionId | null);
+      case 'sessions:delete': {
+        if (!this.rows.has(id)) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
+        this.deleted.set(id, this.rows.get(id) as SessionRow);
+        this.rows.delete(id);
+        return this.ok({ id });
+      }
+      case 'sessions:restore': {
+        const row = this.deleted.get(id);
+        if (!row) return { ok: false, error: { code: 'NOT_FOUND', message: 'Nothing to restore.' } };
+        this.rows.set(id, row);
+        return this.ok(row);
+      }
+      case 'sessions:send': {
+        const list = this.entries.get(id) ?? [];
+        const entry = makeEntry({ sessionId: id, seq: list.length, kind: 'user', text: String(input['text']) });
+        this.entries.set(id, [...list, entry]);
+        return this.ok(entry);
+      }
+      case 'entries:page': {
+        const list = this.entries.get(id) ?? [];
+        return this.ok({ entries: list.slice(-200), hasMore: list.length > 200 });
+      }
+      default:
+        return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: channel } };
+    }
+  }
+
+  private readonly deleted = new Map<SessionId, SessionRow>();
+
+  /** Renumber the moved row's group so it sits before `beforeId` (or last). Like main's renumber path, only the moved row is returned. */
+  private move(id: SessionId, beforeId: SessionId | null): Result<SessionRow> {
+    const row = this.rows.get(id);
+    if (!row) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
+    const group = [...this.rows.values()].filter((other) => other.pinned === row.pinned && other.id !== id).sort((a, b) => a.position - b.position);
+    const at = beforeId === null ? group.length : group.findIndex((other) => other.id === beforeId);
+    group.splice(at === -1 ? group.length : at, 0, row);
+    group.forEach((other, index) => this.rows.set(other.id, { ...other, position: index }));
+    return this.ok(this.rows.get(id) as SessionRow);
+  }
+}

@@ -1,0 +1,33 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { App } from '../../../src/renderer/src/App';
+import { bootApp } from '../../../src/renderer/src/actions/boot';
+import { withValidatedEvents } from '../../../src/renderer/src/bridge/validatedEvents';
+import { resetAppStore } from '../../../src/renderer/src/stores/app';
+import { resetEntriesStore } from '../../../src/renderer/src/stores/entries';
+import { resetPanesStore } from '../../../src/renderer/src/stores/panes';
+import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
+import { resetUiStore } from '../../../src/renderer/src/stores/ui';
+import { FakeApi, NOW } from './fakeApi';
+
+// Vitest runs without globals here, so Testing Library cannot unmount by itself.
+afterEach(() => cleanup());
+
+/** Fresh stores, the fake behind the same event validation as the real bridges, and the whole App. */
+export async function renderApp(api: FakeApi = new FakeApi()) {
+  resetAppStore();
+  resetEntriesStore();
+  resetPanesStore();
+  resetSessionsStore();
+  resetUiStore();
+  let teardown: () => void = () => undefined;
+  await act(async () => {
+    teardown = bootApp(withValidatedEvents(api));
+  });
+  const view = render(<App now={NOW} />);
+  // Let app:info and sessions:list settle.
+  await act(async () => {
+    await Promise.resolve();
+  });
+  return { api, ...view, teardown };
+}
