@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { SessionIdSchema, SessionRowSchema } from '../domain/session';
+import { channel } from './channel';
+
+const Count = z.number().int().nonnegative();
+
+/** What the transcript import did last (SPEC §8 import): nothing read is dropped without a count here. */
+export const ImportReportSchema = z.object({
+  enabled: z.boolean(),
+  running: z.boolean(),
+  roots: z.array(z.object({ path: z.string(), source: z.enum(['claude-code', 'codex']) })),
+  last: z
+    .object({
+      startedAt: Count,
+      durationMs: Count,
+      files: Count,
+      filesRead: Count,
+      filesUnchanged: Count,
+      filesReset: Count,
+      filesFailed: Count,
+      bytesRead: Count,
+      entries: Count,
+      sessionsCreated: Count,
+      badLines: Count,
+      oversizeLines: Count,
+      skippedRecords: Count,
+      missing: Count,
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    })
+    .nullable(),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+export const importChannels = {
+  'import:status': channel(z.object({}).strict(), ImportReportSchema),
+  /** Scan now (also runs at start and on file changes); resolves with the report. */
+  'import:rescan': channel(z.object({}).strict(), ImportReportSchema),
+  /**
+   * Continue an imported session: a Claude Code transcript opens in a new
+   * `claude-code` session resumed with its id; a Codex one in a terminal
+   * running `codex resume <id>`. Returns the new session.
+   */
+  'import:resume': channel(z.object({ id: SessionIdSchema }).strict(), SessionRowSchema),
+} as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { SessionIdSchema } from '../domain/session';
+import { channel } from './channel';
+
+/** Bounds of a terminal's size, as the PTY accepts them. */
+const Cols = z.number().int().min(2).max(1_000);
+const Rows = z.number().int().min(1).max(500);
+
+export const TerminalExitSchema = z.object({
+  exitCode: z.number().int(),
+  /** The signal that ended it (SIGKILL...), or null when it exited by itself. */
+  signal: z.string().max(32).nullable(),
+});
+export type TerminalExit = z.infer<typeof TerminalExitSchema>;
+
+export const terminalChannels = {
+  /**
+   * Attach a pane to a terminal session: starts its command when it has not
+   * run yet (or `restart`), resizes it when it runs; returns the scrollback to
+   * paint first (a reopened pane shows what the terminal last showed).
+   */
+  'terminal:open': channel(
+    z.object({ id: SessionIdSchema, cols: Cols, rows: Rows, restart: z.boolean().default(false) }).strict(),
+    z.object({ running: z.boolean(), scrollback: z.string(), exit: TerminalExitSchema.nullable() }),
+  ),
+  /** Keystrokes and pastes from the pane. */
+  'terminal:input': channel(z.object({ id: SessionIdSchema, data: z.string().min(1).max(65_536) }).strict(), z.object({})),
+  'terminal:resize': channel(z.object({ id: SessionIdSchema, cols: Cols, rows: Rows }).strict(), z.object({})),
+} as const;
+
+/** Pushes of the terminal backend (merged into events.ts). */
+export const terminalEvents = {
+  /** Raw output of a session's PTY, in order. */
+  'terminal:data': z.object({ sessionId: SessionIdSchema, data: z.string() }),
+  'terminal:exit': TerminalExitSchema.extend({ sessionId: SessionIdSchema }),
+} as const;
