@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntrySchema, SessionIdSchema, SessionRowSchema } from '../domain/session';
+import { terminalEvents } from './terminal';
 
 /** Pushes from main: changed entities, never commands. */
 export const eventSchemas = {
@@ -13,6 +14,7 @@ export const eventSchemas = {
   'session:suggestion': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
   /** The pick-up note for a reopened session (null clears it). Display-only, never sent to the agent. */
   'session:pickupNote': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
+  ...terminalEvents,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;
