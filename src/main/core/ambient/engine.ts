@@ -1,0 +1,194 @@
+/**
+ * The ambient engine (SPEC §9): small model calls for titles, suggestions, notes,
+ * narration and names, wired to the sessions service's hooks and the agent runtime's
+ * events. It owns the provider chain, the scheduler and the call log; the features
+ * themselves live in features/*.ts. Nothing here blocks a caller: hooks only submit jobs.
+ */
+import type { AmbientPrompt } from '../../../shared/ambient/prompts/shared';
+import type { AmbientSessionState } from '../../../shared/ipc/ambient';
+import type { SettingsView } from '../../../shared/ipc/settings';
+import type { Entry, SessionRow } from '../../../shared/domain/session';
+import { createLogger } from '../logger';
+import type { Services } from '../services';
+import { runAmbientCall, type CallOutcome } from './call';
+import { AmbientConfig, type ResolvedAmbient, type SecretBox } from './config';
+import type { JudgeContext } from './judge-reply';
+import { buildChain, DEFAULT_BOUNDS, type AmbientProvider, type CallBounds } from './providers';
+import { AmbientScheduler, PRIORITY } from './scheduler';
+
+const log = createLogger('ambient');
+
+export interface AmbientEngineOptions {
+  readonly services: Pick<Services, 'store' | 'events' | 'hooks' | 'sessions' | 'clock'>;
+  readonly env: NodeJS.ProcessEnv;
+  readonly secrets?: SecretBox | null;
+  readonly bounds?: CallBounds;
+  readonly concurrency?: number;
+  /** Replace the provider chain (unit tests). */
+  readonly providers?: (config: ResolvedAmbient) => AmbientProvider[];
+}
+
+export interface AskOptions {
+  readonly prompt: AmbientPrompt;
+  readonly sessionId: string | null;
+  /** One in flight per key; default `${sessionId}:${prompt.kind}`. */
+  readonly key?: string;
+  readonly priority?: number;
+  readonly judge?: JudgeContext;
+  readonly firstUserMessage?: string | null;
+}
+
+/** Display-only text per session, kept in memory (it is about "now", not history). */
+interface Shown {
+  suggestion: string | null;
+  pickupNote: string | null;
+}
+
+export class AmbientEngine {
+  readonly config: AmbientConfig;
+  readonly scheduler: AmbientScheduler;
+  readonly startedAt: number;
+  private readonly s: AmbientEngineOptions['services'];
+  private readonly bounds: CallBounds;
+  private chainCache: { key: string; providers: AmbientProvider[] } | null = null;
+  private readonly shown = new Map<string, Shown>();
+  private readonly closers: Array<() => void> = [];
+
+  constructor(private readonly opts: AmbientEngineOptions) {
+    this.s = opts.services;
+    this.config = new AmbientConfig(this.s.store.settings, opts.env, opts.secrets ?? null);
+    this.bounds = opts.bounds ?? DEFAULT_BOUNDS;
+    this.startedAt = this.s.clock.now();
+    this.scheduler = new AmbientScheduler({
+      concurrency: opts.concurrency ?? 2,
+      budgetPerHour: () => this.config.stored().budgetPerHour,
+      now: () => this.s.clock.now(),
+    });
+    const hourAgo = this.startedAt - 3_600_000;
+    this.scheduler.seedCalls(
+      this.s.store.ambientCalls
+        .recent(10_000)
+        .filter((c) => c.at >= hourAgo && c.provider !== 'offline')
+        .map((c) => c.at),
+    );
+  }
+
+  get services(): AmbientEngineOptions['services'] {
+    return this.s;
+  }
+
+  /** Runs `fn` every `ms` until the engine closes. */
+  every(ms: number, fn: () => void): void {
+    this.closers.push(this.s.clock.every(ms, fn));
+  }
+
+  resolved(): ResolvedAmbient {
+    return this.config.resolve();
+  }
+
+  /** The provider chain for `kind`, rebuilt when the settings behind it change. */
+  providersFor(kind: AmbientPrompt['kind']): AmbientProvider[] {
+    const config = this.resolved();
+    const key = JSON.stringify([config.chain, config.model, config.anthropic, config.openai, config.claudePath]);
+    if (this.chainCache?.key !== key) {
+      this.chainCache = { key, providers: this.opts.providers ? this.opts.providers(config) : buildChain(config, this.opts.env) };
+    }
+    return this.chainCache.providers.filter((p) => p.supports(kind));
+  }
+
+  /**
+   * Submits one ambient call and resolves with its judged outcome, or null when it did not
+   * run (nothing can answer this kind, over budget, shutting down). Never rejects.
+   */
+  ask(o: AskOptions): Promise<CallOutcome | null> {
+    const providers = this.providersFor(o.prompt.kind);
+    if (providers.length === 0) return Promise.resolve(null);
+    const needsBudget = providers.some((p) => p.id !== 'offline');
+    const key = o.key ?? `${o.sessionId ?? 'app'}:${o.prompt.kind}`;
+    return new Promise((resolve) => {
+      const submitted = this.scheduler.submit({
+        key,
+        priority: o.priority ?? PRIORITY.user,
+        // Offline alone costs nothing; with a model first, the budget decides.
+        needsBudget: needsBudget && providers[0]?.id !== 'offline',
+        run: async (signal) => {
+          if (this.waiting.get(key) === resolve) this.waiting.delete(key);
+          const outcome = await runAmbientCall({
+            prompt: o.prompt,
+            sessionId: o.sessionId,
+            providers,
+            bounds: this.bounds,
+            signal,
+            now: () => Date.now(),
+            record: (call) => this.record(call),
+            onModelAttempt: () => this.scheduler.noteModelCall(),
+            ...(o.judge ? { judge: o.judge } : {}),
+            ...(o.firstUserMessage !== undefined ? { firstUserMessage: o.firstUserMessage } : {}),
+          });
+          resolve(outcome);
+        },
+      });
+      if (submitted === 'over-budget' || submitted === 'closed') {
+        resolve(null);
+        return;
+      }
+      // A newer job took the place of a waiting one: the older caller learns it did not run.
+      if (submitted === 'replaced') this.waiting.get(key)?.(null);
+      this.waiting.set(key, resolve);
+    });
+  }
+
+  /** Callers of jobs still waiting in the queue, by key. */
+  private readonly waiting = new Map<string, (v: CallOutcome | null) => void>();
+
+  private record(call: Parameters<Services['store']['ambientCalls']['insert']>[0]): void {
+    try {
+      this.s.store.ambientCalls.insert(call);
+    } catch (err) {
+      log.warn('could not log an ambient call', { err });
+    }
+  }
+
+  /** The newest `limit` entries of a session, oldest first. */
+  recentEntries(sessionId: string, limit = 60): Entry[] {
+    return this.s.store.entries.page(sessionId, undefined, limit).entries;
+  }
+
+  row(sessionId: string): SessionRow | null {
+    try {
+      return this.s.sessions.get(sessionId);
+    } catch {
+      return null;
+    }
+  }
+
+  // ----- display-only state: the ghost suggestion and the pick-up note -----
+
+  sessionState(sessionId: string): AmbientSessionState {
+    const shown = this.shown.get(sessionId);
+    return { sessionId, suggestion: shown?.suggestion ?? null, pickupNote: shown?.pickupNote ?? null };
+  }
+
+  setShown(sessionId: string, what: keyof Shown, text: string | null): void {
+    const shown = this.shown.get(sessionId) ?? { suggestion: null, pickupNote: null };
+    if (shown[what] === text) return;
+    shown[what] = text;
+    this.shown.set(sessionId, shown);
+    if (what === 'suggestion') this.s.events.emit('session:suggestion', { sessionId, text });
+    else this.s.events.emit('session:pickupNote', { sessionId, text });
+  }
+
+  // ----- settings -----
+
+  settingsView(): SettingsView {
+    const r = this.resolved();
+    return { ambient: r.settings, status: { ...r.status, callsLastHour: this.scheduler.callsLastHour() } };
+  }
+
+  close(): void {
+    for (const c of this.closers.splice(0)) c();
+    this.scheduler.close();
+    for (const settle of this.waiting.values()) settle(null);
+    this.waiting.clear();
+  }
+}

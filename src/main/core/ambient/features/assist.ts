@@ -1,0 +1,188 @@
+/**
+ * The other ambient features (SPEC §9.5): the next-prompt ghost text, the running summary,
+ * the pick-up note, narration of background commands, and names for subagents and batches.
+ * Each one submits a job and applies only a judged value; a failure leaves things as they were.
+ */
+import {
+  completedTurns,
+  digest,
+  latestAssistantText,
+  latestExchange,
+  type DigestEntry,
+} from '../../../../shared/ambient/digest';
+import {
+  buildBatchNamePrompt,
+  buildNarrationPrompt,
+  buildNextPromptPrompt,
+  buildPickupNotePrompt,
+  buildRunningSummaryPrompt,
+  buildSubagentNamePrompt,
+} from '../../../../shared/ambient/prompts/builders';
+import { isWaitingForUser } from '../../../../shared/ambient/turn-ending';
+import type { SessionRow } from '../../../../shared/domain/session';
+import { isUsableTitle } from '../../../../shared/judge';
+import { createLogger } from '../../logger';
+import type { AmbientEngine } from '../engine';
+
+const log = createLogger('ambient:assist');
+
+/** Refresh the running summary once this many turns have passed since the last one. */
+export const SUMMARY_EVERY_TURNS = 3;
+/** A session idle this long gets a pick-up note when reopened, even without a restart. */
+export const LONG_IDLE_MS = 30 * 60_000;
+/** Subagents dispatched this close together form a batch. */
+export const BATCH_WINDOW_MS = 2_000;
+
+interface StoredSummary {
+  text: string;
+  turns: number;
+}
+
+const summaryKey = (id: string): string => `ambient.summary.${id}`;
+
+export class AssistFeature {
+  private readonly batches = new Map<string, { at: number; tasks: string[] }>();
+
+  constructor(private readonly engine: AmbientEngine) {}
+
+  private features() {
+    const c = this.engine.resolved();
+    return c.chain.length > 0 ? c.settings.features : null;
+  }
+
+  summary(id: string): StoredSummary | null {
+    const raw = this.engine.services.store.settings.get(summaryKey(id)) as StoredSummary | undefined;
+    return raw && typeof raw.text === 'string' ? raw : null;
+  }
+
+  /** At turn end: a suggestion unless the assistant waits for the user; the summary every few turns. */
+  onTurnCompleted(row: SessionRow, entries: readonly DigestEntry[]): void {
+    const f = this.features();
+    if (!f) return;
+    if (f.nextPrompt && row.parentId === null) {
+      if (isWaitingForUser(latestAssistantText(entries))) {
+        this.engine.setShown(row.id, 'suggestion', null); // decided in code: no call
+      } else {
+        const prompt = buildNextPromptPrompt(digest(entries.slice(-16), 16));
+        if (prompt) {
+          void this.engine.ask({ prompt, sessionId: row.id }).then((o) => {
+            if (o?.verdict === 'use' && o.text) this.engine.setShown(row.id, 'suggestion', o.text);
+          });
+        }
+      }
+    }
+    if (f.runningSummary) this.refreshSummary(row, entries);
+  }
+
+  /** The user typed: what was shown for the previous moment no longer applies. */
+  onUserMessage(row: SessionRow): void {
+    this.engine.setShown(row.id, 'suggestion', null);
+    this.engine.setShown(row.id, 'pickupNote', null);
+  }
+
+  private refreshSummary(row: SessionRow, entries: readonly DigestEntry[]): void {
+    const turns = completedTurns(entries);
+    const previous = this.summary(row.id);
+    if (turns - (previous?.turns ?? 0) < SUMMARY_EVERY_TURNS) return; // nothing much changed
+    const prompt = buildRunningSummaryPrompt({ previousSummary: previous?.text ?? null, newActivity: digest(entries.slice(-30), 30) });
+    if (!prompt) return;
+    void this.engine.ask({ prompt, sessionId: row.id, priority: 1 }).then((o) => {
+      if (o?.verdict === 'use' && o.text) this.engine.services.store.settings.set(summaryKey(row.id), { text: o.text, turns });
+      else if (o?.verdict === 'skip' && previous) this.engine.services.store.settings.set(summaryKey(row.id), { ...previous, turns });
+    });
+  }
+
+  /**
+   * The user opened a session. After a restart (first open since the app started, having
+   * been opened before) or a long idle, and when the agent is not mid-turn, write a note.
+   */
+  onSessionOpened(row: SessionRow, previousOpenedAt: number | null): void {
+    const f = this.features();
+    if (!f?.pickupNote || row.status === 'working' || previousOpenedAt === null) return;
+    const now = this.engine.services.clock.now();
+    const afterRestart = previousOpenedAt < this.engine.startedAt;
+    const afterIdle = now - row.updatedAt >= LONG_IDLE_MS;
+    if (!afterRestart && !afterIdle) return;
+    if (this.engine.sessionState(row.id).pickupNote !== null) return;
+    const entries = this.engine.recentEntries(row.id, 40);
+    if (completedTurns(entries) === 0 && !this.summary(row.id)) return;
+    const prompt = buildPickupNotePrompt({ summary: this.summary(row.id)?.text ?? null, latestExchange: latestExchange(entries) });
+    if (!prompt) return;
+    void this.engine.ask({ prompt, sessionId: row.id }).then((o) => {
+      if (o?.verdict === 'use' && o.text) this.engine.setShown(row.id, 'pickupNote', o.text);
+    });
+  }
+
+  /** A command went to the background: one sentence in the row's subtitle and the pane. */
+  onBackgroundTask(row: SessionRow, command: string, description?: string | null): void {
+    if (!this.features()?.narration) return;
+    const prompt = buildNarrationPrompt(command, description ?? null);
+    if (!prompt) return;
+    void this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:narration:${command.slice(0, 60)}` }).then((o) => {
+      if (o?.verdict !== 'use' || !o.text) return;
+      try {
+        this.engine.services.sessions.setSubtitle(row.id, o.text);
+        this.engine.services.sessions.appendEntry(row.id, 'note', o.text, { ambient: 'narration' });
+      } catch (err) {
+        log.warn('could not show a narration', { session: row.id, err });
+      }
+    });
+  }
+
+  /** A subagent was dispatched: name it from its task, distinct from its siblings. */
+  onSubagent(parent: SessionRow, child: SessionRow, task: string): void {
+    if (!this.features()?.names) return;
+    this.noteBatch(parent, task);
+    const prompt = buildSubagentNamePrompt({ task, takenNames: this.siblingNames(parent.id, child.id) });
+    if (!prompt) return;
+    void this.engine.ask({ prompt, sessionId: child.id, firstUserMessage: task, judge: { takenNames: this.siblingNames(parent.id, child.id) } }).then((o) => {
+      if (o?.verdict !== 'use' || !o.text) return;
+      const name = this.distinct(o.text, this.siblingNames(parent.id, child.id));
+      try {
+        this.engine.services.sessions.setAutoTitle(child.id, { value: name, source: 'auto', model: o.model });
+      } catch (err) {
+        log.warn('could not name a subagent', { session: child.id, err });
+      }
+    });
+  }
+
+  private siblingNames(parentId: string, exceptId: string): string[] {
+    return this.engine.services.store.sessions
+      .list(true)
+      .filter((r) => r.parentId === parentId && r.id !== exceptId && r.title !== null)
+      .map((r) => r.title as string);
+  }
+
+  /** Two siblings finishing at once can still pick the same name: number the later one. */
+  private distinct(name: string, taken: readonly string[]): string {
+    const lower = new Set(taken.map((t) => t.toLowerCase()));
+    if (!lower.has(name.toLowerCase())) return name;
+    for (let n = 2; n < 100; n += 1) {
+      const candidate = `${name} ${n}`;
+      if (!lower.has(candidate.toLowerCase()) && isUsableTitle(candidate)) return candidate;
+    }
+    return name;
+  }
+
+  /** Two or more subagents within the window are a batch: name it once, on the parent's subtitle. */
+  private noteBatch(parent: SessionRow, task: string): void {
+    const now = this.engine.services.clock.now();
+    const batch = this.batches.get(parent.id);
+    if (!batch || now - batch.at > BATCH_WINDOW_MS) {
+      this.batches.set(parent.id, { at: now, tasks: [task] });
+      return;
+    }
+    batch.tasks.push(task);
+    if (batch.tasks.length !== 2) return; // named once, when it becomes a batch
+    const prompt = buildBatchNamePrompt({ task: batch.tasks[0] });
+    if (!prompt) return;
+    void this.engine.ask({ prompt, sessionId: parent.id, firstUserMessage: batch.tasks[0] ?? null }).then((o) => {
+      if (o?.verdict !== 'use' || !o.text) return;
+      try {
+        this.engine.services.sessions.setSubtitle(parent.id, o.text);
+      } catch (err) {
+        log.warn('could not show a batch name', { session: parent.id, err });
+      }
+    });
+  }
+}

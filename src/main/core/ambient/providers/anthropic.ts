@@ -1,0 +1,59 @@
+/**
+ * Ambient calls over the Anthropic Messages API (streaming), bounded by our own connect,
+ * idle and total deadlines: the SDK's timeout stops at the headers, and its retries are
+ * capped at one so a 429 or 529 cannot stretch a call past its total bound.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { Deadline } from './deadline';
+import { toProviderError } from './errors';
+import type { AmbientProvider, ProviderReply, ProviderRequest } from './types';
+
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
+
+export interface AnthropicProviderOptions {
+  readonly apiKey: string;
+  readonly baseURL?: string;
+  readonly model?: string;
+  /** SDK retries (429, 529, 5xx, connection errors). Default 1. */
+  readonly maxRetries?: number;
+}
+
+export function createAnthropicProvider(opts: AnthropicProviderOptions): AmbientProvider {
+  const model = opts.model || DEFAULT_ANTHROPIC_MODEL;
+  const client = new Anthropic({ apiKey: opts.apiKey, ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: opts.maxRetries ?? 1 });
+  return {
+    id: 'anthropic',
+    model,
+    supports: () => true,
+    async complete(req: ProviderRequest): Promise<ProviderReply> {
+      const deadline = new Deadline(req.bounds, req.signal);
+      try {
+        const stream = await client.messages.create(
+          {
+            model,
+            max_tokens: req.prompt.maxTokens,
+            system: req.prompt.system,
+            messages: [{ role: 'user', content: req.prompt.user }],
+            stream: true,
+          },
+          { signal: deadline.signal, timeout: req.bounds.connectMs },
+        );
+        deadline.started();
+        let text = '';
+        let tokensIn: number | null = null;
+        let tokensOut: number | null = null;
+        for await (const event of stream) {
+          deadline.alive();
+          if (event.type === 'message_start') tokensIn = event.message.usage.input_tokens;
+          else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
+          else if (event.type === 'message_delta') tokensOut = event.usage.output_tokens;
+        }
+        return { text, model, tokensIn, tokensOut };
+      } catch (err) {
+        throw toProviderError(err, deadline, 'anthropic');
+      } finally {
+        deadline.dispose();
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Ambient calls over any OpenAI-compatible chat completions endpoint (OpenAI, Ollama,
+ * LM Studio, vLLM, OpenRouter), streaming, with the same bounds as the Anthropic provider.
+ */
+import OpenAI from 'openai';
+import { Deadline } from './deadline';
+import { toProviderError } from './errors';
+import type { AmbientProvider, ProviderReply, ProviderRequest } from './types';
+
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+
+export interface OpenAIProviderOptions {
+  /** Local servers take any key; the SDK needs a non-empty one. */
+  readonly apiKey?: string;
+  readonly baseURL?: string;
+  readonly model?: string;
+  readonly maxRetries?: number;
+}
+
+export function createOpenAIProvider(opts: OpenAIProviderOptions): AmbientProvider {
+  const model = opts.model || DEFAULT_OPENAI_MODEL;
+  const client = new OpenAI({ apiKey: opts.apiKey || 'not-needed', ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: opts.maxRetries ?? 1 });
+  return {
+    id: 'openai',
+    model,
+    supports: () => true,
+    async complete(req: ProviderRequest): Promise<ProviderReply> {
+      const deadline = new Deadline(req.bounds, req.signal);
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model,
+            max_tokens: req.prompt.maxTokens,
+            messages: [
+              { role: 'system', content: req.prompt.system },
+              { role: 'user', content: req.prompt.user },
+            ],
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: deadline.signal, timeout: req.bounds.connectMs },
+        );
+        deadline.started();
+        let text = '';
+        let tokensIn: number | null = null;
+        let tokensOut: number | null = null;
+        for await (const chunk of stream) {
+          deadline.alive();
+          text += chunk.choices[0]?.delta.content ?? '';
+          if (chunk.usage) {
+            tokensIn = chunk.usage.prompt_tokens;
+            tokensOut = chunk.usage.completion_tokens;
+          }
+        }
+        return { text, model, tokensIn, tokensOut };
+      } catch (err) {
+        throw toProviderError(err, deadline, 'openai');
+      } finally {
+        deadline.dispose();
+      }
+    },
+  };
+}

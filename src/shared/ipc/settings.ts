@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { channel } from './channel';
+
+/** Which ambient provider to use: `auto` = the first one configured, else offline (SPEC §10). */
+export const AMBIENT_PROVIDER_CHOICES = ['auto', 'anthropic', 'openai', 'claude-cli', 'offline', 'off'] as const;
+export const AmbientProviderChoiceSchema = z.enum(AMBIENT_PROVIDER_CHOICES);
+export type AmbientProviderChoice = z.infer<typeof AmbientProviderChoiceSchema>;
+
+export const AmbientFeaturesSchema = z.object({
+  titles: z.boolean(),
+  nextPrompt: z.boolean(),
+  pickupNote: z.boolean(),
+  narration: z.boolean(),
+  names: z.boolean(),
+  runningSummary: z.boolean(),
+  recoverySweep: z.boolean(),
+});
+export type AmbientFeatures = z.infer<typeof AmbientFeaturesSchema>;
+
+const Url = z.string().max(2_000).url().nullable();
+const Model = z.string().max(200).nullable();
+
+/** The ambient settings as stored and shown. Keys are never part of it (they stay in main). */
+export const AmbientSettingsSchema = z.object({
+  provider: AmbientProviderChoiceSchema,
+  /** The ambient model for the chosen provider; null = the provider's small default. */
+  model: Model,
+  anthropicBaseUrl: Url,
+  openaiBaseUrl: Url,
+  openaiModel: Model,
+  claudePath: z.string().max(4_096).nullable(),
+  features: AmbientFeaturesSchema,
+  titleWordTarget: z.number().int().min(2).max(20),
+  /** Completed turns before the first title; 0 = never title automatically. */
+  titleAfterTurns: z.number().int().min(0).max(50),
+  /** Ambient calls allowed per hour, across all sessions. */
+  budgetPerHour: z.number().int().min(0).max(10_000),
+});
+export type AmbientSettings = z.infer<typeof AmbientSettingsSchema>;
+
+export const KeyStateSchema = z.enum(['env', 'encrypted', 'plain', 'none']);
+export type KeyState = z.infer<typeof KeyStateSchema>;
+
+/** What is in effect, and why: env overrides, the chosen provider, problems to show. */
+export const AmbientStatusSchema = z.object({
+  effectiveProvider: z.enum(['anthropic', 'openai', 'claude-cli', 'offline', 'off']),
+  effectiveModel: z.string().nullable(),
+  /** Settings fields an environment variable overrides (shown read-only). */
+  envOverrides: z.array(z.string()),
+  keys: z.object({ anthropic: KeyStateSchema, openai: KeyStateSchema }),
+  /** False where keys can only be kept as plain text (no OS keychain): the screen warns. */
+  encryptionAvailable: z.boolean(),
+  /** A clear sentence when the chosen provider cannot run (no key, no CLI). */
+  problem: z.string().nullable(),
+  callsLastHour: z.number().int().nonnegative(),
+});
+export type AmbientStatus = z.infer<typeof AmbientStatusSchema>;
+
+export const SettingsViewSchema = z.object({ ambient: AmbientSettingsSchema, status: AmbientStatusSchema });
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+const Key = z.string().max(500).nullable();
+
+export const settingsChannels = {
+  'settings:get': channel(z.object({}).strict(), SettingsViewSchema),
+  /** A partial update; keys are write-only (null clears a stored key). */
+  'settings:set': channel(
+    z
+      .object({
+        ambient: AmbientSettingsSchema.omit({ features: true }).partial().extend({ features: AmbientFeaturesSchema.partial().optional() }).strict().optional(),
+        anthropicApiKey: Key.optional(),
+        openaiApiKey: Key.optional(),
+      })
+      .strict(),
+    SettingsViewSchema,
+  ),
+} as const;
