@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import type { Core, CoreOptions } from './core';
+import { createAmbient } from './ambient';
 import { CoreEvents } from './events';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
@@ -45,7 +46,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     defaultFolder,
     notices,
   });
-  const services: Services = { store, events, hooks, clock, app, sessions };
+  const ambient = createAmbient({ services: { store, events, hooks, sessions, clock }, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
+  const services: Services = { store, events, hooks, clock, app, sessions, ambient };
   const router = new Router(handlers, services);
 
   const purge = (): void => {
@@ -58,7 +60,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   purge();
   const stopPurging = clock.every(PURGE_INTERVAL_MS, purge);
 
-  const closers: Array<() => void | Promise<void>> = [];
+  const closers: Array<() => void | Promise<void>> = [() => ambient.close()];
   let closing: Promise<void> | null = null;
   return {
     router,

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/app';
+import type { SecretBox } from './ambient/config';
 import type { CoreEvents } from './events';
 import type { Router } from './router/router';
 
@@ -10,6 +11,8 @@ export interface Platform {
   readonly transport: 'electron' | 'web';
   /** Open an http(s) URL outside the app; the core has already re-parsed it. */
   openExternal(url: string): Promise<boolean>;
+  /** Encrypts API keys at rest (Electron safeStorage); absent in web mode, where keys come from env or are kept as plain text with a warning. */
+  readonly secrets?: SecretBox;
 }
 
 export interface CoreOptions {

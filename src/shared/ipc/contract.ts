@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import { ambientChannels } from './ambient';
 import { appChannels } from './app';
 import { sessionChannels } from './sessions';
+import { settingsChannels } from './settings';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -9,6 +11,8 @@ import { sessionChannels } from './sessions';
 export const channels = {
   ...appChannels,
   ...sessionChannels,
+  ...settingsChannels,
+  ...ambientChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -18,6 +18,12 @@ import { sessionsMarkRead } from './sessions/markRead';
 import { sessionsSend } from './sessions/send';
 import { sessionsStop } from './sessions/stop';
 import { entriesPage } from './entries/page';
+import { settingsGet } from './settings/get';
+import { settingsSet } from './settings/set';
+import { ambientLog } from './ambient/log';
+import { ambientSessionState } from './ambient/sessionState';
+import { ambientDismiss } from './ambient/dismiss';
+import { sessionsRegenerateTitle } from './ambient/regenerateTitle';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -42,4 +48,10 @@ export const handlers: HandlerMap<Services> = {
   'sessions:send': sessionsSend,
   'sessions:stop': sessionsStop,
   'entries:page': entriesPage,
+  'settings:get': settingsGet,
+  'settings:set': settingsSet,
+  'ambient:log': ambientLog,
+  'ambient:sessionState': ambientSessionState,
+  'ambient:dismiss': ambientDismiss,
+  'sessions:regenerateTitle': sessionsRegenerateTitle,
 };

@@ -1,3 +1,4 @@
+import type { Ambient } from '../ambient';
 import type { Store } from '../store';
 import type { CoreEvents } from '../events';
 import type { AppService } from './app';
@@ -13,6 +14,8 @@ export interface Services {
   readonly clock: Clock;
   readonly app: AppService;
   readonly sessions: SessionsService;
+  /** The ambient engine (titles, suggestions, notes, names). */
+  readonly ambient: Ambient;
 }
 
 export { AppService, safeExternalUrl } from './app';
