@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createRequire } from 'node:module';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,5 +361,49 @@ describe('npm run serve (the web-mode contract line)', () => {
     expect(existsSync(join(dataDir, 'swarmdesk.db'))).toBe(true);
     expect(existsSync(join(dataDir, 'swarmdesk.db-wal'))).toBe(false);
     expect(stdout.trim().split('\n')).toEqual([line]);
+  });
+});
+
+/** The Electron binary when its runtime is installed (then `npm start` opens the app, not web mode). */
+function electronRuntime(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+describe.skipIf(electronRuntime() !== null)('npm start where the Electron runtime is absent', () => {
+  it('says so in one line and starts web mode', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-start-'));
+    const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no serving line; stderr:\n${stderr.slice(-2000)}`)), 100_000);
+        child.stdout?.on('data', (d: Buffer) => {
+          stdout += d.toString();
+          if (/^serving http:\/\/127\.0\.0\.1:\d+\/#token=/m.test(stdout)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`start exited (${code}); stderr:\n${stderr.slice(-2000)}`));
+        });
+      });
+      const notices = stderr.split('\n').filter((l) => /Electron/.test(l));
+      expect(notices).toEqual(["Electron's runtime is not installed here; starting web mode instead."]);
+    } finally {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

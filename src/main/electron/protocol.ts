@@ -11,7 +11,10 @@ const log = createLogger('protocol');
  */
 export function registerAppSchemePrivileges(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    // corsEnabled: Vite emits `<script type="module" crossorigin>`, a CORS-mode fetch that Chromium
+    // refuses for schemes not marked CORS-capable. Our responses carry no Access-Control-Allow-*
+    // headers, so no other origin can read them.
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
   ]);
 }
 
