@@ -1,0 +1,397 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createLogger } from '../../logger';
+import { BoundedLineReader } from '../lineReader';
+import { killProcessTree } from '../processTree';
+import type { AgentBackend, AgentEvent, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
+import { Deadline, IdleWatchdog } from '../watchdog';
+import { claudeArgs, userMessageLine } from './args';
+import { parseCliLine } from './streamJson';
+import { ClaudeStreamTranslator, isFailedResult } from './translate';
+
+const log = createLogger('agents:claude');
+
+export interface ClaudeBackendOptions {
+  /** The `claude` executable: settings, else `SWARMDESK_CLAUDE_PATH`, else `claude` on PATH. */
+  readonly claudePath: string;
+  /** Added to the process environment (tests pass the stand-in server and a temp HOME). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Silence (no line at all) that ends a running turn. Default 15 min: a foreground tool may run 10. */
+  readonly idleMs?: number;
+  /** After the model ends its turn, the `result` line must follow within this. Default 60 s. */
+  readonly resultMs?: number;
+  /** After `result` (stdin closed, no background task), the process must exit within this. Default 10 s. */
+  readonly exitMs?: number;
+  /** Longest stdout line kept; a longer one becomes an error entry. Default 16 MB. */
+  readonly maxLineBytes?: number;
+  /** Live text is pushed at most this often. Default 50 ms. */
+  readonly streamThrottleMs?: number;
+}
+
+/** What a backend id must look like to go on a command line after `--resume`. */
+const SAFE_RESUME_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const STDERR_TAIL = 4_000;
+
+export function resolveClaudePath(settingsPath: string | null | undefined, env: NodeJS.ProcessEnv): string {
+  return settingsPath?.trim() || env.SWARMDESK_CLAUDE_PATH?.trim() || 'claude';
+}
+
+export class ClaudeCodeBackend implements AgentBackend {
+  readonly kind = 'claude-code' as const;
+
+  constructor(private readonly opts: ClaudeBackendOptions) {}
+
+  unavailable(): string | null {
+    const p = this.opts.claudePath;
+    if (p.includes('/') && !existsSync(p)) return `The Claude Code CLI was not found at ${p}.`;
+    return null;
+  }
+
+  open(ctx: AgentSessionContext, sink: AgentEventSink): AgentSession {
+    return new ClaudeCodeSession(this.opts, ctx, sink);
+  }
+}
+
+/** Counters a test (and the log) can read: what the line reader had to drop. */
+export interface ClaudeRunStats {
+  lines: number;
+  invalid: number;
+  unknown: number;
+  oversize: number;
+}
+
+/**
+ * One session driven by the CLI. A process lives from the first message of a turn
+ * until the turn's `result` (longer while the CLI runs background tasks: their
+ * completion starts a turn of its own); the next message starts a new process with
+ * `--resume`. Messages written while a turn runs reach the model inside that turn
+ * (the CLI's own mid-turn handling), which is how steering works.
+ */
+export class ClaudeCodeSession implements AgentSession {
+  readonly stats: ClaudeRunStats = { lines: 0, invalid: 0, unknown: 0, oversize: 0 };
+  private proc: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private stdinOpen = false;
+  private turnOpen = false;
+  private stopping = false;
+  private disposed = false;
+  private backendId: string | null;
+  private translator: ClaudeStreamTranslator;
+  private readonly watchdog: IdleWatchdog;
+  private resultDeadline: Deadline | null = null;
+  private exitDeadline: Deadline | null = null;
+  private stderrTail = '';
+  private pendingStream: Extract<AgentEvent, { type: 'streaming' }> | null = null;
+  private streamTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly opts: ClaudeBackendOptions,
+    private readonly ctx: AgentSessionContext,
+    private readonly sink: AgentEventSink,
+  ) {
+    this.backendId = ctx.row.backendId;
+    this.translator = this.newTranslator();
+    this.watchdog = new IdleWatchdog(opts.idleMs ?? 15 * 60_000, (silent) => this.onIdle(silent));
+  }
+
+  get working(): boolean {
+    return this.turnOpen;
+  }
+
+  /** The running process id (tests check the process group is gone). */
+  get pid(): number | null {
+    return this.proc?.pid ?? null;
+  }
+
+  async send(text: string): Promise<void> {
+    if (this.disposed) throw new Error('session disposed');
+    if (!this.proc || !this.stdinOpen) {
+      await this.waitForExit();
+      if (!this.spawnProcess()) return;
+    }
+    this.write(text);
+  }
+
+  async steer(text: string): Promise<void> {
+    // A steer is a user message written while the turn runs; the CLI folds it into the turn.
+    if (this.proc && this.stdinOpen) this.write(text);
+    else await this.send(text);
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    const wasWorking = this.turnOpen;
+    this.stopping = true;
+    this.clearTimers();
+    this.flushStream(true);
+    this.translator.clearStreaming();
+    this.turnOpen = false;
+    if (proc?.pid) {
+      const outcome = await killProcessTree(proc.pid);
+      log.info('stopped', { session: this.ctx.row.id, pid: proc.pid, ms: outcome.elapsedMs, hard: outcome.killedHard.length });
+      await this.exited;
+    }
+    this.translator.endAll('idle');
+    if (wasWorking) this.sink({ type: 'entry', entry: { kind: 'note', text: 'Stopped by you.' } });
+    this.sink({ type: 'status', status: 'idle' });
+    this.stopping = false;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.clearTimers();
+    if (this.proc?.pid) {
+      this.stopping = true;
+      await killProcessTree(this.proc.pid);
+      await this.exited;
+    }
+    this.disposed = true;
+  }
+
+  private newTranslator(): ClaudeStreamTranslator {
+    return new ClaudeStreamTranslator((e) => this.fromTranslator(e), this.backendId);
+  }
+
+  private spawnProcess(): boolean {
+    const folder = this.ctx.row.folder;
+    const resumeId = this.backendId && SAFE_RESUME_ID.test(this.backendId) ? this.backendId : null;
+    if (this.backendId && !resumeId) log.warn('backend id unsafe for --resume; starting fresh', { session: this.ctx.row.id });
+    if (!existsSync(folder)) {
+      this.fail(`The session's folder ${folder} does not exist.`);
+      return false;
+    }
+    const args = claudeArgs({ resumeId, permissionMode: this.ctx.permissionMode });
+    let child: ChildProcess;
+    try {
+      child = spawn(this.opts.claudePath, args, {
+        cwd: folder,
+        detached: true, // own process group: stop ends the whole group
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { ...process.env, ...this.opts.env },
+      });
+    } catch (err) {
+      this.fail(`Could not start Claude Code (${this.opts.claudePath}): ${(err as Error).message}`);
+      return false;
+    }
+    this.proc = child;
+    this.stdinOpen = true;
+    this.stderrTail = '';
+    this.translator = this.newTranslator();
+    log.info('spawned', { session: this.ctx.row.id, pid: child.pid, resume: resumeId !== null });
+
+    const reader = new BoundedLineReader({
+      maxLineBytes: this.opts.maxLineBytes ?? 16 * 1024 * 1024,
+      onLine: (line) => this.onLine(line),
+      onOversize: (bytes) => {
+        this.stats.oversize += 1;
+        log.warn('dropped an oversize line from the CLI', { session: this.ctx.row.id, bytes });
+        this.sink({
+          type: 'entry',
+          entry: { kind: 'error', text: `Claude Code printed a line of more than ${Math.floor(bytes / 1024 / 1024)} MB; Swarmdesk skipped it.`, meta: { bytes } },
+        });
+      },
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.watchdog.touch();
+      reader.push(chunk);
+    });
+    child.stdout?.on('end', () => reader.end());
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    child.stdin?.on('error', (err) => log.warn('stdin error', { session: this.ctx.row.id, err }));
+    this.exited = new Promise<void>((resolve) => {
+      let settled = false;
+      const done = (code: number | null, sig: NodeJS.Signals | null, err?: Error): void => {
+        if (settled) return;
+        settled = true;
+        this.onExit(child, code, sig, err);
+        resolve();
+      };
+      child.once('error', (err) => done(null, null, err));
+      child.once('close', (code, sig) => done(code, sig));
+    });
+    return true;
+  }
+
+  private write(text: string): void {
+    const stdin = this.proc?.stdin;
+    if (!stdin || !this.stdinOpen) return;
+    stdin.write(userMessageLine(text));
+    this.exitDeadline?.cancel();
+    if (!this.turnOpen) {
+      this.turnOpen = true;
+      this.sink({ type: 'status', status: 'working' });
+    }
+    this.watchdog.arm();
+  }
+
+  private onLine(line: string): void {
+    this.stats.lines += 1;
+    const ev = parseCliLine(line);
+    if (ev.type === 'invalid') {
+      this.stats.invalid += 1;
+      if (this.stats.invalid <= 5) log.warn('a CLI line was not a stream-json event', { reason: ev.reason, head: line.slice(0, 120) });
+      return;
+    }
+    if (ev.type === 'unknown') {
+      this.stats.unknown += 1;
+      if (this.stats.unknown <= 5) log.info('unknown CLI event type', { what: ev.what });
+      return;
+    }
+    if (ev.type === 'ignored') return;
+    // Output after the turn's result: the CLI started a turn of its own (a background task finished).
+    if (!this.turnOpen && (ev.type === 'requesting' || ev.type === 'message')) {
+      this.turnOpen = true;
+      this.exitDeadline?.cancel();
+      this.watchdog.arm();
+    }
+    if (ev.type === 'stop-reason') {
+      this.resultDeadline?.cancel();
+      if (ev.stopReason !== 'tool_use') this.resultDeadline = new Deadline(this.opts.resultMs ?? 60_000, () => this.onNoResult());
+    } else if (ev.type === 'requesting' || ev.type === 'result') {
+      this.resultDeadline?.cancel();
+    }
+    this.translator.handle(ev);
+    if (ev.type === 'result') this.onResult(isFailedResult(ev));
+  }
+
+  private fromTranslator(e: AgentEvent): void {
+    if (e.type === 'streaming' && !e.child) {
+      this.pendingStream = e;
+      if (e.text === '') this.flushStream(false);
+      else if (!this.streamTimer) this.streamTimer = setTimeout(() => this.flushStream(false), this.opts.streamThrottleMs ?? 50);
+      return;
+    }
+    if (e.type === 'entry' && !e.child && (e.entry.kind === 'assistant' || e.entry.kind === 'thinking')) {
+      // The whole message is here: whatever was waiting to stream is superseded.
+      this.pendingStream = null;
+      if (this.streamTimer) clearTimeout(this.streamTimer);
+      this.streamTimer = null;
+    }
+    if (e.type === 'backend-id') this.backendId = e.backendId;
+    this.sink(e);
+  }
+
+  private flushStream(drop: boolean): void {
+    if (this.streamTimer) clearTimeout(this.streamTimer);
+    this.streamTimer = null;
+    const pending = this.pendingStream;
+    this.pendingStream = null;
+    if (pending && !drop) this.sink(pending);
+  }
+
+  private onResult(failed: boolean): void {
+    this.turnOpen = false;
+    this.flushStream(true);
+    // A failed result already reported its error entry and status.
+    if (!failed) {
+      this.sink({ type: 'status', status: 'waiting' });
+      this.sink({ type: 'turn-completed' });
+    }
+    this.afterTurn();
+  }
+
+  /** Between turns: close stdin unless background tasks still run; then the process must exit. */
+  private afterTurn(): void {
+    if (this.turnOpen || !this.proc) return;
+    if (this.translator.backgroundTasks > 0) {
+      // Their completion starts a turn of its own; the idle watchdog bounds the wait.
+      this.watchdog.arm();
+      return;
+    }
+    this.watchdog.cancel();
+    if (this.stdinOpen) {
+      this.stdinOpen = false;
+      this.proc.stdin?.end();
+    }
+    this.exitDeadline?.cancel();
+    this.exitDeadline = new Deadline(this.opts.exitMs ?? 10_000, () => {
+      log.warn('the CLI did not exit after its result; ending it', { session: this.ctx.row.id });
+      void this.kill();
+    });
+  }
+
+  private onNoResult(): void {
+    if (!this.turnOpen || !this.proc) return;
+    log.warn('the CLI never printed its result; ending it', { session: this.ctx.row.id });
+    this.abortTurn('Claude Code finished its reply but never reported the end of the turn; Swarmdesk ended the run.');
+  }
+
+  private onIdle(silentMs: number): void {
+    if (!this.proc) return;
+    if (!this.turnOpen) {
+      log.warn('background tasks went silent; ending the CLI', { session: this.ctx.row.id, silentMs });
+      void this.kill();
+      return;
+    }
+    this.abortTurn(`Claude Code printed nothing for ${Math.round(silentMs / 1000)} s; Swarmdesk ended the run.`);
+  }
+
+  private abortTurn(message: string): void {
+    this.turnOpen = false;
+    this.clearTimers();
+    this.flushStream(true);
+    this.translator.clearStreaming();
+    this.translator.endAll('error');
+    this.sink({ type: 'entry', entry: { kind: 'error', text: message } });
+    this.sink({ type: 'status', status: 'error', reason: message });
+    void this.kill();
+  }
+
+  private async kill(): Promise<void> {
+    const pid = this.proc?.pid;
+    if (!pid) return;
+    this.stopping = true;
+    try {
+      await killProcessTree(pid);
+      await this.exited;
+    } finally {
+      this.stopping = false;
+    }
+  }
+
+  private async waitForExit(): Promise<void> {
+    if (!this.proc) return;
+    // A process that closed stdin is on its way out (bounded by the exit deadline); a new
+    // message needs a new process, so do not wait the whole grace period for it.
+    if (!this.stdinOpen) await this.kill();
+    await this.exited;
+  }
+
+  private onExit(child: ChildProcess, code: number | null, sig: NodeJS.Signals | null, err?: Error): void {
+    if (this.proc !== child) return;
+    this.proc = null;
+    this.stdinOpen = false;
+    this.clearTimers();
+    const unexpected = !this.stopping && this.turnOpen;
+    this.turnOpen = false;
+    log.info('CLI exited', { session: this.ctx.row.id, code, sig, lines: this.stats.lines, invalid: this.stats.invalid, unknown: this.stats.unknown });
+    if (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      this.fail(missing ? `The Claude Code CLI was not found (${this.opts.claudePath}).` : `Claude Code could not start: ${err.message}`);
+      return;
+    }
+    if (unexpected) {
+      this.flushStream(true);
+      this.translator.clearStreaming();
+      this.translator.endAll('error');
+      const tail = this.stderrTail.trim().split('\n').slice(-3).join(' ').slice(0, 500);
+      this.fail(`Claude Code exited before the turn ended (${sig ?? `code ${code}`})${tail ? `: ${tail}` : '.'}`);
+    }
+  }
+
+  private fail(message: string): void {
+    this.turnOpen = false;
+    this.sink({ type: 'entry', entry: { kind: 'error', text: message } });
+    this.sink({ type: 'status', status: 'error', reason: message });
+  }
+
+  private clearTimers(): void {
+    this.watchdog.cancel();
+    this.resultDeadline?.cancel();
+    this.resultDeadline = null;
+    this.exitDeadline?.cancel();
+    this.exitDeadline = null;
+  }
+}

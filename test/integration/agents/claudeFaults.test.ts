@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ClaudeCodeBackend, type ClaudeBackendOptions, type ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
+import { FAKE_CLAUDE, Recorder, groupAlive, isStatus, makeRow, sleep } from './helpers';
+
+/**
+ * Faults the real CLI cannot be made to show on demand, played by a misbehaving
+ * stand-in executable (fixtures/fake-claude.mjs) spawned exactly like the real one.
+ */
+const open: ClaudeCodeSession[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.dispose()));
+});
+
+function session(mode: string, rec: Recorder, extra: Partial<ClaudeBackendOptions> = {}): ClaudeCodeSession {
+  const backend = new ClaudeCodeBackend({ claudePath: FAKE_CLAUDE, env: { FAKE_CLAUDE_MODE: mode }, ...extra });
+  const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+  open.push(s);
+  return s;
+}
+
+async function until(test: () => boolean, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (test()) return true;
+    await sleep(25);
+  }
+  return test();
+}
+
+describe('claude-code backend faults (misbehaving CLI)', () => {
+  it('skips a 50 MB line with an error entry, counts junk lines, and reads on', async () => {
+    const rec = new Recorder();
+    const s = session('junk', rec, { maxLineBytes: 4 * 1024 * 1024 });
+    const rssBefore = process.memoryUsage().rss;
+    await s.send('print junk');
+    await rec.waitFor((e) => e.type === 'turn-completed', 30_000);
+    const rssGrowth = process.memoryUsage().rss - rssBefore;
+    expect(rec.entries('error').map((e) => e.entry.text)).toEqual(['Claude Code printed a line of more than 50 MB; Swarmdesk skipped it.']);
+    expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['still here after the junk']);
+    expect(s.stats).toMatchObject({ invalid: 1, unknown: 1, oversize: 1 });
+    expect(rec.statuses().at(-1)).toBe('waiting');
+    console.log(`50 MB line: rss grew ${(rssGrowth / 1024 / 1024).toFixed(1)} MB`);
+    expect(rssGrowth).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it('a run that never prints its result is ended, with an error, after the result limit', async () => {
+    const rec = new Recorder();
+    const s = session('no-result', rec, { resultMs: 1_000 });
+    await s.send('go');
+    const pid = s.pid as number;
+    const t0 = Date.now();
+    await rec.waitFor(isStatus('error'), 10_000);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(rec.entries('error')[0]?.entry.text).toMatch(/never reported the end of the turn/);
+    expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['an answer with no result line after it']);
+    expect(await until(() => !groupAlive(pid), 2_500)).toBe(true);
+  });
+
+  it('a CLI that hangs after its result is ended once the exit limit passes; the turn still counts', async () => {
+    const rec = new Recorder();
+    const s = session('hang-after-result', rec, { exitMs: 500 });
+    await s.send('go');
+    const pid = s.pid as number;
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
+    expect(await until(() => !groupAlive(pid), 3_500)).toBe(true);
+    expect(rec.statuses().at(-1)).toBe('waiting');
+    expect(rec.entries('error')).toEqual([]);
+  });
+
+  it('stop ends a CLI that ignores SIGTERM with SIGKILL, gone within 2 s', async () => {
+    const rec = new Recorder();
+    const s = session('ignore-sigterm', rec, { exitMs: 60_000 });
+    await s.send('go');
+    const pid = s.pid as number;
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
+    const t0 = Date.now();
+    await s.stop();
+    const took = Date.now() - t0;
+    expect(groupAlive(pid)).toBe(false);
+    expect(took).toBeGreaterThanOrEqual(1_400);
+    expect(took).toBeLessThan(2_000);
+    console.log(`SIGTERM ignored: gone after ${took} ms`);
+  });
+
+  it('a CLI that dies mid-turn leaves an error entry with its last words and an error status', async () => {
+    const rec = new Recorder();
+    const s = session('crash', rec);
+    await s.send('go');
+    await rec.waitFor(isStatus('error'), 10_000);
+    const err = rec.entries('error')[0]?.entry.text ?? '';
+    expect(err).toContain('exited before the turn ended (code 3)');
+    expect(err).toContain('fatal: something broke');
+    expect(s.working).toBe(false);
+  });
+
+  it('a missing executable is an error entry, not a crash', async () => {
+    const rec = new Recorder();
+    const backend = new ClaudeCodeBackend({ claudePath: '/nonexistent/claude' });
+    expect(backend.unavailable()).toMatch(/not found/);
+    const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+    open.push(s);
+    await s.send('hello');
+    await rec.waitFor(isStatus('error'), 5_000);
+    expect(rec.entries('error')[0]?.entry.text).toMatch(/not found/);
+  });
+
+  it('a session whose folder is gone says so', async () => {
+    const rec = new Recorder();
+    const backend = new ClaudeCodeBackend({ claudePath: FAKE_CLAUDE });
+    const s = backend.open({ row: makeRow({ folder: '/nonexistent/folder' }), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+    open.push(s);
+    await s.send('hello');
+    expect(rec.entries('error')[0]?.entry.text).toBe("The session's folder /nonexistent/folder does not exist.");
+    expect(rec.statuses().at(-1)).toBe('error');
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SessionRow } from '../../../src/shared/domain/session';
+import type { AgentEvent } from '../../../src/main/core/agents/types';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const REAL_CLAUDE = resolve(here, '../../../node_modules/.bin/claude');
+export const FAKE_CLAUDE = resolve(here, 'fixtures/fake-claude.mjs');
+
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), `swarmdesk-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export function makeRow(over: Partial<SessionRow> = {}): SessionRow {
+  return {
+    id: 'sess-1',
+    kind: 'claude-code',
+    folder: tmpdir(),
+    status: 'idle',
+    archived: false,
+    pinned: false,
+    position: 0,
+    parentId: null,
+    title: null,
+    titleSource: null,
+    titlePinned: false,
+    firstUserLine: null,
+    subtitle: null,
+    unread: false,
+    createdAt: 0,
+    updatedAt: 0,
+    backendId: null,
+    ...over,
+  };
+}
+
+/** Records a session's events and waits for one that matches. */
+export class Recorder {
+  readonly events: AgentEvent[] = [];
+  private waiters: Array<{ test: (e: AgentEvent) => boolean; resolve: (e: AgentEvent) => void }> = [];
+  readonly sink = (e: AgentEvent): void => {
+    this.events.push(e);
+    for (const w of [...this.waiters]) {
+      if (w.test(e)) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve(e);
+      }
+    }
+  };
+
+  /** The next event (from now, or already seen after `from`) matching `test`. */
+  waitFor(test: (e: AgentEvent) => boolean, timeoutMs = 30_000, from = 0): Promise<AgentEvent> {
+    const seen = this.events.slice(from).find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolvePromise, reject) => {
+      const t = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; saw ${JSON.stringify(this.events.map((e) => e.type))}`)), timeoutMs);
+      this.waiters.push({ test, resolve: (e) => { clearTimeout(t); resolvePromise(e); } });
+    });
+  }
+
+  entries(kind?: string): Array<Extract<AgentEvent, { type: 'entry' }>> {
+    return this.events.filter((e): e is Extract<AgentEvent, { type: 'entry' }> => e.type === 'entry' && (!kind || e.entry.kind === kind));
+  }
+
+  statuses(child?: string): string[] {
+    return this.events.flatMap((e) => (e.type === 'status' && e.child === child ? [e.status] : []));
+  }
+}
+
+export const isStatus = (status: string, child?: string) => (e: AgentEvent) => e.type === 'status' && e.status === status && e.child === child;
+
+/** Whether any process in group `pgid` is still alive (zombies count as gone). */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  // Signal 0 succeeds for zombies; look at /proc where it exists.
+  try {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (Number(rest[2]) === pgid && rest[0] !== 'Z') return true;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
