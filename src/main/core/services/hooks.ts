@@ -18,6 +18,12 @@ export interface CoreHookMap {
   sessionOpened: [row: SessionRow, previousOpenedAt: number | null];
   /** The title record changed: a new title, or its pin taken off ("Let Swarmdesk title this"). */
   titleChanged: [row: SessionRow];
+  /** An agent finished the turn the user started (the session now waits for the user). */
+  turnCompleted: [row: SessionRow];
+  /** An agent started a subagent, shown as `child` under `parent` in the swarm. */
+  subagentStarted: [parent: SessionRow, child: SessionRow, description: string];
+  /** An agent started a shell command in the background. */
+  backgroundTaskStarted: [row: SessionRow, command: string];
 }
 
 export type HookName = keyof CoreHookMap;
@@ -30,6 +36,9 @@ export class CoreHooks {
     userMessage: new Set(),
     sessionOpened: new Set(),
     titleChanged: new Set(),
+    turnCompleted: new Set(),
+    subagentStarted: new Set(),
+    backgroundTaskStarted: new Set(),
   };
 
   on<K extends HookName>(name: K, listener: HookListener<K>): () => void {
