@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Entry } from '../../src/shared/domain/session';
+import { CoreEvents } from '../../src/main/core/events';
+import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/services';
+import { openStore, type Store } from '../../src/main/core/store';
+import { TerminalService } from '../../src/main/core/agents/terminal/terminalService';
+
+/** Whether a pid is a live (non-zombie) process. */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(what: string, fn: () => T | undefined | null | false, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('terminal backend (real PTY)', () => {
+  let store: Store | null = null;
+  let terminals: TerminalService | null = null;
+  afterEach(async () => {
+    await terminals?.close();
+    store?.close();
+  });
+
+  function setUp() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sd-term-'));
+    store = openStore({ dataDir }).store;
+    const events = new CoreEvents();
+    const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
+    const output: string[] = [];
+    const exits: Array<{ exitCode: number; signal: string | null }> = [];
+    events.subscribe((event, payload) => {
+      if (event === 'terminal:data') output.push((payload as { data: string }).data);
+      if (event === 'terminal:exit') exits.push(payload as { exitCode: number; signal: string | null });
+    });
+    terminals = new TerminalService({ sessions, events, dataDir });
+    terminals.register();
+    return { sessions, output, exits, dataDir, events };
+  }
+
+  const notes = (s: Store, id: string): Entry[] => s.entries.page(id, undefined, 100).entries.filter((e) => e.kind === 'note');
+
+  it('runs a command, streams its output, records the exit code and keeps the scrollback', async () => {
+    const { sessions, output, exits, dataDir, events } = setUp();
+    const row = sessions.create({ kind: 'terminal', backendId: "bash -c 'echo hello; exit 3'" });
+    const opened = terminals!.open(row.id, 80, 24);
+    expect(opened.running).toBe(true);
+    await until('exit', () => exits.length > 0);
+    expect(output.join('')).toContain('hello');
+    expect(exits[0]).toMatchObject({ sessionId: row.id, exitCode: 3, signal: null });
+    expect(notes(store!, row.id).map((e) => e.text)).toContain('Exited with code 3.');
+    expect(store!.sessions.get(row.id)?.status).toBe('error');
+
+    // A pane opened later (another service, as after a restart) paints the saved scrollback and does not rerun.
+    const later = new TerminalService({ sessions, events, dataDir });
+    const reopened = later.open(row.id, 80, 24);
+    expect(reopened.running).toBe(false);
+    expect(reopened.scrollback).toContain('hello');
+    expect(later.activity(row.id).screen).toContain('hello');
+  });
+
+  it('records submitted lines as user entries and reads the screen tail', async () => {
+    const { sessions, output } = setUp();
+    const row = sessions.create({ kind: 'terminal', backendId: '/bin/bash --norc --noprofile -i' });
+    terminals!.open(row.id, 100, 30);
+    terminals!.input(row.id, 'echo "sum=$((40+2))"\r');
+    await until('command output', () => output.join('').includes('sum=42'));
+    const users = store!.entries.page(row.id, undefined, 100).entries.filter((e) => e.kind === 'user');
+    expect(users.map((e) => e.text)).toEqual(['echo "sum=$((40+2))"']);
+    const activity = terminals!.activity(row.id);
+    expect(activity.lines).toEqual(['echo "sum=$((40+2))"']);
+    expect(activity.screen).toContain('sum=42');
+    expect(activity.screen).not.toContain('\x1b');
+    // The composer types a line too.
+    await sessions.send(row.id, 'echo composer-line');
+    await until('composer output', () => output.join('').includes('composer-line\r\n'));
+  });
+
+  it('a killed child gets a clear status and note; Stop ends the whole group', async () => {
+    const { sessions, exits } = setUp();
+    const killed = sessions.create({ kind: 'terminal', backendId: 'sleep 30' });
+    terminals!.open(killed.id, 80, 24);
+    const pid = await until('pid', () => terminals!.pid(killed.id));
+    await new Promise((r) => setTimeout(r, 200));
+    process.kill(pid, 'SIGKILL');
+    await until('exit after kill', () => exits.length > 0);
+    expect(exits[0]?.signal).toBe('SIGKILL');
+    expect(store!.sessions.get(killed.id)?.status).toBe('error');
+    expect(notes(store!, killed.id).map((e) => e.text)).toContain('Ended by SIGKILL.');
+    expect(terminals!.isRunning(killed.id)).toBe(false);
+    expect(() => terminals!.input(killed.id, 'x')).toThrow(/not running/);
+
+    // A shell that ignores SIGTERM, with a child of its own: Stop still ends both within the grace period.
+    const stubborn = sessions.create({ kind: 'terminal', backendId: "trap '' TERM HUP; sleep 60 & wait" });
+    terminals!.open(stubborn.id, 80, 24);
+    const shellPid = await until('pid', () => terminals!.pid(stubborn.id));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    await sessions.stop(stubborn.id);
+    expect(Date.now() - t0).toBeLessThan(3_500);
+    expect(isAlive(shellPid)).toBe(false);
+    expect(notes(store!, stubborn.id).map((e) => e.text)).toContain('Stopped.');
+    expect(store!.sessions.get(stubborn.id)?.status).toBe('idle');
+  });
+});
