@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, makeRow } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+
+async function menuAction(label: string, item: RegExp | string): Promise<void> {
+  const row = screen.getByRole('listitem', { name: new RegExp(`^${label}`) });
+  await userEvent.click(within(row).getByRole('button', { name: /More actions/ }));
+  await userEvent.click(screen.getByRole('menuitem', { name: item }));
+}
+
+describe('archive, delete, pin', () => {
+  it('archive hides the row with an "Archived … Undo" toast; Undo brings it back', async () => {
+    const api = new FakeApi([makeRow({ id: 'b', title: 'Bravo flaky test hunt' }), makeRow({ id: 'a', title: 'Alpha release notes' })]);
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await menuAction('Bravo', /^Archive/);
+    expect(api.callsTo('sessions:setArchived')).toEqual([{ id: 'b', archived: true }]);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /^Bravo/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Archived “Bravo flaky test hunt”.');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(api.callsTo('sessions:setArchived')).toEqual([
+      { id: 'b', archived: true },
+      { id: 'b', archived: false },
+    ]);
+    expect(await screen.findByRole('listitem', { name: /^Bravo/ })).toBeInTheDocument();
+    // The toast is gone, so a second archive offers exactly one Undo.
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('"Show archived" switches to the archived view', async () => {
+    const api = new FakeApi([makeRow({ id: 'b', title: 'Bravo flaky test hunt', archived: true }), makeRow({ id: 'a', title: 'Alpha release notes' })]);
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('listitem', { name: /^Bravo/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show archived' }));
+    expect(await screen.findByRole('listitem', { name: /^Bravo/ })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /^Alpha/ })).not.toBeInTheDocument();
+    expect(api.callsTo('sessions:list').at(-1)).toEqual({ includeArchived: true });
+    await menuAction('Bravo', 'Unarchive');
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /^Bravo/ })).not.toBeInTheDocument());
+  });
+
+  it('delete asks first; Cancel keeps it; Delete removes it with an Undo that restores it', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha release notes' })]);
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await menuAction('Alpha', /^Delete/);
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete “Alpha release notes”?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('sessions:delete')).toEqual([]);
+    await menuAction('Alpha', /^Delete/);
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(api.callsTo('sessions:delete')).toEqual([{ id: 'a' }]);
+    await waitFor(() => expect(screen.queryByRole('listitem')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Deleted “Alpha release notes”.');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(api.callsTo('sessions:restore')).toEqual([{ id: 'a' }]);
+    expect(await screen.findByRole('listitem', { name: /^Alpha/ })).toBeInTheDocument();
+  });
+
+  it('Pin moves a row into the pinned group at the top; Unpin takes it out', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha', position: 0 }), makeRow({ id: 'b', title: 'Bravo', position: 1 })]);
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await menuAction('Bravo', 'Pin');
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveAccessibleName(/^Bravo, idle, pinned/));
+    await menuAction('Bravo', 'Unpin');
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveAccessibleName(/^Alpha/));
+  });
+
+  it('a failed action shows its error message', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' })]);
+    api.override('sessions:setPinned', () => ({ ok: false, error: { code: 'NOT_FOUND', message: 'That session is gone.' } }));
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await menuAction('Alpha', 'Pin');
+    expect(await screen.findByText('That session is gone.')).toBeInTheDocument();
+  });
+});

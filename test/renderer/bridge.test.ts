@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPreloadApi, isPreloadBridge } from '../../src/renderer/src/bridge/preloadBridge';
+import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
+import { takeTokenFromLocation, WebSocketBridge, webSocketUrl, type WebSocketLike } from '../../src/renderer/src/bridge/wsBridge';
+import type { PreloadBridge } from '../../src/shared/ipc/bridge';
+import { makeRow } from './support/fakeApi';
+
+/** A scripted WebSocket: the test plays the server. */
+class FakeSocket implements WebSocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((ev: Event) => void) | null = null;
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  onclose: ((ev: CloseEvent) => void) | null = null;
+  onerror: ((ev: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000): void {
+    this.serverClose(code);
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  serverSend(message: unknown): void {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+  serverClose(code: number): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.({ code } as CloseEvent);
+  }
+}
+
+function bridge(options: Partial<ConstructorParameters<typeof WebSocketBridge>[0]> = {}) {
+  const b = new WebSocketBridge({ url: 'ws://127.0.0.1:1/ws', token: 'tok', createSocket: (url) => new FakeSocket(url), initialBackoffMs: 100, ...options });
+  b.start();
+  return b;
+}
+
+const last = () => FakeSocket.all[FakeSocket.all.length - 1] as FakeSocket;
+
+describe('WebSocket bridge', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('says hello with the token first, sends requests only after ready, and matches replies by id', async () => {
+    const b = bridge();
+    const reply = b.invoke('sessions:list', { includeArchived: false });
+    last().open();
+    expect(last().sent).toEqual([{ type: 'hello', token: 'tok' }]);
+    last().serverSend({ type: 'ready' });
+    expect(last().sent[1]).toEqual({ id: 1, channel: 'sessions:list', input: { includeArchived: false } });
+    last().serverSend({ id: 1, result: { ok: true, value: [] } });
+    await expect(reply).resolves.toEqual({ ok: true, value: [] });
+  });
+
+  it('a request with no answer resolves with a typed UNAVAILABLE error after the bound', async () => {
+    const b = bridge({ requestTimeoutMs: 1_000 });
+    last().open();
+    last().serverSend({ type: 'ready' });
+    const reply = b.invoke('app:info', {});
+    vi.advanceTimersByTime(1_001);
+    await expect(reply).resolves.toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+  });
+
+  it('bounds the number of waiting requests', async () => {
+    const b = bridge({ maxPending: 2 });
+    void b.invoke('app:info', {});
+    void b.invoke('app:info', {});
+    await expect(b.invoke('app:info', {})).resolves.toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+  });
+
+  it('reconnects with backoff and says hello again; requests on the dropped socket fail, queued ones go out', async () => {
+    const b = bridge();
+    const states: string[] = [];
+    b.onStateChange((state, reconnected) => states.push(`${state}${reconnected ? '+' : ''}`));
+    last().open();
+    last().serverSend({ type: 'ready' });
+    const inFlight = b.invoke('app:info', {});
+    last().serverClose(1006);
+    await expect(inFlight).resolves.toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    const queued = b.invoke('sessions:list', { includeArchived: false });
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(150);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'hello', token: 'tok' });
+    last().serverSend({ type: 'ready' });
+    const frame = last().sent[1] as { id: number };
+    last().serverSend({ id: frame.id, result: { ok: true, value: [] } });
+    await expect(queued).resolves.toEqual({ ok: true, value: [] });
+    expect(states).toEqual(['open', 'reconnecting', 'open+']);
+  });
+
+  it('backoff doubles from the first step and is capped', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999); // the top of the jitter range
+    bridge({ initialBackoffMs: 100, maxBackoffMs: 400 });
+    for (const step of [100, 200, 400, 400]) {
+      const before = FakeSocket.all.length;
+      last().serverClose(1006);
+      vi.advanceTimersByTime(step - 5);
+      expect(FakeSocket.all.length).toBe(before);
+      vi.advanceTimersByTime(5);
+      expect(FakeSocket.all.length).toBe(before + 1);
+    }
+    vi.mocked(Math.random).mockRestore();
+  });
+
+  it('a refused token (close 4403) stops reconnecting and fails what waits with FORBIDDEN', async () => {
+    const b = bridge();
+    const waiting = b.invoke('app:info', {});
+    last().open();
+    last().serverSend({ id: null, result: { ok: false, error: { code: 'FORBIDDEN', message: 'bad token' } } });
+    last().serverClose(4403);
+    await expect(waiting).resolves.toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(b.connectionState()).toBe('refused');
+  });
+
+  it('delivers pushes to listeners; a malformed reply becomes INTERNAL', async () => {
+    const b = bridge();
+    last().open();
+    last().serverSend({ type: 'ready' });
+    const seen: unknown[] = [];
+    const off = b.on('app:notice', (payload) => seen.push(payload));
+    last().serverSend({ event: 'app:notice', payload: { message: 'hi' } });
+    off();
+    last().serverSend({ event: 'app:notice', payload: { message: 'again' } });
+    expect(seen).toEqual([{ message: 'hi' }]);
+    const reply = b.invoke('app:info', {});
+    last().serverSend({ id: 1, result: 'nonsense' });
+    await expect(reply).resolves.toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+});
+
+describe('event validation', () => {
+  it('drops pushed payloads that do not match their schema (a placeholder title included)', () => {
+    const bridgeWithPushes = bridge();
+    last().open();
+    last().serverSend({ type: 'ready' });
+    const api = withValidatedEvents(bridgeWithPushes);
+    const rows: unknown[] = [];
+    api.on('session:changed', (row) => rows.push(row));
+    const good = makeRow({ id: 'a', title: 'Real title' });
+    last().serverSend({ event: 'session:changed', payload: { ...good, title: 'Untitled' } });
+    last().serverSend({ event: 'session:changed', payload: { id: 'a' } });
+    last().serverSend({ event: 'session:changed', payload: good });
+    expect(rows).toEqual([good]);
+  });
+});
+
+describe('token from the URL fragment', () => {
+  it('takes #token=… and removes it from the address bar, keeping it for a reload', () => {
+    window.history.replaceState(null, '', '/#token=abc123');
+    expect(takeTokenFromLocation(window)).toBe('abc123');
+    expect(window.location.hash).toBe('');
+    expect(window.location.href).not.toContain('abc123');
+    expect(takeTokenFromLocation(window)).toBe('abc123');
+    expect(webSocketUrl(window)).toBe(`ws://${window.location.host}/ws`);
+  });
+});
+
+describe('preload bridge adapter', () => {
+  it('calls the per-channel function and passes the envelope through; a thrown invoke becomes UNAVAILABLE', async () => {
+    const calls: unknown[] = [];
+    const preload = {
+      call: {
+        'app:info': async (input: unknown) => {
+          calls.push(input);
+          return { ok: true, value: { version: '1' } };
+        },
+        'sessions:list': async () => {
+          throw new Error('Error invoking remote method: secret internals');
+        },
+      },
+      on: () => () => undefined,
+    } as unknown as PreloadBridge;
+    expect(isPreloadBridge(preload)).toBe(true);
+    expect(isPreloadBridge({})).toBe(false);
+    const api = createPreloadApi(preload);
+    await expect(api.invoke('app:info', {})).resolves.toEqual({ ok: true, value: { version: '1' } });
+    expect(calls).toEqual([{}]);
+    const failed = await api.invoke('sessions:list', { includeArchived: false });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    expect(JSON.stringify(failed)).not.toContain('secret');
+  });
+});

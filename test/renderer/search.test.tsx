@@ -1,0 +1,92 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Result } from '../../src/shared/result';
+import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+
+function swarm(): FakeApi {
+  const api = new FakeApi([
+    makeRow({ id: 'a', title: 'Alpha release notes' }),
+    makeRow({ id: 'b', title: 'Bravo flaky test hunt' }),
+    makeRow({ id: 'c', title: 'Charlie cache warmup' }),
+  ]);
+  api.entries.set('a', [makeEntry({ sessionId: 'a', seq: 0, text: 'the changelog must mention the xylophone importer' })]);
+  return api;
+}
+
+describe('search sessions', () => {
+  it('typing searches main (full text) and the list shows only the matches; clearing shows all again', async () => {
+    const api = swarm();
+    await renderApp(api);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'xyloph');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('listitem')).toHaveAccessibleName(/^Alpha release notes/);
+    // Debounced: not one call per keystroke.
+    expect(api.callsTo('sessions:search').length).toBeLessThan(6);
+    expect(api.callsTo('sessions:search').at(-1)).toEqual({ query: 'xyloph', includeArchived: false });
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search sessions' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('no match says so', async () => {
+    await renderApp(swarm());
+    await screen.findAllByRole('listitem');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'zebra');
+    expect(await screen.findByText('No session matches “zebra”.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('a stale reply (an older query answering last) is ignored', async () => {
+    const api = swarm();
+    const pending: Array<{ query: string; resolve: (r: Result<{ ids: string[] }>) => void }> = [];
+    api.override('sessions:search', (input) => new Promise((resolve) => pending.push({ query: input.query, resolve })));
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    const box = screen.getByRole('searchbox', { name: 'Search sessions' });
+    await userEvent.type(box, 'alp');
+    await waitFor(() => expect(pending.length).toBe(1));
+    await userEvent.type(box, 'ha');
+    await waitFor(() => expect(pending.length).toBe(2));
+    // The newer query answers first, then the older one.
+    await act(async () => pending[1]?.resolve({ ok: true, value: { ids: ['a'] } }));
+    await act(async () => pending[0]?.resolve({ ok: true, value: { ids: ['b', 'c'] } }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('listitem')).toHaveAccessibleName(/^Alpha/);
+  });
+
+  it('Ctrl+K and / focus the search box; Escape clears it', async () => {
+    await renderApp(swarm());
+    await screen.findAllByRole('listitem');
+    const box = screen.getByRole('searchbox', { name: 'Search sessions' });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(box).toHaveFocus();
+    await userEvent.type(box, 'bravo');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await userEvent.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    box.blur();
+    await userEvent.keyboard('/');
+    expect(box).toHaveFocus();
+  });
+});
+
+describe('folder filter', () => {
+  it('shows only sessions of the chosen folder', async () => {
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 'a', title: 'Alpha one', folder: '/src/alpha' }),
+        makeRow({ id: 'b', title: 'Bravo one', folder: '/src/bravo' }),
+        makeRow({ id: 'c', title: 'Alpha two', folder: '/src/alpha' }),
+      ]),
+    );
+    await screen.findAllByRole('listitem');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by folder' }), 'bravo');
+    expect(screen.getAllByRole('listitem').map((r) => r.getAttribute('aria-label')?.split(',')[0])).toEqual(['Bravo one']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by folder' }), 'All folders');
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+});
