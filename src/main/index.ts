@@ -11,6 +11,7 @@ import { resolveDataDir } from './core/store/dataDir';
 import { installHardening, openExternalSafely } from './electron/hardening';
 import { electronNativeBinding } from './electron/native';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
+import { electronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
 import { createMainWindow } from './electron/window';
 import { forwardEvents, registerIpcChannels } from './transport/electron-ipc';
@@ -50,7 +51,7 @@ async function start(): Promise<void> {
     env: process.env,
     version: app.getVersion(),
     nativeBinding: electronNativeBinding(app.getAppPath()),
-    platform: { transport: 'electron', openExternal: openExternalSafely },
+    platform: { transport: 'electron', openExternal: openExternalSafely, secrets: electronSecretBox },
   });
   registerIpcChannels({
     ipcMain,

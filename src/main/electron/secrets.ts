@@ -1,0 +1,9 @@
+import { safeStorage } from 'electron';
+import type { SecretBox } from '../core/ambient/config';
+
+/** API keys at rest, sealed by the OS keychain through Electron's safeStorage (base64 in the store). */
+export const electronSecretBox: SecretBox = {
+  isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+  encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
+  decrypt: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+};
