@@ -88,8 +88,27 @@ export function judgeReply(raw: string, kind: AmbientKind, opts: JudgeOptions = 
  * showing one, so a placeholder from an older build or another tool never reaches the screen.
  */
 export function isUsableTitle(value: unknown): boolean {
-  return typeof value === 'string' && acceptLine(value, STORED_TITLE_LIMITS, 'title').ok;
+  if (typeof value !== 'string') return false;
+  const known = usableTitleMemo.get(value);
+  if (known !== undefined) return known;
+  const usable = acceptLine(value, STORED_TITLE_LIMITS, 'title').ok;
+  if (usableTitleMemo.size >= USABLE_TITLE_MEMO_MAX) {
+    // Forget the oldest answer (Map keeps insertion order): bounded memory, no timers.
+    const oldest = usableTitleMemo.keys().next();
+    if (!oldest.done) usableTitleMemo.delete(oldest.value);
+  }
+  usableTitleMemo.set(value, usable);
+  return usable;
 }
+
+/**
+ * Every stored title is judged on read: in each list reply (10,000 rows), again by the
+ * `Title` schema before sending, and again in the renderer before display. The verdict is
+ * a pure function of the string, so remembering recent ones turns those repeats from tens
+ * of microseconds each into a map lookup.
+ */
+const USABLE_TITLE_MEMO_MAX = 50_000;
+const usableTitleMemo = new Map<string, boolean>();
 
 /**
  * A user's rename, judged with the stored-title limits. Invisible characters go and runs of
