@@ -225,7 +225,7 @@ export function buildRunningSummaryPrompt(input: SummaryInput): AmbientPrompt | 
     [
       'Keep a short running summary of this coding session so a fresh agent could carry it on.',
       'Merge the new activity into the previous summary when there is one: the goal, what was done, decisions made, and what is open. Name concrete files, commands and errors.',
-      'Write terse notes on one line in this shape: "Goal: … Done: … Open: …". Under 90 words.',
+      'Write terse notes on one line in this shape: "Goal: … Finished: … Open: …". Under 90 words.',
       'Reply SKIP when the new activity adds nothing worth keeping.',
       PLAIN_TEXT,
       REPLY_FORMAT,

@@ -35,13 +35,15 @@ export const BATCH_WINDOW_MS = 2_000;
 
 interface StoredSummary {
   text: string;
-  turns: number;
+  at: number;
 }
 
 const summaryKey = (id: string): string => `ambient.summary.${id}`;
 
 export class AssistFeature {
   private readonly batches = new Map<string, { at: number; tasks: string[] }>();
+  /** Turns completed since the last summary refresh (or its attempt), per session. */
+  private readonly turnsSinceSummary = new Map<string, number>();
 
   constructor(private readonly engine: AmbientEngine) {}
 
@@ -81,14 +83,18 @@ export class AssistFeature {
   }
 
   private refreshSummary(row: SessionRow, entries: readonly DigestEntry[]): void {
-    const turns = completedTurns(entries);
+    // Counted here, not from the entries: a window of recent entries cannot count turns.
+    const since = (this.turnsSinceSummary.get(row.id) ?? 0) + 1;
+    if (since < SUMMARY_EVERY_TURNS) {
+      this.turnsSinceSummary.set(row.id, since);
+      return; // nothing much changed
+    }
+    this.turnsSinceSummary.set(row.id, 0); // a failed refresh waits for the next few turns too
     const previous = this.summary(row.id);
-    if (turns - (previous?.turns ?? 0) < SUMMARY_EVERY_TURNS) return; // nothing much changed
     const prompt = buildRunningSummaryPrompt({ previousSummary: previous?.text ?? null, newActivity: digest(entries.slice(-30), 30) });
     if (!prompt) return;
     void this.engine.ask({ prompt, sessionId: row.id, priority: 1 }).then((o) => {
-      if (o?.verdict === 'use' && o.text) this.engine.services.store.settings.set(summaryKey(row.id), { text: o.text, turns });
-      else if (o?.verdict === 'skip' && previous) this.engine.services.store.settings.set(summaryKey(row.id), { ...previous, turns });
+      if (o?.verdict === 'use' && o.text) this.engine.services.store.settings.set(summaryKey(row.id), { text: o.text, at: this.engine.services.clock.now() });
     });
   }
 
