@@ -193,6 +193,7 @@ describe('web transport on a real loopback server', () => {
     expect((await rawGet(server.port, '/assets/app.js')).headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect((await rawGet(server.port, '/sessions/abc')).body).toContain('Swarmdesk test');
     expect((await rawGet(server.port, '/assets/nope.js')).status).toBe(404);
+    expect((await rawGet(server.port, '/favicon.ico')).status).toBe(204); // no console error in the browser
     for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
       const res = await rawGet(server.port, p);
       expect(res.status, p).not.toBe(200);

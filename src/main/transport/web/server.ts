@@ -78,6 +78,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const method = req.method ?? 'GET';
     readStaticFile(opts.rendererDir, method, pathname)
       .then((file) => {
+        // Browsers ask for /favicon.ico on their own; without one, answer "no content", not an error.
+        if (file.status === 404 && pathname === '/favicon.ico') {
+          res.writeHead(204, { ...baseHeaders(), 'Cache-Control': 'no-cache' });
+          return void res.end();
+        }
         const headers: Record<string, string> = {
           ...baseHeaders(),
           'Content-Type': file.contentType,
