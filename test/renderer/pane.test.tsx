@@ -153,6 +153,21 @@ describe('pane', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByText('run the linter')).not.toBeInTheDocument();
     expect(composer).not.toHaveAttribute('aria-describedby');
+    expect(api.callsTo('ambient:dismiss')).toContainEqual({ id: 'a', what: 'suggestion' });
+  });
+
+  it('a reopened pane shows the pick-up note from main and suggestion; pushes update them; sending dismisses the note', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' })]);
+    api.ambient.set('a', { suggestion: null, pickupNote: 'We were fixing the reconnect. How can I help?' });
+    await openPane(api, /^Alpha/);
+    expect(await screen.findByRole('note', { name: 'Pick-up note' })).toHaveTextContent('How can I help?');
+    act(() => api.push('session:suggestion', { sessionId: 'a', text: 'add a reconnect test' }));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('Suggestion: add a reconnect test');
+    act(() => api.push('session:suggestion', { sessionId: 'a', text: null }));
+    expect(screen.getByRole('textbox', { name: 'Message' })).not.toHaveAttribute('aria-describedby');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'carry on{Enter}');
+    await waitFor(() => expect(screen.queryByRole('note', { name: 'Pick-up note' })).not.toBeInTheDocument());
+    expect(api.callsTo('ambient:dismiss')).toContainEqual({ id: 'a', what: 'pickupNote' });
   });
 
   it('Ctrl+N opens the New session dialog; with no sessions there is an empty state', async () => {

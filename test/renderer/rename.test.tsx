@@ -68,14 +68,14 @@ describe('inline rename', () => {
     expect(screen.getByRole('textbox', { name: 'Session title' })).toHaveFocus();
   });
 
-  it('"Let Swarmdesk title this" shows only for a pinned user title and releases it', async () => {
+  it('"Let Swarmdesk title this" shows only for a pinned user title; "Regenerate title" asks main now', async () => {
     const api = new FakeApi([makeRow({ id: 'u', title: 'My own name', titleSource: 'user', titlePinned: true }), makeRow({ id: 'v', title: 'Auto name' })]);
     await renderApp(api);
     await userEvent.click(screen.getByRole('button', { name: 'More actions for Auto name' }));
     expect(screen.queryByRole('menuitem', { name: 'Let Swarmdesk title this' })).not.toBeInTheDocument();
-    // The ambient engine's channel does not exist yet: its item stays hidden.
-    expect(screen.queryByRole('menuitem', { name: 'Regenerate title' })).not.toBeInTheDocument();
-    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Regenerate title' }));
+    expect(api.callsTo('sessions:regenerateTitle')).toEqual([{ id: 'v' }]);
+    expect(await screen.findByText('The title still fits.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'More actions for My own name' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Let Swarmdesk title this' }));
     expect(api.callsTo('sessions:releaseTitle')).toEqual([{ id: 'u' }]);

@@ -51,6 +51,8 @@ export class FakeApi implements SwarmdeskApi {
   rows = new Map<SessionId, SessionRow>();
   entries = new Map<SessionId, Entry[]>();
   defaultFolder = '/home/ada/src';
+  /** What `ambient:sessionState` answers per session. */
+  ambient = new Map<SessionId, { suggestion: string | null; pickupNote: string | null }>();
   private listeners = new Map<string, Set<(payload: unknown) => void>>();
   /** Per-channel overrides a test installs. */
   readonly overrides = new Map<ChannelName, Handler>();
@@ -152,6 +154,19 @@ export class FakeApi implements SwarmdeskApi {
         const entry = makeEntry({ sessionId: id, seq: list.length, kind: 'user', text: String(input['text']) });
         this.entries.set(id, [...list, entry]);
         return this.ok(entry);
+      }
+      case 'ambient:sessionState':
+        return this.ok({ sessionId: id, suggestion: null, pickupNote: null, ...this.ambient.get(id) });
+      case 'ambient:dismiss': {
+        const current = { suggestion: null, pickupNote: null, ...this.ambient.get(id) };
+        const next = { ...current, [String(input['what'])]: null };
+        this.ambient.set(id, next);
+        return this.ok({ sessionId: id, ...next });
+      }
+      case 'sessions:regenerateTitle': {
+        const row = this.rows.get(id);
+        if (!row) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
+        return this.ok({ row, outcome: 'kept' });
       }
       case 'entries:page': {
         const list = this.entries.get(id) ?? [];

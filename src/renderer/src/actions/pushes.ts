@@ -1,7 +1,7 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes } from '../stores/panes';
-import { removeSession, upsertSession } from '../stores/sessions';
+import { removeSession, setPickupNote, setSuggestion, upsertSession } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 
 /**
@@ -21,6 +21,8 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('app:notice', ({ message }) => {
       showToast(message);
     }),
+    api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
+    api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
   ];
   return () => {
     for (const off of offs) off();

@@ -1,5 +1,4 @@
 import type { SessionId, SessionKind, SessionRow } from '../../../shared/domain/session';
-import { isChannelName } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
 import { api } from '../bridge';
 import { sessionLabel } from '../label/sessionLabel';
@@ -7,13 +6,6 @@ import { addEntry, forgetEntries } from '../stores/entries';
 import { dropFromPanes, openSession } from '../stores/panes';
 import { loadSessions, removeSession, upsertSession, useSessions } from '../stores/sessions';
 import { askToDelete, cancelRename, requestComposerFocus, showToast, useUi, type UndoAction } from '../stores/ui';
-
-/** The channel "Regenerate title" needs; the menu hides the item until main has it. */
-export const REGENERATE_CHANNEL = 'sessions:regenerateTitle';
-
-export function canRegenerateTitle(): boolean {
-  return isChannelName(REGENERATE_CHANNEL);
-}
 
 function labelOf(id: SessionId): string {
   const row = useSessions.getState().byId[id];
@@ -63,12 +55,24 @@ export async function releaseTitle(id: SessionId): Promise<void> {
   if (applyRow(await api().invoke('sessions:releaseTitle', { id }))) showToast('Swarmdesk will title this session from now on.');
 }
 
+const REGENERATE_OUTCOMES = {
+  titled: null,
+  kept: 'The title still fits.',
+  'no-title': 'No title yet: there is not enough to go on.',
+  pinned: 'Your own title stays. Pick “Let Swarmdesk title this” first.',
+  off: 'Automatic titles are turned off in the settings.',
+} as const;
+
+/** "Regenerate title": ask the model now; say so when nothing changed. */
 export async function regenerateTitle(id: SessionId): Promise<void> {
-  const channel: string = REGENERATE_CHANNEL;
-  if (!isChannelName(channel)) return;
-  // The channel is declared by the ambient engine's contract; its input is `{id}` like every per-session verb.
-  const result = (await api().invoke(channel, { id } as never)) as Result<unknown>;
-  if (!result.ok) showToast(result.error.message, { tone: 'error' });
+  const result = await api().invoke('sessions:regenerateTitle', { id });
+  if (!result.ok) {
+    showToast(result.error.message, { tone: 'error' });
+    return;
+  }
+  upsertSession(result.value.row);
+  const message = REGENERATE_OUTCOMES[result.value.outcome];
+  if (message) showToast(message);
 }
 
 export async function setPinned(id: SessionId, pinned: boolean): Promise<void> {

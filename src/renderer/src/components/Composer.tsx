@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SessionId, SessionStatus } from '../../../shared/domain/session';
 import { sendMessage, stopSession } from '../actions/sessionActions';
-import { setPickupNote, setSuggestion, useSessions } from '../stores/sessions';
+import { dismissPickupNote, dismissSuggestion } from '../actions/ambientActions';
+import { useSessions } from '../stores/sessions';
 
 /**
  * The composer: `textbox` "Message" (Enter sends, Shift+Enter is a new line;
@@ -32,7 +33,7 @@ export function Composer({ sessionId, status, focusRequest = 0 }: { sessionId: S
     setSending(false);
     if (accepted) {
       setText('');
-      setPickupNote(sessionId, null);
+      if (useSessions.getState().ambient[sessionId]?.pickupNote) dismissPickupNote(sessionId);
     }
   };
 
@@ -43,10 +44,10 @@ export function Composer({ sessionId, status, focusRequest = 0 }: { sessionId: S
     } else if (e.key === 'Tab' && showSuggestion && !e.shiftKey) {
       e.preventDefault();
       setText(suggestion);
-      setSuggestion(sessionId, null);
+      dismissSuggestion(sessionId);
     } else if (e.key === 'Escape' && showSuggestion) {
       e.preventDefault();
-      setSuggestion(sessionId, null);
+      dismissSuggestion(sessionId);
     }
   };
 
@@ -77,7 +78,7 @@ export function Composer({ sessionId, status, focusRequest = 0 }: { sessionId: S
           placeholder={showSuggestion ? '' : working ? 'Steer the agent…' : 'Message…'}
           onChange={(e) => {
             setText(e.target.value);
-            if (suggestion !== null && e.target.value !== '') setSuggestion(sessionId, null);
+            if (suggestion !== null && e.target.value !== '') dismissSuggestion(sessionId);
           }}
           onKeyDown={onKeyDown}
         />

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
+import { loadAmbientState } from '../actions/ambientActions';
 import { kindName, sessionLabel, statusWord } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { closePane, focusPane, usePanes } from '../stores/panes';
@@ -19,6 +21,9 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const paneCount = usePanes((s) => s.open.length);
   const focusRequest = useUi((s) => (s.composerFocus?.sessionId === sessionId ? s.composerFocus.seq : 0));
   const now = useNow();
+  useEffect(() => {
+    void loadAmbientState(sessionId);
+  }, [sessionId]);
   if (!row) return null;
   const label = sessionLabel(row, now);
 

@@ -1,4 +1,5 @@
 import type { SessionId } from '../../../shared/domain/session';
+import { dismissPickupNote } from '../actions/ambientActions';
 import { useSessions } from '../stores/sessions';
 
 /** The pick-up note (`note` "Pick-up note"): display-only, never sent to the agent. Renders only when there is one. */
@@ -8,6 +9,9 @@ export function PickupNote({ sessionId }: { sessionId: SessionId }) {
   return (
     <aside role="note" aria-label="Pick-up note" className="pickup-note">
       <p>{note}</p>
+      <button type="button" className="icon-button pickup-dismiss" aria-label="Dismiss pick-up note" onClick={() => dismissPickupNote(sessionId)}>
+        <span aria-hidden="true">×</span>
+      </button>
     </aside>
   );
 }

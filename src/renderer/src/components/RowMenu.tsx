@@ -2,7 +2,6 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionRow } from '../../../shared/domain/session';
 import {
   archiveSession,
-  canRegenerateTitle,
   regenerateTitle,
   releaseTitle,
   setPinned,
@@ -26,7 +25,7 @@ function itemsFor(row: SessionRow): MenuItem[] {
     { label: 'Rename', run: () => startRename(id) },
   ];
   if (row.titleSource === 'user' && row.titlePinned) items.push({ label: 'Let Swarmdesk title this', run: () => void releaseTitle(id) });
-  if (canRegenerateTitle()) items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
+  items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
   items.push({ label: row.pinned ? 'Unpin' : 'Pin', run: () => void setPinned(id, !row.pinned) });
   items.push(
     row.archived
