@@ -90,8 +90,8 @@ async function main(): Promise<void> {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.addInitScript(PROBE);
       await page.goto(server.url);
-      await page.waitForFunction(() => (window as unknown as { __bench: { firstRowAt: number } }).__bench.firstRowAt > 0, null, { timeout: 60_000 });
-      const b = await page.evaluate(() => (window as unknown as { __bench: { listReplyAt: number; firstRowAt: number } }).__bench);
+      await page.waitForFunction('window.__bench.firstRowAt > 0', null, { timeout: 60_000 });
+      const b = (await page.evaluate('window.__bench')) as { listReplyAt: number; firstRowAt: number };
       paints.push(b.firstRowAt - b.listReplyAt);
       firstRows.push(b.firstRowAt);
       const rendered = await page.locator('[role="listitem"]').count();
