@@ -47,8 +47,8 @@ function sentences(text: string): string[] {
   const out: string[] = [];
   for (const rawLine of withoutCode.split('\n')) {
     const lineText = rawLine.replace(/^\s*(?:>+|#{1,6}|[-*+•]|\d{1,3}[.)])\s*/u, '').trim();
-    // Sentences end at . ! ? followed by a space (not "v1.2" or "a.ts").
-    for (const s of lineText.split(/(?<=[.!?])\s+/u)) if (/\p{L}/u.test(s)) out.push(s);
+    // Sentences end at . ! ? ; followed by a space (not "v1.2" or "a.ts").
+    for (const s of lineText.split(/(?<=[.!?;])\s+/u)) if (/\p{L}/u.test(s)) out.push(s);
   }
   return out;
 }

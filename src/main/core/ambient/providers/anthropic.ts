@@ -4,9 +4,9 @@
  * capped at one so a 429 or 529 cannot stretch a call past its total bound.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { Deadline } from './deadline';
+import { Deadline, raceAbort } from './deadline';
 import { toProviderError } from './errors';
-import type { AmbientProvider, ProviderReply, ProviderRequest } from './types';
+import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
 
@@ -27,7 +27,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Ambient
     supports: () => true,
     async complete(req: ProviderRequest): Promise<ProviderReply> {
       const deadline = new Deadline(req.bounds, req.signal);
-      try {
+      const work = async (): Promise<ProviderReply> => {
         const stream = await client.messages.create(
           {
             model,
@@ -42,13 +42,21 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Ambient
         let text = '';
         let tokensIn: number | null = null;
         let tokensOut: number | null = null;
+        let finished = false;
         for await (const event of stream) {
           deadline.alive();
           if (event.type === 'message_start') tokensIn = event.message.usage.input_tokens;
           else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
           else if (event.type === 'message_delta') tokensOut = event.usage.output_tokens;
+          else if (event.type === 'message_stop') finished = true;
         }
+        // An aborted or cut stream can end the loop quietly: a partial answer is no answer.
+        if (deadline.reason !== null) throw new Error('aborted');
+        if (!finished) throw new ProviderError('bad-response', 'anthropic: the stream ended before message_stop');
         return { text, model, tokensIn, tokensOut };
+      };
+      try {
+        return await raceAbort(work(), deadline.signal);
       } catch (err) {
         throw toProviderError(err, deadline, 'anthropic');
       } finally {

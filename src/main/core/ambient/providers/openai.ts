@@ -3,9 +3,9 @@
  * LM Studio, vLLM, OpenRouter), streaming, with the same bounds as the Anthropic provider.
  */
 import OpenAI from 'openai';
-import { Deadline } from './deadline';
+import { Deadline, raceAbort } from './deadline';
 import { toProviderError } from './errors';
-import type { AmbientProvider, ProviderReply, ProviderRequest } from './types';
+import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
@@ -26,7 +26,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): AmbientProvid
     supports: () => true,
     async complete(req: ProviderRequest): Promise<ProviderReply> {
       const deadline = new Deadline(req.bounds, req.signal);
-      try {
+      const work = async (): Promise<ProviderReply> => {
         const stream = await client.chat.completions.create(
           {
             model,
@@ -44,15 +44,24 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): AmbientProvid
         let text = '';
         let tokensIn: number | null = null;
         let tokensOut: number | null = null;
+        let finished = false;
         for await (const chunk of stream) {
           deadline.alive();
-          text += chunk.choices[0]?.delta.content ?? '';
+          const choice = chunk.choices[0];
+          text += choice?.delta.content ?? '';
+          if (choice?.finish_reason) finished = true;
           if (chunk.usage) {
             tokensIn = chunk.usage.prompt_tokens;
             tokensOut = chunk.usage.completion_tokens;
           }
         }
+        // An aborted or cut stream can end the loop quietly: a partial answer is no answer.
+        if (deadline.reason !== null) throw new Error('aborted');
+        if (!finished) throw new ProviderError('bad-response', 'openai: the stream ended without a finish reason');
         return { text, model, tokensIn, tokensOut };
+      };
+      try {
+        return await raceAbort(work(), deadline.signal);
       } catch (err) {
         throw toProviderError(err, deadline, 'openai');
       } finally {
