@@ -9,6 +9,7 @@ import { openMenu, useUi } from '../stores/ui';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
+import { TerminalView } from './TerminalView';
 import { Transcript } from './Transcript';
 
 /**
@@ -67,7 +68,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
         </div>
       </header>
       <PickupNote sessionId={sessionId} />
-      <Transcript sessionId={sessionId} />
+      {row.kind === 'terminal' ? <TerminalView sessionId={sessionId} /> : null}
+      <Transcript sessionId={sessionId} compact={row.kind === 'terminal'} />
       <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
     </section>
   );

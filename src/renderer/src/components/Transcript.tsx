@@ -11,7 +11,7 @@ const STICK_PX = 80;
  * The transcript `log` "Transcript": the last page first, older pages on
  * request, the streaming message at the end.
  */
-export function Transcript({ sessionId }: { sessionId: SessionId }) {
+export function Transcript({ sessionId, compact = false }: { sessionId: SessionId; compact?: boolean }) {
   const state = useEntries((s) => s.bySession[sessionId]);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -41,7 +41,7 @@ export function Transcript({ sessionId }: { sessionId: SessionId }) {
 
   return (
     <div
-      className="transcript"
+      className={compact ? 'transcript compact' : 'transcript'}
       ref={scrollerRef}
       role="log"
       aria-label="Transcript"
