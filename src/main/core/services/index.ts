@@ -1,4 +1,6 @@
 import type { Ambient } from '../ambient';
+import type { ImportService } from '../agents/import/importService';
+import type { TerminalService } from '../agents/terminal/terminalService';
 import type { Store } from '../store';
 import type { CoreEvents } from '../events';
 import type { AppService } from './app';
@@ -16,6 +18,10 @@ export interface Services {
   readonly sessions: SessionsService;
   /** The ambient engine (titles, suggestions, notes, names). */
   readonly ambient: Ambient;
+  /** The terminal backend (PTY sessions); absent where the core runs without it. */
+  readonly terminals?: TerminalService;
+  /** The import of other tools' history; absent where the core runs without it. */
+  readonly imports?: ImportService;
 }
 
 export { AppService, safeExternalUrl } from './app';
