@@ -6,7 +6,7 @@ import { createLogger } from '../../logger';
 import { applyImportBatch, loadCursors } from './applyBatch';
 import { DEFAULT_FILE_IMPORT_OPTIONS, type FileImportOptions, type ImportBatch } from './fileImporter';
 import type { FromWorker, ToWorker } from './protocol';
-import { scanRoots, type ScanResult } from './scan';
+import { anyChange, scanRoots, type ScanResult } from './scan';
 import { emptyCounts, type ImportCounts } from './types';
 import type { ImportRoot } from './walk';
 import { startImportWorker } from './workerHost';
@@ -35,6 +35,8 @@ export interface ImportIndexerOptions {
   readonly rescanMs?: number;
   /** Run scans in a worker thread (default); false scans on the calling thread (tests of one module). */
   readonly useWorker?: boolean;
+  /** Told when a scan starts (true) and ends (false): the ambient scheduler holds its work meanwhile. */
+  readonly onBusy?: (busy: boolean) => void;
   /** Each batch's entries are pushed as `entry:added` only when a batch is this small (a live session growing). */
   readonly liveEntryLimit?: number;
 }
@@ -111,8 +113,10 @@ export class ImportIndexer {
       this.again = true;
       return this.running;
     }
+    this.opts.onBusy?.(true);
     const run = this.runScan().finally(() => {
       this.running = null;
+      this.opts.onBusy?.(false);
       if (this.again && !this.stopped) {
         this.again = false;
         void this.scan().catch((err: unknown) => log.error('import scan failed', { err }));
@@ -154,8 +158,12 @@ export class ImportIndexer {
         this.opts.events.emit('session:changed', applied.row);
       }
     };
-    const worker = this.ensureWorker();
-    const result = worker
+    // Nothing new (a later start, an empty or missing folder): no worker to start, nothing to read.
+    const changed = await anyChange(this.opts.roots, cursors);
+    const worker = changed ? this.ensureWorker() : null;
+    const result = !changed
+      ? { counts: { ...emptyCounts(), files: cursors.length, filesUnchanged: cursors.length }, missing: [], errors: [], cancelled: false }
+      : worker
       ? await this.scanInWorker(worker, cursors, apply)
       : await scanRoots(this.opts.roots, cursors, this.fileOptions, async (b) => {
           apply(b);

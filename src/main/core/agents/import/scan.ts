@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
+import { stat as statAsync } from 'node:fs/promises';
 import { importFile, isUnchanged, type FileCursor, type FileImportOptions, type ImportBatch } from './fileImporter';
 import type { FileError } from './protocol';
 import { emptyCounts, type ImportCounts } from './types';
-import { transcriptFiles, type ImportRoot } from './walk';
+import { transcriptFiles, transcriptFilesAsync, type ImportRoot } from './walk';
 
 export interface ScanResult {
   readonly counts: ImportCounts;
@@ -52,4 +53,25 @@ export async function scanRoots(
   }
   const missing = cursors.filter((c) => !seen.has(c.path)).map((c) => c.path);
   return { counts, missing, errors, cancelled: false };
+}
+
+/**
+ * Whether a file under the roots is new or differs from its cursor (grown,
+ * replaced), looked at without blocking: when none does, a scan needs no
+ * worker at all. A vanished file needs nothing (its session stays).
+ */
+export async function anyChange(roots: readonly ImportRoot[], cursors: readonly FileCursor[]): Promise<boolean> {
+  const known = new Map(cursors.map((c) => [c.path, c]));
+  for (const root of roots) {
+    for await (const path of transcriptFilesAsync(root)) {
+      const prev = known.get(path);
+      if (!prev) return true;
+      try {
+        if (!isUnchanged(prev, await statAsync(path))) return true;
+      } catch {
+        return true;
+      }
+    }
+  }
+  return false;
 }

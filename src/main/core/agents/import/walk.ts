@@ -38,3 +38,27 @@ export function* transcriptFiles(root: ImportRoot): Generator<string> {
     }
   }
 }
+
+/** The same walk without blocking the thread it runs on (main's quick look for changes). */
+export async function* transcriptFilesAsync(root: ImportRoot): AsyncGenerator<string> {
+  const { readdir } = await import('node:fs/promises');
+  const stack: Array<{ dir: string; depth: number }> = [{ dir: root.path, depth: 0 }];
+  while (stack.length > 0) {
+    const { dir, depth } = stack.pop() as { dir: string; depth: number };
+    let names;
+    try {
+      names = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const d of names) {
+      if (d.isDirectory()) {
+        if (depth + 1 > MAX_DEPTH) continue;
+        if (root.source === 'claude-code' && d.name === 'subagents') continue;
+        stack.push({ dir: join(dir, d.name), depth: depth + 1 });
+      } else if (d.isFile() && d.name.endsWith('.jsonl')) {
+        yield join(dir, d.name);
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { SessionRow } from '../../../../shared/domain/session';
+import type { ImportReport as ImportReportIpc } from '../../../../shared/ipc/import';
+import { AppError } from '../../../../shared/result';
+import type { CoreEvents } from '../../events';
+import { createLogger } from '../../logger';
+import type { SessionsService } from '../../services/sessions';
+import type { Store } from '../../store';
+import { importConfig, type ImportConfig } from './config';
+import { ImportIndexer, type ImportReport } from './indexer';
+
+const log = createLogger('import');
+
+/** What may follow `--resume` or `codex resume` on a command line. */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export interface ImportServiceDeps {
+  readonly store: Store;
+  readonly events: CoreEvents;
+  readonly sessions: Pick<SessionsService, 'get' | 'create' | 'appendEntry'>;
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  /** The ambient engine's hold: nothing runs while history is imported (SPEC §9.4). */
+  readonly ambient?: { pause(reason: string): void; resume(reason: string): void };
+}
+
+/**
+ * The import of other tools' history as the rest of main sees it: started
+ * with the core (unless a setting or SWARMDESK_IMPORT=off turns it off),
+ * a report for the settings screen, and "Resume" for an imported session.
+ */
+export class ImportService {
+  private readonly config: ImportConfig;
+  private readonly indexer: ImportIndexer;
+
+  constructor(private readonly deps: ImportServiceDeps) {
+    this.config = importConfig(deps.store.settings, deps.env, deps.home);
+    this.indexer = new ImportIndexer({
+      store: deps.store,
+      events: deps.events,
+      roots: this.config.roots,
+      onBusy: (busy) => (busy ? deps.ambient?.pause('import') : deps.ambient?.resume('import')),
+    });
+  }
+
+  /** True while a scan runs: the ambient scheduler starts nothing then (SPEC §9.4). */
+  get importing(): boolean {
+    return this.indexer.importing;
+  }
+
+  start(): void {
+    if (!this.config.enabled) {
+      log.info('import of existing history is off');
+      return;
+    }
+    this.indexer.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.indexer.stop();
+  }
+
+  status(): ImportReportIpc {
+    return this.toIpc(this.indexer.lastReport);
+  }
+
+  async rescan(): Promise<ImportReportIpc> {
+    if (!this.config.enabled) throw new AppError('UNAVAILABLE', 'Importing existing history is turned off in the settings.');
+    return this.toIpc(await this.indexer.scan());
+  }
+
+  /**
+   * Continue an imported session in a live one: Claude Code resumes with
+   * `--resume <id>` in the same folder; Codex runs `codex resume <id>` in a
+   * terminal. The imported transcript stays as it is.
+   */
+  resume(id: string): SessionRow {
+    const row = this.deps.sessions.get(id);
+    if (row.kind !== 'imported') throw new AppError('CONFLICT', 'Only an imported session can be resumed this way.');
+    const backendId = row.backendId ?? '';
+    if (!SAFE_ID.test(backendId)) throw new AppError('CONFLICT', 'This imported session has no id its tool could resume.');
+    const source = this.deps.store.importFiles.bySession(id)?.source ?? 'claude-code';
+    const created =
+      source === 'codex'
+        ? this.deps.sessions.create({ kind: 'terminal', folder: row.folder, backendId: `codex resume ${backendId}`, title: row.title, titleSource: 'imported' })
+        : this.deps.sessions.create({ kind: 'claude-code', folder: row.folder, backendId, title: row.title, titleSource: 'imported' });
+    this.deps.sessions.appendEntry(
+      created.id,
+      'note',
+      `Continues the ${source === 'codex' ? 'Codex' : 'Claude Code'} session ${backendId} imported from its transcript.`,
+      { resumedFrom: row.id },
+    );
+    return this.deps.sessions.get(created.id);
+  }
+
+  private toIpc(r: ImportReport | null): ImportReportIpc {
+    return {
+      enabled: this.config.enabled,
+      running: this.indexer.importing,
+      roots: this.config.roots.map((x) => ({ path: x.path, source: x.source })),
+      last: r
+        ? {
+            startedAt: r.startedAt,
+            durationMs: r.durationMs,
+            files: r.counts.files,
+            filesRead: r.counts.filesRead,
+            filesUnchanged: r.counts.filesUnchanged,
+            filesReset: r.counts.filesReset,
+            filesFailed: r.counts.filesFailed,
+            bytesRead: r.counts.bytesRead,
+            entries: r.counts.entries,
+            sessionsCreated: r.sessionsCreated,
+            badLines: r.counts.badLines,
+            oversizeLines: r.counts.oversizeLines,
+            skippedRecords: r.counts.skippedRecords,
+            missing: r.missing,
+            errors: r.errors,
+          }
+        : null,
+    };
+  }
+}
