@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { ambientChannels } from './ambient';
 import { appChannels } from './app';
 import { sessionChannels } from './sessions';
+import { terminalChannels } from './terminal';
+import { importChannels } from './import';
 import { settingsChannels } from './settings';
 
 /**
@@ -11,6 +13,8 @@ import { settingsChannels } from './settings';
 export const channels = {
   ...appChannels,
   ...sessionChannels,
+  ...terminalChannels,
+  ...importChannels,
   ...settingsChannels,
   ...ambientChannels,
 } as const;

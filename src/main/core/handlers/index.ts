@@ -18,6 +18,12 @@ import { sessionsMarkRead } from './sessions/markRead';
 import { sessionsSend } from './sessions/send';
 import { sessionsStop } from './sessions/stop';
 import { entriesPage } from './entries/page';
+import { terminalOpen } from './terminal/open';
+import { terminalInput } from './terminal/input';
+import { terminalResize } from './terminal/resize';
+import { importStatus } from './import/status';
+import { importRescan } from './import/rescan';
+import { importResume } from './import/resume';
 import { settingsGet } from './settings/get';
 import { settingsSet } from './settings/set';
 import { ambientLog } from './ambient/log';
@@ -48,6 +54,12 @@ export const handlers: HandlerMap<Services> = {
   'sessions:send': sessionsSend,
   'sessions:stop': sessionsStop,
   'entries:page': entriesPage,
+  'terminal:open': terminalOpen,
+  'terminal:input': terminalInput,
+  'terminal:resize': terminalResize,
+  'import:status': importStatus,
+  'import:rescan': importRescan,
+  'import:resume': importResume,
   'settings:get': settingsGet,
   'settings:set': settingsSet,
   'ambient:log': ambientLog,
