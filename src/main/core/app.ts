@@ -1,6 +1,8 @@
 import { homedir } from 'node:os';
 import type { Core, CoreOptions } from './core';
 import { createAmbient } from './ambient';
+import { ImportService } from './agents/import/importService';
+import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
@@ -47,7 +49,11 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     notices,
   });
   const ambient = createAmbient({ services: { store, events, hooks, sessions, clock }, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
-  const services: Services = { store, events, hooks, clock, app, sessions, ambient };
+  const env = options.env ?? process.env;
+  const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env });
+  terminals.register();
+  const imports = new ImportService({ store, events, sessions, env, home: env.HOME || homedir(), ambient });
+  const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports };
   const router = new Router(handlers, services);
 
   const purge = (): void => {
@@ -60,7 +66,9 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   purge();
   const stopPurging = clock.every(PURGE_INTERVAL_MS, purge);
 
-  const closers: Array<() => void | Promise<void>> = [() => ambient.close()];
+  imports.start();
+
+  const closers: Array<() => void | Promise<void>> = [() => ambient.close(), () => terminals.close(), () => imports.stop()];
   let closing: Promise<void> | null = null;
   return {
     router,
