@@ -38,7 +38,8 @@ type Op =
   | { op: 'request' }
   | { op: 'reply'; text: string | null; tools: number }
   | { op: 'results'; keep: boolean[]; errors: boolean[]; blank: boolean }
-  | { op: 'endTurn' };
+  | { op: 'endTurn' }
+  | { op: 'fail' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('say' as const), speaker, text: body }) },
@@ -61,6 +62,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ op: 'endTurn' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'fail' as const }) },
 );
 
 interface Run {
@@ -95,8 +97,12 @@ function drive(ops: Op[]): Run {
         if (o.text !== null) blocks.push({ type: 'text', text: o.text });
         for (let i = 0; i < o.tools; i += 1) blocks.push({ type: 'tool_use', id: `toolu_${(toolCounter += 1)}`, name: 'Bash', input: { command: 'ls' } });
         c.pushAssistant(blocks);
-        // An empty reply or one with text only ends the turn; held text becomes the next user turn.
-        if (c.pendingToolUses().length === 0) c.releaseHeld();
+        // A reply with text only ends the turn and held text becomes the next user turn;
+        // an empty one reopens the unanswered message, as the chat session does.
+        if (c.pendingToolUses().length === 0) {
+          if (c.messages().at(-1)?.role === 'user') c.noReply();
+          else c.releaseHeld();
+        }
         break;
       }
       case 'results': {
@@ -111,6 +117,12 @@ function drive(ops: Op[]): Run {
       }
       case 'endTurn':
         if (!inFlight) c.releaseHeld();
+        break;
+      case 'fail':
+        // The request in flight failed or was stopped: no reply at all.
+        if (!inFlight) break;
+        inFlight = false;
+        c.noReply();
         break;
     }
   }
@@ -255,6 +267,16 @@ describe('Conversation (cases)', () => {
     c.pushText(USER, 'are you there?');
     expect(c.releaseHeld()).toBe(true);
     expect(c.assemble()).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }, { type: 'text', text: 'are you there?' }] }]);
+  });
+
+  it('after a failed request the unanswered message is open again, so the next text joins it', () => {
+    const c = new Conversation();
+    c.pushText(USER, 'first try');
+    c.assemble();
+    expect(c.noReply()).toBe(false);
+    expect(c.canRequest()).toBe(true);
+    c.pushText(USER, 'second thought');
+    expect(c.assemble()).toEqual([{ role: 'user', content: [{ type: 'text', text: 'first try' }, { type: 'text', text: 'second thought' }] }]);
   });
 
   it('compacts into a summary spoken by Swarmdesk followed by the open message', () => {

@@ -128,6 +128,20 @@ export class Conversation {
     return this.canRequest();
   }
 
+  /**
+   * The last request got no reply (empty, failed, stopped): the user message it sent is
+   * open again, and held text joins it (appended; nothing in it changes). Returns
+   * whether anything new landed, i.e. whether asking again could get another answer.
+   */
+  noReply(): boolean {
+    const last = this.list[this.list.length - 1];
+    if (!last || last.role !== 'user') return false;
+    const landed = this.held.length > 0;
+    this.land([]);
+    this.sent = Math.min(this.sent, this.list.length - 1);
+    return landed;
+  }
+
   /** Whether the history ends in user content the model has not seen. */
   canRequest(): boolean {
     const last = this.list[this.list.length - 1];
