@@ -2,8 +2,9 @@
  * The CLI's command line for one run (observed with CLI 2.1.332): headless, streaming
  * JSON both ways, partial messages on, resumed by the CLI's own session id.
  */
-export const PERMISSION_MODES = ['default', 'acceptEdits', 'auto', 'bypassPermissions', 'manual', 'dontAsk', 'plan'] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
+import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/ipc/agents';
+
+export { PERMISSION_MODES, type PermissionMode };
 
 export function isPermissionMode(value: unknown): value is PermissionMode {
   return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { createLogger } from '../../logger';
 import { BoundedLineReader } from '../lineReader';
 import { killProcessTree } from '../processTree';
@@ -12,8 +13,8 @@ import { ClaudeStreamTranslator, isFailedResult } from './translate';
 const log = createLogger('agents:claude');
 
 export interface ClaudeBackendOptions {
-  /** The `claude` executable: settings, else `SWARMDESK_CLAUDE_PATH`, else `claude` on PATH. */
-  readonly claudePath: string;
+  /** The `claude` executable (`SWARMDESK_CLAUDE_PATH`, else settings, else `claude` on PATH); read per run. */
+  readonly claudePath: string | (() => string);
   /** Added to the process environment (tests pass the stand-in server and a temp HOME). */
   readonly env?: NodeJS.ProcessEnv;
   /** Silence (no line at all) that ends a running turn. Default 15 min: a foreground tool may run 10. */
@@ -32,8 +33,13 @@ export interface ClaudeBackendOptions {
 const SAFE_RESUME_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const STDERR_TAIL = 4_000;
 
+/** The environment overrides the setting (SPEC §10). */
 export function resolveClaudePath(settingsPath: string | null | undefined, env: NodeJS.ProcessEnv): string {
-  return settingsPath?.trim() || env.SWARMDESK_CLAUDE_PATH?.trim() || 'claude';
+  return env.SWARMDESK_CLAUDE_PATH?.trim() || settingsPath?.trim() || 'claude';
+}
+
+function pathOf(opts: ClaudeBackendOptions): string {
+  return typeof opts.claudePath === 'function' ? opts.claudePath() : opts.claudePath;
 }
 
 export class ClaudeCodeBackend implements AgentBackend {
@@ -42,14 +48,19 @@ export class ClaudeCodeBackend implements AgentBackend {
   constructor(private readonly opts: ClaudeBackendOptions) {}
 
   unavailable(): string | null {
-    const p = this.opts.claudePath;
+    const p = pathOf(this.opts);
     if (p.includes('/') && !existsSync(p)) return `The Claude Code CLI was not found at ${p}.`;
+    if (!p.includes('/') && !onPath(p, this.opts.env?.PATH ?? process.env.PATH ?? '')) return `The Claude Code CLI (${p}) is not on PATH; set its path in the settings or SWARMDESK_CLAUDE_PATH.`;
     return null;
   }
 
   open(ctx: AgentSessionContext, sink: AgentEventSink): AgentSession {
     return new ClaudeCodeSession(this.opts, ctx, sink);
   }
+}
+
+function onPath(name: string, pathVar: string): boolean {
+  return pathVar.split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
 }
 
 /** Counters a test (and the log) can read: what the line reader had to drop. */
@@ -96,6 +107,10 @@ export class ClaudeCodeSession implements AgentSession {
 
   get working(): boolean {
     return this.turnOpen;
+  }
+
+  private get claudePath(): string {
+    return pathOf(this.opts);
   }
 
   /** The running process id (tests check the process group is gone). */
@@ -163,14 +178,14 @@ export class ClaudeCodeSession implements AgentSession {
     const args = claudeArgs({ resumeId, permissionMode: this.ctx.permissionMode });
     let child: ChildProcess;
     try {
-      child = spawn(this.opts.claudePath, args, {
+      child = spawn(this.claudePath, args, {
         cwd: folder,
         detached: true, // own process group: stop ends the whole group
         stdio: ['pipe', 'pipe', 'pipe'],
         env: { ...process.env, ...this.opts.env },
       });
     } catch (err) {
-      this.fail(`Could not start Claude Code (${this.opts.claudePath}): ${(err as Error).message}`);
+      this.fail(`Could not start Claude Code (${this.claudePath}): ${(err as Error).message}`);
       return false;
     }
     this.proc = child;
@@ -369,7 +384,7 @@ export class ClaudeCodeSession implements AgentSession {
     log.info('CLI exited', { session: this.ctx.row.id, code, sig, lines: this.stats.lines, invalid: this.stats.invalid, unknown: this.stats.unknown });
     if (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      this.fail(missing ? `The Claude Code CLI was not found (${this.opts.claudePath}).` : `Claude Code could not start: ${err.message}`);
+      this.fail(missing ? `The Claude Code CLI was not found (${this.claudePath}).` : `Claude Code could not start: ${err.message}`);
       return;
     }
     if (unexpected) {

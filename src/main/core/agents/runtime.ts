@@ -1,0 +1,211 @@
+import type { Entry, SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
+import { AppError } from '../../../shared/result';
+import type { CoreEvents } from '../events';
+import { createLogger } from '../logger';
+import type { SessionsService } from '../services/sessions';
+import type { AgentBackend, AgentEvent, AgentSession } from './types';
+
+const log = createLogger('agents');
+
+/** What the runtime uses of the sessions service (a fake in unit tests). */
+export type SessionsPort = Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'setStatus' | 'setBackendId' | 'registerDispatcher'>;
+
+/** The hooks the runtime raises for the ambient engine (narration, names, next prompt). */
+export interface AgentHooksPort {
+  turnCompleted(row: SessionRow): void;
+  subagentStarted(parent: SessionRow, child: SessionRow, description: string): void;
+  backgroundTaskStarted(row: SessionRow, command: string): void;
+}
+
+export interface AgentRuntimeDeps {
+  readonly sessions: SessionsPort;
+  readonly events: Pick<CoreEvents, 'emit'>;
+  readonly hooks: AgentHooksPort;
+  readonly backends: readonly AgentBackend[];
+  /** The committed transcript of a session, oldest first (the chat backend rebuilds from it). */
+  readonly loadEntries: (sessionId: string) => readonly Entry[];
+  /** The per-session permission mode for the CLI (null = the CLI's default). */
+  readonly permissionMode?: (sessionId: string) => string | null;
+}
+
+interface Live {
+  readonly session: AgentSession;
+  readonly backend: AgentBackend;
+  /** Subagent key (tool use id) → child session id. */
+  readonly children: Map<string, string>;
+}
+
+/**
+ * Runs agent sessions: one live backend session per swarm row that has been sent
+ * to, fed by the composer through the sessions service's dispatcher, and turning
+ * the backend's events into committed entries, live statuses and hooks.
+ */
+export class AgentRuntime {
+  private readonly live = new Map<string, Live>();
+  private readonly backends = new Map<SessionKind, AgentBackend>();
+  private readonly unregister: Array<() => void> = [];
+  private closed = false;
+
+  constructor(private readonly deps: AgentRuntimeDeps) {
+    for (const b of deps.backends) this.backends.set(b.kind, b);
+  }
+
+  /** Registers as the sessions service's dispatcher for every kind it has a backend for. */
+  register(): void {
+    const dispatcher = { send: (row: SessionRow, text: string) => this.send(row, text), stop: (row: SessionRow) => this.stop(row) };
+    for (const kind of this.backends.keys()) this.unregister.push(this.deps.sessions.registerDispatcher(kind, dispatcher));
+  }
+
+  /** Why a kind cannot run now (no CLI, no key), or null when it can. */
+  unavailable(kind: AgentBackend['kind']): string | null {
+    const backend = this.backends.get(kind);
+    return backend ? backend.unavailable() : `No agent runs sessions of kind ${kind}.`;
+  }
+
+  /** Whether a turn runs now in `sessionId` (typing steers). */
+  isWorking(sessionId: string): boolean {
+    return this.live.get(sessionId)?.session.working ?? false;
+  }
+
+  /** The live session object (tests read a CLI session's pid). */
+  liveSession(sessionId: string): AgentSession | null {
+    return this.live.get(sessionId)?.session ?? null;
+  }
+
+  /**
+   * The composer. While the agent works the text is a steer; otherwise it starts a
+   * turn. Either way the entry is committed before the backend sees the text.
+   */
+  async send(row: SessionRow, text: string): Promise<Entry> {
+    if (this.closed) throw new AppError('UNAVAILABLE', 'Swarmdesk is shutting down.');
+    const live = this.liveFor(row);
+    if (live.session.working) {
+      const entry = this.deps.sessions.appendEntry(row.id, 'steer', text);
+      await live.session.steer(text);
+      return entry;
+    }
+    const entry = this.deps.sessions.appendEntry(row.id, 'user', text);
+    this.deps.sessions.setStatus(row.id, 'working');
+    try {
+      await live.session.send(text);
+    } catch (err) {
+      log.error('backend send failed', { session: row.id, err });
+      this.safely(row.id, () => {
+        this.deps.sessions.appendEntry(row.id, 'error', `The agent could not take the message: ${(err as Error).message}`);
+        this.deps.sessions.setStatus(row.id, 'error');
+      });
+    }
+    return entry;
+  }
+
+  async stop(row: SessionRow): Promise<void> {
+    const live = this.live.get(row.id);
+    if (!live) {
+      if (row.status === 'working') this.deps.sessions.setStatus(row.id, 'idle');
+      return;
+    }
+    await live.session.stop();
+  }
+
+  /** Stops every live session (the app quits). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const un of this.unregister.splice(0)) un();
+    const all = [...this.live.values()];
+    this.live.clear();
+    await Promise.allSettled(all.map((l) => l.session.dispose()));
+  }
+
+  private liveFor(row: SessionRow): Live {
+    const existing = this.live.get(row.id);
+    if (existing) return existing;
+    const backend = this.backends.get(row.kind);
+    if (!backend) throw new AppError('UNAVAILABLE', `No agent runs sessions of kind ${row.kind}.`);
+    const why = backend.unavailable();
+    if (why) throw new AppError('UNAVAILABLE', why);
+    const children = new Map<string, string>();
+    const session = backend.open(
+      {
+        row,
+        entries: () => this.deps.loadEntries(row.id),
+        permissionMode: this.deps.permissionMode?.(row.id) ?? null,
+      },
+      (event) => this.onEvent(row.id, children, event),
+    );
+    const live: Live = { session, backend, children };
+    this.live.set(row.id, live);
+    return live;
+  }
+
+  /** Forget a live session so the next send opens a fresh one (settings changed, session deleted). */
+  async release(sessionId: string): Promise<void> {
+    const live = this.live.get(sessionId);
+    if (!live) return;
+    this.live.delete(sessionId);
+    await live.session.dispose();
+  }
+
+  private onEvent(sessionId: string, children: Map<string, string>, event: AgentEvent): void {
+    this.safely(sessionId, () => this.apply(sessionId, children, event));
+  }
+
+  private target(sessionId: string, children: Map<string, string>, child: string | undefined): string {
+    return child ? (children.get(child) ?? sessionId) : sessionId;
+  }
+
+  private apply(sessionId: string, children: Map<string, string>, event: AgentEvent): void {
+    const s = this.deps.sessions;
+    switch (event.type) {
+      case 'entry': {
+        const id = this.target(sessionId, children, event.child);
+        s.appendEntry(id, event.entry.kind, event.entry.text, event.entry.meta ?? null);
+        return;
+      }
+      case 'streaming':
+        this.deps.events.emit('entry:streaming', { sessionId: this.target(sessionId, children, event.child), kind: event.kind, text: event.text });
+        return;
+      case 'status':
+        this.setStatus(this.target(sessionId, children, event.child), event.status);
+        return;
+      case 'turn-completed':
+        this.deps.hooks.turnCompleted(s.get(sessionId));
+        return;
+      case 'subagent': {
+        const parent = s.get(sessionId);
+        const child = s.create({ kind: parent.kind, folder: parent.folder, parentId: parent.id, status: 'working' });
+        children.set(event.child, child.id);
+        const first = event.prompt.trim() || event.description.trim();
+        if (first) s.appendEntry(child.id, 'user', first, { from: 'parent-agent', agentType: event.agentType });
+        this.deps.hooks.subagentStarted(parent, s.get(child.id), event.description);
+        return;
+      }
+      case 'background-task':
+        this.deps.hooks.backgroundTaskStarted(s.get(sessionId), event.command);
+        return;
+      case 'usage':
+        log.debug('usage', { session: sessionId, input: event.inputTokens, output: event.outputTokens, cost: event.costUsd });
+        return;
+      case 'backend-id':
+        s.setBackendId(sessionId, event.backendId);
+        return;
+    }
+  }
+
+  private setStatus(id: string, status: SessionStatus): void {
+    this.deps.sessions.setStatus(id, status);
+  }
+
+  /** An event for a session deleted meanwhile must not bring the runtime down. */
+  private safely(sessionId: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        log.warn('session gone; ending its agent', { session: sessionId });
+        void this.release(sessionId);
+        return;
+      }
+      log.error('applying an agent event failed', { session: sessionId, err });
+    }
+  }
+}
