@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import {
+  AMBIENT_PROVIDER_CHOICES,
+  type AmbientFeatures,
+  type AmbientProviderChoice,
+  type AmbientSettings,
+  type KeyState,
+  type SettingsView,
+} from '../../../../shared/ipc/settings';
+import { saveSettings } from './actions';
+import { useSettings } from './store';
+
+const PROVIDER_NAMES: Record<AmbientProviderChoice, string> = {
+  auto: 'Automatic (first configured, else offline)',
+  anthropic: 'Anthropic API',
+  openai: 'OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio…)',
+  'claude-cli': 'Claude Code CLI (uses your plan)',
+  offline: 'Offline titles only (no model)',
+  off: 'Off (no ambient work)',
+};
+
+const FEATURE_NAMES: Record<keyof AmbientFeatures, string> = {
+  titles: 'Session titles',
+  nextPrompt: 'Next-prompt suggestions',
+  pickupNote: 'Pick-up notes',
+  narration: 'Narrate background commands',
+  names: 'Subagent and batch names',
+  runningSummary: 'Running summary',
+  recoverySweep: 'Title old sessions in the background',
+};
+
+const KEY_STATES: Record<KeyState, string> = {
+  env: 'set by the environment',
+  encrypted: 'stored, encrypted',
+  plain: 'stored as plain text',
+  none: 'not set',
+};
+
+function overridden(view: SettingsView, field: string): string | null {
+  return view.status.envOverrides.includes(field) ? 'Set by an environment variable' : null;
+}
+
+/** The ambient provider, model, keys, features, title word target, titleAfterTurns and budget. */
+export function AmbientSettingsForm({ view }: { view: SettingsView }) {
+  const [draft, setDraft] = useState<AmbientSettings>(view.ambient);
+  const [anthropicKey, setAnthropicKey] = useState('');
+  const [openaiKey, setOpenaiKey] = useState('');
+  // Numbers are edited as text (a cleared field is allowed while typing) and clamped on save.
+  const [nums, setNums] = useState({
+    titleWordTarget: String(view.ambient.titleWordTarget),
+    titleAfterTurns: String(view.ambient.titleAfterTurns),
+    budgetPerHour: String(view.ambient.budgetPerHour),
+  });
+  const setNum = (key: keyof typeof nums, value: string) => setNums((n) => ({ ...n, [key]: value }));
+  const saving = useSettings((s) => s.saving);
+  const status = view.status;
+  const set = <K extends keyof AmbientSettings>(key: K, value: AmbientSettings[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setFeature = (key: keyof AmbientFeatures, on: boolean) => setDraft((d) => ({ ...d, features: { ...d.features, [key]: on } }));
+  const text = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+
+  const save = async () => {
+    const ambient: AmbientSettings = {
+      ...draft,
+      titleWordTarget: clampInt(nums.titleWordTarget, 2, 20, draft.titleWordTarget),
+      titleAfterTurns: clampInt(nums.titleAfterTurns, 0, 50, draft.titleAfterTurns),
+      budgetPerHour: clampInt(nums.budgetPerHour, 0, 10_000, draft.budgetPerHour),
+    };
+    setNums({ titleWordTarget: String(ambient.titleWordTarget), titleAfterTurns: String(ambient.titleAfterTurns), budgetPerHour: String(ambient.budgetPerHour) });
+    const ok = await saveSettings({
+      ambient,
+      ...(anthropicKey ? { anthropicApiKey: anthropicKey } : {}),
+      ...(openaiKey ? { openaiApiKey: openaiKey } : {}),
+    });
+    if (ok) {
+      setAnthropicKey('');
+      setOpenaiKey('');
+    }
+  };
+
+  return (
+    <form
+      className="form settings-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <p className="settings-status" aria-live="polite">
+        In use: <strong>{status.effectiveProvider}</strong>
+        {status.effectiveModel ? ` · ${status.effectiveModel}` : ''} · {status.callsLastHour} of {view.ambient.budgetPerHour} calls this hour
+      </p>
+      {status.problem ? (
+        <p role="alert" className="form-error">
+          {status.problem}
+        </p>
+      ) : null}
+      {!status.encryptionAvailable ? (
+        <p role="note" aria-label="Key storage warning" className="settings-warning">
+          This system offers no keychain to Swarmdesk: keys entered here are stored as plain text in the data folder. Prefer
+          ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.
+        </p>
+      ) : null}
+
+      <label className="field">
+        <span>Provider</span>
+        <select
+          value={draft.provider}
+          disabled={overridden(view, 'provider') !== null}
+          title={overridden(view, 'provider') ?? undefined}
+          onChange={(e) => set('provider', e.target.value as AmbientProviderChoice)}
+        >
+          {AMBIENT_PROVIDER_CHOICES.map((p) => (
+            <option key={p} value={p}>
+              {PROVIDER_NAMES[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Model</span>
+        <input
+          type="text"
+          value={draft.model ?? ''}
+          placeholder="the provider's small model"
+          disabled={overridden(view, 'model') !== null}
+          onChange={(e) => set('model', text(e.target.value))}
+        />
+      </label>
+
+      <fieldset className="field-group">
+        <legend>Anthropic</legend>
+        <label className="field">
+          <span>Anthropic API key</span>
+          <input type="password" autoComplete="off" value={anthropicKey} placeholder={KEY_STATES[status.keys.anthropic]} onChange={(e) => setAnthropicKey(e.target.value)} />
+        </label>
+        {status.keys.anthropic === 'encrypted' || status.keys.anthropic === 'plain' ? (
+          <button type="button" className="button" onClick={() => void saveSettings({ anthropicApiKey: null })}>
+            Remove Anthropic key
+          </button>
+        ) : null}
+        <label className="field">
+          <span>Anthropic base URL</span>
+          <input type="url" value={draft.anthropicBaseUrl ?? ''} disabled={overridden(view, 'anthropicBaseUrl') !== null} onChange={(e) => set('anthropicBaseUrl', text(e.target.value))} />
+        </label>
+      </fieldset>
+
+      <fieldset className="field-group">
+        <legend>OpenAI-compatible</legend>
+        <label className="field">
+          <span>OpenAI API key</span>
+          <input type="password" autoComplete="off" value={openaiKey} placeholder={KEY_STATES[status.keys.openai]} onChange={(e) => setOpenaiKey(e.target.value)} />
+        </label>
+        {status.keys.openai === 'encrypted' || status.keys.openai === 'plain' ? (
+          <button type="button" className="button" onClick={() => void saveSettings({ openaiApiKey: null })}>
+            Remove OpenAI key
+          </button>
+        ) : null}
+        <label className="field">
+          <span>OpenAI base URL</span>
+          <input type="url" value={draft.openaiBaseUrl ?? ''} placeholder="http://localhost:11434/v1" disabled={overridden(view, 'openaiBaseUrl') !== null} onChange={(e) => set('openaiBaseUrl', text(e.target.value))} />
+        </label>
+        <label className="field">
+          <span>OpenAI model</span>
+          <input type="text" value={draft.openaiModel ?? ''} onChange={(e) => set('openaiModel', text(e.target.value))} />
+        </label>
+      </fieldset>
+
+      <label className="field">
+        <span>Claude Code CLI path</span>
+        <input type="text" value={draft.claudePath ?? ''} placeholder="claude" disabled={overridden(view, 'claudePath') !== null} onChange={(e) => set('claudePath', text(e.target.value))} />
+      </label>
+
+      <fieldset className="field-group">
+        <legend>Features</legend>
+        {(Object.keys(FEATURE_NAMES) as Array<keyof AmbientFeatures>).map((key) => (
+          <label key={key} className="checkbox">
+            <input type="checkbox" checked={draft.features[key]} onChange={(e) => setFeature(key, e.target.checked)} />
+            <span>{FEATURE_NAMES[key]}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <label className="field">
+        <span>Title word target</span>
+        <input type="number" min={2} max={20} value={nums.titleWordTarget} onChange={(e) => setNum('titleWordTarget', e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Title after turns (0 = never)</span>
+        <input type="number" min={0} max={50} value={nums.titleAfterTurns} onChange={(e) => setNum('titleAfterTurns', e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Ambient calls per hour</span>
+        <input type="number" min={0} max={10000} value={nums.budgetPerHour} onChange={(e) => setNum('budgetPerHour', e.target.value)} />
+      </label>
+
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={saving}>
+          Save settings
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function clampInt(raw: string, min: number, max: number, fallback: number): number {
+  const n = Number.parseInt(raw, 10);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
