@@ -6,6 +6,7 @@ import { PaneArea } from './components/PaneArea';
 import { RowMenu } from './components/RowMenu';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
+import { SettingsDialog } from './features/settings/SettingsDialog';
 import { useShortcuts } from './keyboard/shortcuts';
 import { NowProvider } from './label/now';
 
@@ -23,6 +24,7 @@ export function App({ now }: { now?: number }) {
         <RowMenu />
         <NewSessionDialog />
         <ConfirmDeleteDialog />
+        <SettingsDialog />
         <Toasts />
         <LiveRegion />
       </div>

@@ -1,5 +1,6 @@
 import { setShowArchived, useSessions } from '../stores/sessions';
 import { setNewSessionOpen } from '../stores/ui';
+import { SettingsButton } from '../features/settings/SettingsButton';
 import { FolderFilter } from './FolderFilter';
 import { SearchBox } from './SearchBox';
 import { SessionList } from './SessionList';
@@ -13,6 +14,7 @@ export function Sidebar() {
           New session
         </button>
         <SearchBox />
+        <SettingsButton />
       </div>
       <div className="sidebar-filters">
         <FolderFilter />
