@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import type { Core, CoreOptions } from './core';
 import { createAmbient } from './ambient';
+import { createAgents } from './agents';
 import { ImportService } from './agents/import/importService';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
@@ -53,7 +54,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env });
   terminals.register();
   const imports = new ImportService({ store, events, sessions, env, home: env.HOME || homedir(), ambient });
-  const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports };
+  const agents = createAgents({ store, events, hooks, sessions, ambient, env });
+  const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents };
   const router = new Router(handlers, services);
 
   const purge = (): void => {
@@ -68,7 +70,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
 
   imports.start();
 
-  const closers: Array<() => void | Promise<void>> = [() => ambient.close(), () => terminals.close(), () => imports.stop()];
+  const closers: Array<() => void | Promise<void>> = [() => ambient.close(), () => agents.close(), () => terminals.close(), () => imports.stop()];
   let closing: Promise<void> | null = null;
   return {
     router,

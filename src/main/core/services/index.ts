@@ -1,3 +1,4 @@
+import type { Agents } from '../agents';
 import type { Ambient } from '../ambient';
 import type { ImportService } from '../agents/import/importService';
 import type { TerminalService } from '../agents/terminal/terminalService';
@@ -22,6 +23,8 @@ export interface Services {
   readonly terminals?: TerminalService;
   /** The import of other tools' history; absent where the core runs without it. */
   readonly imports?: ImportService;
+  /** The chat and claude-code agents (the composer's dispatcher); absent where the core runs without them. */
+  readonly agents?: Agents;
 }
 
 export { AppService, safeExternalUrl } from './app';

@@ -1,0 +1,149 @@
+import type { Entry } from '../../../shared/domain/session';
+import type { PermissionMode } from '../../../shared/ipc/agents';
+import { AppError } from '../../../shared/result';
+import type { Ambient } from '../ambient';
+import type { CoreEvents } from '../events';
+import type { CoreHooks } from '../services/hooks';
+import type { SessionsService } from '../services/sessions';
+import type { Store } from '../store';
+import { ChatBackend, resolveChatConfig, type ChatConfig } from './chat/backend';
+import type { ChatLimits } from './chat/session';
+import type { ChatProvider } from './chat/provider';
+import { isPermissionMode } from './claude/args';
+import { ClaudeCodeBackend, resolveClaudePath, type ClaudeBackendOptions } from './claude/backend';
+import { AgentRuntime } from './runtime';
+
+export { AgentRuntime } from './runtime';
+export type { AgentBackend, AgentEvent, AgentSession } from './types';
+
+export interface AgentsDeps {
+  readonly store: Store;
+  readonly events: CoreEvents;
+  readonly hooks: CoreHooks;
+  readonly sessions: SessionsService;
+  /** Where keys, endpoints and the CLI path are resolved (env over settings). Absent: env only. */
+  readonly ambient?: Pick<Ambient, 'engine' | 'agentHooks'> | null;
+  readonly env: NodeJS.ProcessEnv;
+  /** Test and bench knobs. */
+  readonly claude?: Partial<Omit<ClaudeBackendOptions, 'claudePath'>>;
+  readonly chatLimits?: Partial<ChatLimits>;
+  readonly chatProvider?: ChatProvider;
+}
+
+/** How far back a chat's history is read to rebuild it (from its last summary on). */
+const MAX_REBUILD_ENTRIES = 50_000;
+const PAGE = 1_000;
+
+const modeKey = (sessionId: string): string => `agents.permissionMode.${sessionId}`;
+const DEFAULT_MODE_KEY = 'agents.permissionMode';
+
+/** The facade handlers and the core use: the runtime plus settings it owns. */
+export class Agents {
+  constructor(
+    readonly runtime: AgentRuntime,
+    private readonly store: Store,
+  ) {}
+
+  permissionMode(sessionId: string): PermissionMode {
+    const own = this.store.settings.get(modeKey(sessionId));
+    if (isPermissionMode(own)) return own;
+    const fallback = this.store.settings.get(DEFAULT_MODE_KEY);
+    return isPermissionMode(fallback) ? fallback : 'default';
+  }
+
+  /** Applies from the next turn: a running turn keeps the mode it started with. */
+  async setPermissionMode(sessionId: string, mode: PermissionMode): Promise<PermissionMode> {
+    this.store.settings.set(modeKey(sessionId), mode);
+    // The live session read its mode when it opened; the next send opens a fresh one.
+    if (!this.runtime.isWorking(sessionId)) await this.runtime.release(sessionId);
+    return mode;
+  }
+
+  availability(): Record<'chat' | 'claude-code', { available: boolean; reason: string | null }> {
+    const of = (kind: 'chat' | 'claude-code') => {
+      const reason = this.runtime.unavailable(kind);
+      return { available: reason === null, reason };
+    };
+    return { chat: of('chat'), 'claude-code': of('claude-code') };
+  }
+
+  close(): Promise<void> {
+    return this.runtime.close();
+  }
+}
+
+/** The newest entries back to the last compaction summary (and what it left open), oldest first. */
+export function loadChatEntries(store: Store, sessionId: string): Entry[] {
+  const pages: Entry[][] = [];
+  let before: number | undefined;
+  let total = 0;
+  let stopAtSeq: number | null = null;
+  for (;;) {
+    const page = store.entries.page(sessionId, before, PAGE);
+    pages.unshift(page.entries);
+    total += page.entries.length;
+    if (stopAtSeq === null) {
+      const summary = [...page.entries].reverse().find((e) => e.kind === 'summary');
+      if (summary) {
+        const covers = summary.meta?.coversThroughSeq;
+        stopAtSeq = typeof covers === 'number' ? covers : summary.seq;
+      }
+    }
+    const oldest = page.entries[0];
+    if (!page.hasMore || !oldest || total >= MAX_REBUILD_ENTRIES) break;
+    if (stopAtSeq !== null && oldest.seq <= stopAtSeq) break;
+    before = oldest.seq;
+  }
+  return pages.flat();
+}
+
+export function createAgents(deps: AgentsDeps): Agents {
+  const resolved = () => deps.ambient?.engine.config.resolve() ?? null;
+  const claude = new ClaudeCodeBackend({
+    claudePath: () => resolveClaudePath(resolved()?.claudePath, deps.env),
+    // The core's environment (a test's stand-in server, a temp HOME) goes to the CLI.
+    env: deps.env,
+    ...deps.claude,
+  });
+  const chatConfig = (): ChatConfig => {
+    const r = resolved();
+    const env = deps.env;
+    const endpoints = r
+      ? { anthropic: r.anthropic, openai: r.openai }
+      : {
+          anthropic: { apiKey: env.ANTHROPIC_API_KEY?.trim() || null, baseURL: env.ANTHROPIC_BASE_URL?.trim() || null },
+          openai: { apiKey: env.OPENAI_API_KEY?.trim() || null, baseURL: env.OPENAI_BASE_URL?.trim() || null, model: null },
+        };
+    return resolveChatConfig(env, endpoints);
+  };
+  const chat = new ChatBackend({ config: chatConfig, ...(deps.chatLimits ? { limits: deps.chatLimits } : {}), ...(deps.chatProvider ? { provider: deps.chatProvider } : {}) });
+  let agents: Agents | null = null;
+  const runtime = new AgentRuntime({
+    sessions: deps.sessions,
+    events: deps.events,
+    hooks: {
+      turnCompleted: (row) => deps.hooks.emit('turnCompleted', row),
+      subagentStarted: (parent, child, description) => deps.hooks.emit('subagentStarted', parent, child, description),
+      backgroundTaskStarted: (row, command) => deps.hooks.emit('backgroundTaskStarted', row, command),
+    },
+    backends: [claude, chat],
+    loadEntries: (id) => loadChatEntries(deps.store, id),
+    permissionMode: (id) => agents?.permissionMode(id) ?? null,
+  });
+  agents = new Agents(runtime, deps.store);
+  runtime.register();
+  // The ambient engine narrates, names and suggests from these (it is optional in tests).
+  const ambientHooks = deps.ambient?.agentHooks;
+  if (ambientHooks) {
+    deps.hooks.on('turnCompleted', (row) => ambientHooks.turnCompleted(row));
+    deps.hooks.on('subagentStarted', (parent, child, description) => ambientHooks.subagentStarted(parent, child, description));
+    deps.hooks.on('backgroundTaskStarted', (row, command) => ambientHooks.backgroundTaskStarted(row, command));
+  }
+  return agents;
+}
+
+/** For handlers: the agents facade, or a typed error where the core runs without it. */
+export function requireAgents(agents: Agents | undefined): Agents {
+  if (!agents) throw new AppError('UNAVAILABLE', 'Agents are not running in this process.');
+  return agents;
+}
