@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { agentChannels } from './agents';
 import { ambientChannels } from './ambient';
 import { appChannels } from './app';
 import { sessionChannels } from './sessions';
@@ -17,6 +18,7 @@ export const channels = {
   ...importChannels,
   ...settingsChannels,
   ...ambientChannels,
+  ...agentChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -30,6 +30,9 @@ import { ambientLog } from './ambient/log';
 import { ambientSessionState } from './ambient/sessionState';
 import { ambientDismiss } from './ambient/dismiss';
 import { sessionsRegenerateTitle } from './ambient/regenerateTitle';
+import { agentsAvailability } from './agents/availability';
+import { agentsPermissionMode } from './agents/permissionMode';
+import { agentsSetPermissionMode } from './agents/setPermissionMode';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -66,4 +69,7 @@ export const handlers: HandlerMap<Services> = {
   'ambient:sessionState': ambientSessionState,
   'ambient:dismiss': ambientDismiss,
   'sessions:regenerateTitle': sessionsRegenerateTitle,
+  'agents:availability': agentsAvailability,
+  'agents:permissionMode': agentsPermissionMode,
+  'agents:setPermissionMode': agentsSetPermissionMode,
 };

@@ -1,0 +1,10 @@
+import { AppError } from '../../../../shared/result';
+import type { Handler } from '../../router/router';
+import type { Services } from '../../services';
+import { requireAgents } from '../../agents';
+
+export const agentsSetPermissionMode: Handler<'agents:setPermissionMode', Services> = async (input, s) => {
+  const row = s.sessions.get(input.id);
+  if (row.kind !== 'claude-code') throw new AppError('CONFLICT', 'Only a Claude Code session has a permission mode.');
+  return { mode: await requireAgents(s.agents).setPermissionMode(input.id, input.mode) };
+};
