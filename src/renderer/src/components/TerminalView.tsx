@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
 import { api } from '../bridge';
-import { createXtermScreen, type CreateScreen, type TerminalScreen } from '../terminal/screen';
+import { createDefaultScreen, type CreateScreen, type TerminalScreen } from '../terminal/screen';
 
 const RESIZE_SETTLE_MS = 80;
 
@@ -13,7 +13,7 @@ const RESIZE_SETTLE_MS = 80;
  * `terminal:data` pushes. Output pushed before the open answers is held and
  * written after the scrollback, so nothing shows out of order.
  */
-export function TerminalView({ sessionId, createScreen = createXtermScreen }: { sessionId: SessionId; createScreen?: CreateScreen }) {
+export function TerminalView({ sessionId, createScreen = createDefaultScreen }: { sessionId: SessionId; createScreen?: CreateScreen }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [exit, setExit] = useState<TerminalExit | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -23,62 +23,75 @@ export function TerminalView({ sessionId, createScreen = createXtermScreen }: { 
     const host = hostRef.current;
     if (!host) return;
     let disposed = false;
-    let term: TerminalScreen;
-    try {
-      term = createScreen(host);
-    } catch {
-      setProblem('This window cannot draw a terminal.');
-      return;
-    }
-
-    let opened = false;
-    const early: string[] = [];
-    const offData = api().on('terminal:data', (payload) => {
-      if (payload.sessionId !== sessionId) return;
-      if (opened) term.write(payload.data);
-      else early.push(payload.data);
-    });
-    const offExit = api().on('terminal:exit', (payload) => {
-      if (payload.sessionId === sessionId) setExit({ exitCode: payload.exitCode, signal: payload.signal });
-    });
-    const offInput = term.onInput((data) => void api().invoke('terminal:input', { id: sessionId, data }));
-
+    const cleanups: Array<() => void> = [];
     setExit(null);
     setProblem(null);
-    void api()
-      .invoke('terminal:open', { id: sessionId, cols: Math.max(2, term.cols), rows: Math.max(1, term.rows), restart: generation > 0 })
-      .then((result) => {
-        if (disposed) return;
-        opened = true;
-        if (!result.ok) {
-          setProblem(result.error.message);
-          return;
-        }
-        if (result.value.scrollback) term.write(result.value.scrollback);
-        for (const data of early.splice(0)) term.write(data);
-        if (!result.value.running && result.value.exit) setExit(result.value.exit);
-        term.focus();
-      });
 
-    let resizeTimer: ReturnType<typeof setTimeout> | null = null;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
-      if (resizeTimer) clearTimeout(resizeTimer);
-      resizeTimer = setTimeout(() => {
-        if (disposed) return;
-        term.fit();
-        void api().invoke('terminal:resize', { id: sessionId, cols: Math.max(2, term.cols), rows: Math.max(1, term.rows) });
-      }, RESIZE_SETTLE_MS);
-    });
-    observer?.observe(host);
+    const attach = (term: TerminalScreen): void => {
+      cleanups.push(() => term.dispose());
+      let opened = false;
+      const early: string[] = [];
+      cleanups.push(
+        api().on('terminal:data', (payload) => {
+          if (payload.sessionId !== sessionId) return;
+          if (opened) term.write(payload.data);
+          else early.push(payload.data);
+        }),
+      );
+      cleanups.push(
+        api().on('terminal:exit', (payload) => {
+          if (payload.sessionId === sessionId) setExit({ exitCode: payload.exitCode, signal: payload.signal });
+        }),
+      );
+      cleanups.push(term.onInput((data) => void api().invoke('terminal:input', { id: sessionId, data })));
+
+      void api()
+        .invoke('terminal:open', { id: sessionId, cols: Math.max(2, term.cols), rows: Math.max(1, term.rows), restart: generation > 0 })
+        .then((result) => {
+          if (disposed) return;
+          opened = true;
+          if (!result.ok) {
+            setProblem(result.error.message);
+            return;
+          }
+          if (result.value.scrollback) term.write(result.value.scrollback);
+          for (const data of early.splice(0)) term.write(data);
+          if (!result.value.running && result.value.exit) setExit(result.value.exit);
+          term.focus();
+        });
+
+      if (typeof ResizeObserver === 'undefined') return;
+      let resizeTimer: ReturnType<typeof setTimeout> | null = null;
+      const observer = new ResizeObserver(() => {
+        if (resizeTimer) clearTimeout(resizeTimer);
+        resizeTimer = setTimeout(() => {
+          if (disposed) return;
+          term.fit();
+          void api().invoke('terminal:resize', { id: sessionId, cols: Math.max(2, term.cols), rows: Math.max(1, term.rows) });
+        }, RESIZE_SETTLE_MS);
+      });
+      observer.observe(host);
+      cleanups.push(() => {
+        if (resizeTimer) clearTimeout(resizeTimer);
+        observer.disconnect();
+      });
+    };
+
+    Promise.resolve()
+      .then(() => createScreen(host))
+      .then(
+        (term) => {
+          if (disposed) term.dispose();
+          else attach(term);
+        },
+        () => {
+          if (!disposed) setProblem('This window cannot draw a terminal.');
+        },
+      );
 
     return () => {
       disposed = true;
-      if (resizeTimer) clearTimeout(resizeTimer);
-      observer?.disconnect();
-      offData();
-      offExit();
-      offInput();
-      term.dispose();
+      for (const cleanup of cleanups.splice(0).reverse()) cleanup();
     };
   }, [sessionId, generation, createScreen]);
 

@@ -43,15 +43,28 @@ export function buildVisibleRows(input: ViewInput): VisibleRow[] {
     return rows;
   }
 
-  const visible = new Set<SessionId>();
+  const visibleIds: SessionId[] = [];
+  let anyChild = false;
   for (const id of input.order) {
     const row = byId[id];
-    if (row && passes(row, input)) visible.add(id);
+    if (!row || !passes(row, input)) continue;
+    visibleIds.push(id);
+    if (row.parentId !== null) anyChild = true;
   }
+  // The common case, no subagents in view: one flat pass.
+  if (!anyChild) {
+    const rows: VisibleRow[] = new Array(visibleIds.length);
+    for (let i = 0; i < visibleIds.length; i++) {
+      const id = visibleIds[i] as SessionId;
+      rows[i] = { id, depth: 0, group: byId[id]?.pinned ? 'pinned' : 'rest', childCount: 0, collapsed: false };
+    }
+    return rows;
+  }
+
+  const visible = new Set(visibleIds);
   const children = new Map<SessionId, SessionId[]>();
   const roots: SessionId[] = [];
-  for (const id of input.order) {
-    if (!visible.has(id)) continue;
+  for (const id of visibleIds) {
     const parentId = byId[id]?.parentId ?? null;
     if (parentId !== null && visible.has(parentId) && parentId !== id) {
       const list = children.get(parentId);
@@ -65,17 +78,17 @@ export function buildVisibleRows(input: ViewInput): VisibleRow[] {
   const rows: VisibleRow[] = [];
   const placed = new Set<SessionId>();
   /** Place a row and its subagents; under a collapsed parent they are walked (so not orphaned) but not drawn. */
-  const place = (id: SessionId, depth: number, group: VisibleRow['group'], hidden = false): void => {
+  const place = (id: SessionId, depth: number, group: VisibleRow['group'], hidden: boolean): void => {
     if (placed.has(id)) return; // a parent cycle cannot loop forever
     placed.add(id);
-    const kids = children.get(id) ?? [];
+    const kids = children.get(id);
     const collapsed = input.collapsed[id] === true;
-    if (!hidden) rows.push({ id, depth, group, childCount: kids.length, collapsed });
-    for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group, hidden || collapsed);
+    if (!hidden) rows.push({ id, depth, group, childCount: kids ? kids.length : 0, collapsed });
+    if (kids) for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group, hidden || collapsed);
   };
-  for (const id of roots) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest');
+  for (const id of roots) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest', false);
   // Rows caught in a parent cycle still show, at the top level.
-  for (const id of visible) if (!placed.has(id)) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest');
+  for (const id of visibleIds) if (!placed.has(id)) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest', false);
   return rows;
 }
 

@@ -43,6 +43,8 @@ export const useSessions = create<SessionsState>(() => ({ ...initialState }));
 export function resetSessionsStore(): void {
   useSessions.setState({ ...initialState }, true);
   searchSeq = 0;
+  searchInFlight = false;
+  queuedQuery = null;
 }
 
 function compareRows(a: SessionRow, b: SessionRow): number {
@@ -127,13 +129,35 @@ export async function searchSessions(query: string): Promise<void> {
   useSessions.setState({ searching: false, searchIds: result.ok ? result.value.ids : [] });
 }
 
-/** Record the query at once (the box stays responsive); the search itself is debounced by the caller. */
-export function setQuery(query: string): void {
+let searchInFlight = false;
+let queuedQuery: string | null = null;
+
+/**
+ * What the search box calls on every keystroke. The first keystroke searches at
+ * once; while a search is on the wire, later keystrokes only replace the queued
+ * query, which goes out when the reply lands. So the list follows the typing
+ * within one round trip, and main never sees more than one search at a time.
+ */
+export function typeQuery(query: string): void {
   useSessions.setState({ query });
   if (!query.trim()) {
     searchSeq++;
+    queuedQuery = null;
     useSessions.setState({ searchIds: null, searching: false });
+    return;
   }
+  if (searchInFlight) {
+    queuedQuery = query;
+    useSessions.setState({ searching: true });
+    return;
+  }
+  searchInFlight = true;
+  void searchSessions(query).finally(() => {
+    searchInFlight = false;
+    const next = queuedQuery;
+    queuedQuery = null;
+    if (next !== null) typeQuery(next);
+  });
 }
 
 /** For the ambient engine: the pick-up note to show when the session is reopened (null hides it). */
