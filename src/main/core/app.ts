@@ -8,7 +8,8 @@ import { CoreEvents } from './events';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
-import { AppService, CoreHooks, PURGE_INTERVAL_MS, SessionsService, systemClock, type Clock, type Services } from './services';
+import { AppService, CoreHooks, SessionsService, systemClock, type Clock, type Services } from './services';
+import { startHousekeeping } from './services/housekeeping';
 import { openStore } from './store';
 
 const log = createLogger('core');
@@ -58,15 +59,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents };
   const router = new Router(handlers, services);
 
-  const purge = (): void => {
-    try {
-      sessions.trash.purgeExpired();
-    } catch (err) {
-      log.error('purge failed', { err });
-    }
-  };
-  purge();
-  const stopPurging = clock.every(PURGE_INTERVAL_MS, purge);
+  const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
 
   imports.start();
 
@@ -82,7 +75,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     },
     close() {
       closing ??= (async () => {
-        stopPurging();
+        stopHousekeeping();
         for (const fn of closers.reverse()) {
           try {
             await fn();

@@ -33,7 +33,17 @@ export function startCore(options: { dataDir?: string; clock?: ManualClock } = {
       return true;
     },
   };
-  const core = createCore({ dataDir, platform, clock, version: '9.9.9', defaultFolder: '/home/tester' });
+  // A quiet environment: no ambient model work, no import of the real home's transcripts.
+  const env = { HOME: dataDir, PATH: process.env.PATH ?? '', SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: '0' };
+  const core = createCore({ dataDir, platform, clock, env, version: '9.9.9', defaultFolder: '/home/tester' });
+  // Agents are other modules' business (and need providers): here, as with no agent, send just records.
+  const sessions = core.services.sessions;
+  for (const kind of ['chat', 'claude-code', 'terminal'] as const) {
+    sessions.registerDispatcher(kind, {
+      send: async (row, text) => sessions.appendEntry(row.id, 'user', text),
+      stop: async () => {},
+    });
+  }
   const events: Harness['events'] = [];
   core.events.subscribe((event, payload) => events.push({ event, payload }));
   const call = <C extends ChannelName>(channel: C, input: ChannelInput<C>) =>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import { judgeUserTitle } from '../../../src/shared/judge';
-import { RESTORE_WINDOW_MS } from '../../../src/main/core/services';
+import { RESTORE_WINDOW_MS, SessionsService } from '../../../src/main/core/services';
+import { INDEX_INTERVAL_MS } from '../../../src/main/core/services/housekeeping';
 import { startCore, T0, type Harness } from './harness';
 
 let h: Harness;
@@ -182,10 +183,9 @@ describe('sessions: transcript', () => {
     expect((await h.ok('sessions:get', { id: row.id })).firstUserLine).toBe('please fix the login redirect loop');
   });
 
-  it('a registered dispatcher takes send and stop for its kind', async () => {
+  it('a registered dispatcher takes send and stop for its kind; without one, send records the entry', async () => {
     h = startCore();
     const chat = await h.ok('sessions:create', { kind: 'chat' });
-    const term = await h.ok('sessions:create', { kind: 'terminal' });
     const calls: string[] = [];
     const s = h.core.services.sessions;
     s.registerDispatcher('chat', {
@@ -202,9 +202,15 @@ describe('sessions: transcript', () => {
     await h.ok('sessions:send', { id: chat.id, text: 'hello agent' });
     expect((await h.ok('sessions:get', { id: chat.id })).status).toBe('working');
     expect((await h.ok('sessions:stop', { id: chat.id })).status).toBe('idle');
-    await h.ok('sessions:send', { id: term.id, text: 'ls' });
     expect(calls).toEqual([`send ${chat.id} hello agent`, `stop ${chat.id}`]);
-    expect((await h.ok('entries:page', { id: term.id })).entries.map((e) => e.text)).toEqual(['ls']);
+
+    // A service with no dispatchers (the core registers the real agents on its own).
+    const { store, events, hooks, clock } = h.core.services;
+    const bare = new SessionsService({ store, events, hooks, clock, defaultFolder: '/w' });
+    const plain = bare.create({ kind: 'chat' });
+    const entry = await bare.send(plain.id, 'ls');
+    expect(entry).toMatchObject({ kind: 'user', text: 'ls', seq: 0 });
+    expect(calls).toHaveLength(2);
   });
 
   it('opening a session (its last page) is reported with the previous open time; paging back is not', async () => {
@@ -219,6 +225,16 @@ describe('sessions: transcript', () => {
     h.clock.advance(5000);
     await h.ok('entries:page', { id: row.id });
     expect(opens).toEqual([null, T0]);
+  });
+
+  it('committed entries are indexed for search in the background, on the clock', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    await h.ok('sessions:send', { id: row.id, text: 'the quokka parade' });
+    expect(h.core.services.store.entries.pendingIndex()).toBe(1);
+    h.clock.advance(INDEX_INTERVAL_MS);
+    expect(h.core.services.store.entries.pendingIndex()).toBe(0);
+    expect(await h.ok('sessions:search', { query: 'quokk' })).toEqual({ ids: [row.id] });
   });
 
   it('markRead clears the unread mark an assistant reply set', async () => {

@@ -12,6 +12,25 @@ function fresh(): Store {
 }
 
 describe('entries', () => {
+  it('become searchable through the index queue, and a purge before indexing leaves the index sound', () => {
+    const store = fresh();
+    store.sessions.insert({ id: 's2', kind: 'chat', folder: '/w', position: 1, at: T0 });
+    store.entries.append('s1', 'user', 'the quokka parade', null, T0);
+    store.entries.append('s2', 'user', 'a quokka too', null, T0);
+    store.entries.append('s2', 'tool-result', 'quokka inside a tool result', null, T0);
+    expect(store.entries.pendingIndex()).toBe(2); // tool results are not indexed at all
+    expect(store.search.search('quokka', { includeArchived: false, limit: 10 }).sort()).toEqual(['s1', 's2']);
+    expect(store.entries.pendingIndex()).toBe(0);
+    store.entries.append('s2', 'assistant', 'wombat facts', null, T0);
+    store.sessions.softDelete('s2', T0);
+    expect(store.sessions.purge('s2')).toBe(true); // s2: one entry indexed, one still queued
+    expect(store.entries.pendingIndex()).toBe(0);
+    expect(store.search.search('quokka', { includeArchived: true, limit: 10 })).toEqual(['s1']);
+    expect(store.search.search('wombat', { includeArchived: true, limit: 10 })).toEqual([]);
+    expect(store.integrityProblem()).toBeNull();
+    store.close();
+  });
+
   it('append assigns 0, 1, 2... per session, and touches the session row', () => {
     const store = fresh();
     store.sessions.insert({ id: 's2', kind: 'chat', folder: '/w', position: 1, at: T0 });
@@ -61,10 +80,13 @@ describe('entries', () => {
     expect(() => db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run()).toThrow(/soft-deleted/);
     expect(db.prepare(`SELECT text FROM entries`).all()).toEqual([{ text: 'committed words' }]);
 
+    // close() indexed the entry; the purge must take it out of the index too.
+    expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'committed'`).get()).toEqual({ n: 1 });
     db.prepare(`UPDATE sessions SET deleted_at = 1 WHERE id = 's1'`).run();
     db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
     expect(db.prepare(`SELECT count(*) AS n FROM entries`).get()).toEqual({ n: 0 });
     expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'committed'`).get()).toEqual({ n: 0 });
+    db.exec(`INSERT INTO entries_fts (entries_fts) VALUES ('integrity-check')`);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });

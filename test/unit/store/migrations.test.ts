@@ -25,12 +25,16 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
     },
     check(db) {
       const tables = db
-        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE '%fts%'`)
+        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE '%fts%' AND name <> 'sqlite_sequence'`)
         .all() as Array<{ name: string; sql: string }>;
       expect(tables.map((t) => t.name).sort()).toEqual(['ambient_calls', 'entries', 'sessions', 'settings', 'title_history']);
       for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT$/);
       db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'chat', '/w', 0, 1, 1)`).run();
-      db.prepare(`INSERT INTO entries (session_id, seq, kind, text, created_at) VALUES ('s1', 0, 'user', 'hello kumquat', 2)`).run();
+      db.prepare(`INSERT INTO entries (id, kind, text, created_at) VALUES ((SELECT rid FROM sessions WHERE id = 's1') << 32, 'user', 'hello kumquat', 2)`).run();
+      expect(db.prepare(`SELECT s.id, e.seq FROM entries e JOIN sessions s ON s.rid = e.session_rid`).get()).toEqual({ id: 's1', seq: 0 });
+      // Queued for the full-text index, which the repository fills in batches.
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts_pending`).get()).toEqual({ n: 1 });
+      db.exec(`INSERT INTO entries_fts (rowid, text) SELECT id, text FROM entries; DELETE FROM entries_fts_pending`);
       expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 1 });
       // STRICT: a value of the wrong type is refused rather than stored.
       expect(() =>
@@ -41,11 +45,12 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
   2: {
     seed(db) {
       db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'imported', '/w', 0, 1, 1)`).run();
-      db.prepare(`INSERT INTO entries (session_id, seq, kind, text, created_at) VALUES ('s1', 0, 'user', 'hello kumquat', 2)`).run();
+      db.prepare(`INSERT INTO entries (id, kind, text, created_at) VALUES ((SELECT rid FROM sessions WHERE id = 's1') << 32, 'user', 'hello kumquat', 2)`).run();
     },
     check(db) {
       expect(db.prepare(`SELECT id, kind FROM sessions`).all()).toEqual([{ id: 's1', kind: 'imported' }]);
-      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 1 });
+      expect(db.prepare(`SELECT seq, text FROM entries`).all()).toEqual([{ seq: 0, text: 'hello kumquat' }]);
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts_pending`).get()).toEqual({ n: 1 });
       db.prepare(
         `INSERT INTO import_files (path, source, size, mtime_ms, ino, offset, facts, session_id) VALUES ('/t.jsonl', 'codex', 10, 1.5, 7, 10, '{}', 's1')`,
       ).run();

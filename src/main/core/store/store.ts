@@ -21,7 +21,7 @@ export interface Store {
   readonly importFiles: ImportFilesRepo;
   /** Runs `fn` in one write transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T;
-  /** `PRAGMA integrity_check` result: null when fine (used by tests and diagnostics). */
+  /** `PRAGMA integrity_check` plus the FTS indexes' own check: null when fine (tests, diagnostics). */
   integrityProblem(): string | null;
   readonly isOpen: boolean;
   close(): void;
@@ -33,7 +33,7 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
   const titles = createTitlesRepo(db);
   const settings = createSettingsRepo(db);
   const ambientCalls = createAmbientCallsRepo(db);
-  const search = createSearchRepo(db);
+  const search = createSearchRepo(db, entries);
   const importFiles = createImportFilesRepo(db);
   return {
     file,
@@ -51,6 +51,13 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
     integrityProblem(): string | null {
       const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
       const bad = rows.map((r) => r.integrity_check).filter((v) => v !== 'ok');
+      for (const fts of ['entries_fts', 'sessions_fts']) {
+        try {
+          db.prepare(`INSERT INTO ${fts} (${fts}) VALUES ('integrity-check')`).run();
+        } catch (err) {
+          bad.push(`${fts}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
       return bad.length === 0 ? null : bad.slice(0, 3).join('; ');
     },
     get isOpen() {
@@ -58,6 +65,12 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
     },
     close(): void {
       if (!db.open) return;
+      try {
+        // Leave nothing for the next start to index.
+        while (entries.flushIndex() > 0);
+      } catch {
+        // The queue survives in the file; the next start indexes it.
+      }
       // Fold the WAL back into the main file so the folder holds one tidy file after a clean exit.
       try {
         db.pragma('wal_checkpoint(TRUNCATE)');

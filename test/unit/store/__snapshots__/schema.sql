@@ -41,13 +41,12 @@ CREATE TABLE ambient_calls (
 -- table entries on entries
 CREATE TABLE entries (
   id INTEGER PRIMARY KEY,
-  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL CHECK (seq >= 0),
   kind TEXT NOT NULL,
   text TEXT NOT NULL,
   meta TEXT CHECK (meta IS NULL OR json_valid(meta)),
   created_at INTEGER NOT NULL,
-  UNIQUE (session_id, seq)
+  session_rid INTEGER GENERATED ALWAYS AS (id >> 32) VIRTUAL,
+  seq INTEGER GENERATED ALWAYS AS (id & 4294967295) VIRTUAL
 ) STRICT;
 
 -- table entries_fts on entries_fts
@@ -71,6 +70,9 @@ CREATE TABLE 'entries_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 -- table entries_fts_idx on entries_fts_idx
 CREATE TABLE 'entries_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
+-- table entries_fts_pending on entries_fts_pending
+CREATE TABLE entries_fts_pending (id INTEGER PRIMARY KEY) STRICT;
+
 -- table import_files on import_files
 CREATE TABLE import_files (
   path TEXT PRIMARY KEY,
@@ -85,7 +87,7 @@ CREATE TABLE import_files (
 
 -- table sessions on sessions
 CREATE TABLE sessions (
-  rid INTEGER PRIMARY KEY,
+  rid INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   kind TEXT NOT NULL,
   folder TEXT NOT NULL,
@@ -135,6 +137,9 @@ CREATE TABLE settings (
   value TEXT NOT NULL CHECK (json_valid(value))
 ) STRICT;
 
+-- table sqlite_sequence on sqlite_sequence
+CREATE TABLE sqlite_sequence(name,seq);
+
 -- table title_history on title_history
 CREATE TABLE title_history (
   id INTEGER PRIMARY KEY,
@@ -147,7 +152,7 @@ CREATE TABLE title_history (
 
 -- trigger entries_delete_only_by_purge on entries
 CREATE TRIGGER entries_delete_only_by_purge BEFORE DELETE ON entries
-WHEN EXISTS (SELECT 1 FROM sessions WHERE id = old.session_id AND deleted_at IS NULL)
+WHEN EXISTS (SELECT 1 FROM sessions WHERE rid = old.id >> 32 AND deleted_at IS NULL)
 BEGIN
   SELECT RAISE(ABORT, 'entries are append-only');
 END;
@@ -156,14 +161,16 @@ END;
 CREATE TRIGGER entries_fts_delete AFTER DELETE ON entries
 WHEN old.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
 BEGIN
-  INSERT INTO entries_fts (entries_fts, rowid, text) VALUES ('delete', old.id, old.text);
+  INSERT INTO entries_fts (entries_fts, rowid, text)
+    SELECT 'delete', old.id, old.text WHERE NOT EXISTS (SELECT 1 FROM entries_fts_pending WHERE id = old.id);
+  DELETE FROM entries_fts_pending WHERE id = old.id;
 END;
 
--- trigger entries_fts_insert on entries
-CREATE TRIGGER entries_fts_insert AFTER INSERT ON entries
+-- trigger entries_fts_queue on entries
+CREATE TRIGGER entries_fts_queue AFTER INSERT ON entries
 WHEN new.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
 BEGIN
-  INSERT INTO entries_fts (rowid, text) VALUES (new.id, new.text);
+  INSERT INTO entries_fts_pending (id) VALUES (new.id);
 END;
 
 -- trigger entries_no_update on entries
@@ -194,8 +201,15 @@ END;
 
 -- trigger sessions_fts_update on sessions
 CREATE TRIGGER sessions_fts_update AFTER UPDATE OF title, first_user_line ON sessions
+WHEN old.title IS NOT new.title OR old.first_user_line IS NOT new.first_user_line
 BEGIN
   INSERT INTO sessions_fts (sessions_fts, rowid, title, first_user_line)
     VALUES ('delete', old.rid, old.title, old.first_user_line);
   INSERT INTO sessions_fts (rowid, title, first_user_line) VALUES (new.rid, new.title, new.first_user_line);
+END;
+
+-- trigger sessions_purge_entries on sessions
+CREATE TRIGGER sessions_purge_entries AFTER DELETE ON sessions
+BEGIN
+  DELETE FROM entries WHERE id BETWEEN (old.rid << 32) AND (old.rid << 32) + 4294967295;
 END;

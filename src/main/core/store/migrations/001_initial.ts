@@ -2,22 +2,29 @@ import type { Migration } from './types';
 
 /*
  * The first schema. Notes on choices that are not obvious:
- * - `sessions.rid` and `entries.id` are explicit INTEGER PRIMARY KEYs: the FTS
- *   tables are external-content indexes keyed by rowid, and only an explicit
- *   rowid alias is guaranteed to survive VACUUM / VACUUM INTO (our backups).
- *   `sessions.id` (the app's id) is UNIQUE NOT NULL and what foreign keys use.
+ * - An entry's key is `(session rid << 32) | seq`: a session's transcript is
+ *   one contiguous range of the entries B-tree. Appending, paging and purging
+ *   are range operations on the primary key with no second index, and a
+ *   full-text hit names its session by `rowid >> 32` without a join (search
+ *   over a million entries stays within a keystroke). `session_rid` and `seq`
+ *   are virtual columns for reading. Only SQL ever computes these keys: they
+ *   exceed JavaScript's safe integers.
+ * - `sessions.rid` is AUTOINCREMENT, so a purged session's number is never
+ *   reused, and it is an explicit rowid alias, so it (and the FTS tables keyed
+ *   by rowid) survives VACUUM / VACUUM INTO (our backups). `sessions.id` (the
+ *   app's id) is UNIQUE NOT NULL and what foreign keys use.
  * - Entries are append-only: a trigger aborts any UPDATE, and a DELETE unless
- *   its session is soft-deleted or already gone (the purge cascade).
- * - Sessions can only be removed once soft-deleted (`deleted_at` set), so no
- *   code path can drop a live session's transcript by accident.
+ *   its session is soft-deleted or gone. Purging a session (only possible once
+ *   it is soft-deleted) deletes its entry range in a trigger.
  * - `entries_fts` indexes what was said (user, assistant, steer, summary, note,
  *   tool-use lines), not tool results or thinking: those are large and noisy.
- *   The same WHEN clause guards insert and delete, as an external-content index
- *   must only be told to delete rows it indexed.
+ *   Indexing is deferred through `entries_fts_pending` (see below). An
+ *   external-content index must only be told to delete rows it indexed: the
+ *   delete trigger checks the kind and that the row is no longer pending.
  */
 const SQL = `
 CREATE TABLE sessions (
-  rid INTEGER PRIMARY KEY,
+  rid INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   kind TEXT NOT NULL,
   folder TEXT NOT NULL,
@@ -45,13 +52,12 @@ CREATE INDEX sessions_deleted ON sessions (deleted_at) WHERE deleted_at IS NOT N
 
 CREATE TABLE entries (
   id INTEGER PRIMARY KEY,
-  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL CHECK (seq >= 0),
   kind TEXT NOT NULL,
   text TEXT NOT NULL,
   meta TEXT CHECK (meta IS NULL OR json_valid(meta)),
   created_at INTEGER NOT NULL,
-  UNIQUE (session_id, seq)
+  session_rid INTEGER GENERATED ALWAYS AS (id >> 32) VIRTUAL,
+  seq INTEGER GENERATED ALWAYS AS (id & 4294967295) VIRTUAL
 ) STRICT;
 
 CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
@@ -60,9 +66,14 @@ BEGIN
 END;
 
 CREATE TRIGGER entries_delete_only_by_purge BEFORE DELETE ON entries
-WHEN EXISTS (SELECT 1 FROM sessions WHERE id = old.session_id AND deleted_at IS NULL)
+WHEN EXISTS (SELECT 1 FROM sessions WHERE rid = old.id >> 32 AND deleted_at IS NULL)
 BEGIN
   SELECT RAISE(ABORT, 'entries are append-only');
+END;
+
+CREATE TRIGGER sessions_purge_entries AFTER DELETE ON sessions
+BEGIN
+  DELETE FROM entries WHERE id BETWEEN (old.rid << 32) AND (old.rid << 32) + 4294967295;
 END;
 
 CREATE TRIGGER sessions_delete_only_when_soft_deleted BEFORE DELETE ON sessions
@@ -79,16 +90,24 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
   prefix = '2 4'
 );
 
-CREATE TRIGGER entries_fts_insert AFTER INSERT ON entries
+-- Indexing costs ~1 µs per word, several times the insert itself, so the append
+-- path only queues the entry; EntriesRepo.flushIndex indexes the queue in batches
+-- (before every search, and periodically). The queue commits with the entry.
+CREATE TABLE entries_fts_pending (id INTEGER PRIMARY KEY) STRICT;
+
+CREATE TRIGGER entries_fts_queue AFTER INSERT ON entries
 WHEN new.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
 BEGIN
-  INSERT INTO entries_fts (rowid, text) VALUES (new.id, new.text);
+  INSERT INTO entries_fts_pending (id) VALUES (new.id);
 END;
 
+-- One trigger, so "was it still pending?" is asked before the queue row goes.
 CREATE TRIGGER entries_fts_delete AFTER DELETE ON entries
 WHEN old.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
 BEGIN
-  INSERT INTO entries_fts (entries_fts, rowid, text) VALUES ('delete', old.id, old.text);
+  INSERT INTO entries_fts (entries_fts, rowid, text)
+    SELECT 'delete', old.id, old.text WHERE NOT EXISTS (SELECT 1 FROM entries_fts_pending WHERE id = old.id);
+  DELETE FROM entries_fts_pending WHERE id = old.id;
 END;
 
 CREATE VIRTUAL TABLE sessions_fts USING fts5(
@@ -106,6 +125,7 @@ BEGIN
 END;
 
 CREATE TRIGGER sessions_fts_update AFTER UPDATE OF title, first_user_line ON sessions
+WHEN old.title IS NOT new.title OR old.first_user_line IS NOT new.first_user_line
 BEGIN
   INSERT INTO sessions_fts (sessions_fts, rowid, title, first_user_line)
     VALUES ('delete', old.rid, old.title, old.first_user_line);

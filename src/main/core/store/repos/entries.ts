@@ -4,6 +4,10 @@ import { toEntry, type EntryDbRow, type EntryMeta } from './mapping';
 
 /** How much of a user message becomes the session's `first_user_line`. */
 export const FIRST_LINE_MAX = 500;
+/** One past the largest seq a session can hold (its key range is 2^32 wide). */
+const SEQ_END = 4_294_967_296;
+/** Entries indexed per flush: ~50 µs each, so a flush stays well under a frame. */
+export const FLUSH_BATCH = 2_000;
 
 export interface EntryPage {
   readonly entries: Entry[];
@@ -21,37 +25,50 @@ export function firstLineOf(text: string): string | null {
 
 /**
  * Transcript entries: append-only (the schema's triggers refuse UPDATE and
- * DELETE). `append` is two prepared statements in one transaction: the
- * insert computes the next seq from the (session_id, seq) index, then the
- * session row gets its updated_at and, once, its first user line.
+ * DELETE). A session's entries are the key range `rid << 32 .. +2^32` (see
+ * migration 001). `append` is two prepared statements in one transaction:
+ * the session row update (which also proves the session is live and yields
+ * its rid), then the insert at the next key of that range. Full-text
+ * indexing is queued by a trigger and done later by `flushIndex`.
  */
 export function createEntriesRepo(db: Db) {
+  const range = (rid: string) => `id BETWEEN (${rid} << 32) AND (${rid} << 32) + 4294967295`;
+  const ridOf = '(SELECT rid FROM sessions WHERE id = @sid)';
   const s = {
-    insert: db.prepare<
-      { sid: string; kind: string; text: string; meta: string | null; at: number },
-      { seq: number }
-    >(
-      `INSERT INTO entries (session_id, seq, kind, text, meta, created_at)
-       VALUES (@sid, (SELECT coalesce(max(seq) + 1, 0) FROM entries WHERE session_id = @sid), @kind, @text, @meta, @at)
+    touch: db.prepare<{ sid: string; at: number; line: string | null; unread: number }, { rid: number }>(
+      `UPDATE sessions SET updated_at = @at, first_user_line = coalesce(first_user_line, @line),
+         unread = max(unread, @unread) WHERE id = @sid AND deleted_at IS NULL RETURNING rid`,
+    ),
+    insert: db.prepare<{ rid: number; kind: string; text: string; meta: string | null; at: number }, { seq: number }>(
+      `INSERT INTO entries (id, kind, text, meta, created_at)
+       VALUES (coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32), @kind, @text, @meta, @at)
        RETURNING seq`,
     ),
-    touch: db.prepare<{ sid: string; at: number; line: string | null; unread: number }>(
-      `UPDATE sessions SET updated_at = @at, first_user_line = coalesce(first_user_line, @line),
-         unread = max(unread, @unread) WHERE id = @sid AND deleted_at IS NULL`,
+    page: db.prepare<{ sid: string; before: number; limit: number }, EntryDbRow>(
+      `SELECT seq, kind, text, meta, created_at FROM entries
+       WHERE id >= (${ridOf} << 32) AND id < (${ridOf} << 32) + @before ORDER BY id DESC LIMIT @limit`,
     ),
-    page: db.prepare<[string, number, number], EntryDbRow>(
-      `SELECT session_id, seq, kind, text, meta, created_at FROM entries
-       WHERE session_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    count: db.prepare<{ sid: string }, { n: number }>(`SELECT count(*) AS n FROM entries WHERE ${range(ridOf)}`),
+    indexBatch: db.prepare<{ n: number }>(
+      `INSERT INTO entries_fts (rowid, text)
+       SELECT id, text FROM entries WHERE id IN (SELECT id FROM entries_fts_pending ORDER BY id LIMIT @n)`,
     ),
-    count: db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM entries WHERE session_id = ?`),
+    unqueueBatch: db.prepare<{ n: number }>(
+      `DELETE FROM entries_fts_pending WHERE id IN (SELECT id FROM entries_fts_pending ORDER BY id LIMIT @n)`,
+    ),
+    pending: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM entries_fts_pending`),
   };
+  const flushTx = db.transaction((n: number) => {
+    s.indexBatch.run({ n });
+    return s.unqueueBatch.run({ n }).changes;
+  });
 
   const appendTx = db.transaction((sid: string, kind: EntryKind, text: string, meta: EntryMeta, at: number): Entry => {
     // Checked here (not by the FK alone) so a soft-deleted session cannot gain entries.
     const line = kind === 'user' ? firstLineOf(text) : null;
-    const touched = s.touch.run({ sid, at, line, unread: kind === 'assistant' ? 1 : 0 });
-    if (touched.changes === 0) throw new SessionGoneError(sid);
-    const r = s.insert.get({ sid, kind, text, meta: meta === null ? null : JSON.stringify(meta), at });
+    const touched = s.touch.get({ sid, at, line, unread: kind === 'assistant' ? 1 : 0 });
+    if (!touched) throw new SessionGoneError(sid);
+    const r = s.insert.get({ rid: touched.rid, kind, text, meta: meta === null ? null : JSON.stringify(meta), at });
     if (!r) throw new Error('insert returned no seq');
     return { sessionId: sid, seq: r.seq, kind, text, meta, createdAt: at };
   });
@@ -63,13 +80,26 @@ export function createEntriesRepo(db: Db) {
     },
     /** Newest `limit` entries before `beforeSeq` (default: the end), oldest first. */
     page(sessionId: string, beforeSeq: number | undefined, limit: number): EntryPage {
-      const rows = s.page.all(sessionId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit + 1);
+      const before = Math.min(beforeSeq ?? SEQ_END, SEQ_END);
+      const rows = s.page.all({ sid: sessionId, before, limit: limit + 1 });
       const hasMore = rows.length > limit;
       const kept = hasMore ? rows.slice(0, limit) : rows;
-      return { entries: kept.reverse().map(toEntry), hasMore };
+      return { entries: kept.reverse().map((r) => toEntry(sessionId, r)), hasMore };
     },
     count(sessionId: string): number {
-      return s.count.get(sessionId)?.n ?? 0;
+      return s.count.get({ sid: sessionId })?.n ?? 0;
+    },
+    /**
+     * Indexes up to `maxRows` queued entries for search (oldest keys first) in
+     * one transaction; returns how many. Search calls this first, and the core
+     * calls it periodically, so the append path never pays for indexing.
+     */
+    flushIndex(maxRows: number = FLUSH_BATCH): number {
+      return flushTx(maxRows);
+    },
+    /** Entries committed but not yet searchable. */
+    pendingIndex(): number {
+      return s.pending.get()?.n ?? 0;
     },
   };
 }

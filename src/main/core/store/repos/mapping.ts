@@ -91,7 +91,6 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
 }
 
 export interface EntryDbRow {
-  session_id: string;
   seq: number;
   kind: string;
   text: string;
@@ -101,9 +100,9 @@ export interface EntryDbRow {
 
 export type EntryMeta = Entry['meta'];
 
-export function toEntry(r: EntryDbRow): Entry {
+export function toEntry(sessionId: string, r: EntryDbRow): Entry {
   return {
-    sessionId: r.session_id,
+    sessionId,
     seq: r.seq,
     kind: readEntryKind(r.kind),
     text: r.text,

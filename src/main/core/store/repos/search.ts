@@ -1,27 +1,25 @@
 import type { Db } from '../connection';
+import type { EntriesRepo } from './entries';
 
 /** At most this many words of a query are used. */
 export const MAX_QUERY_TOKENS = 8;
 const MAX_TOKEN_CHARS = 64;
-/**
- * Entry matches considered per query, newest first. Bounds the cost of a
- * short, common prefix over a million entries; within it, sessions rank by
- * their best bm25.
- */
-export const ENTRY_CANDIDATES = 5_000;
-
+/** Entry search ignores shorter words (see toFtsQuery). */
+export const MIN_ENTRY_TOKEN_CHARS = 2;
 /**
  * Turns what the user typed into an FTS5 query that cannot be FTS syntax:
  * each word becomes a quoted string with a prefix star (`"webso"*`), words
  * are ANDed. Quotes inside a word are doubled; words without a letter or
  * digit are dropped (they match nothing and `""*` is an error). Returns null
- * when nothing searchable is left.
+ * when nothing searchable is left. Words shorter than `minTokenChars` are
+ * dropped too (the entry index skips one-letter words: over a million
+ * entries "w"* matches nearly everything and costs more than a keystroke).
  */
-export function toFtsQuery(input: string): string | null {
+export function toFtsQuery(input: string, minTokenChars = 1): string | null {
   const tokens = input
     .normalize('NFKC')
     .split(/\s+/u)
-    .filter((t) => /[\p{L}\p{N}]/u.test(t))
+    .filter((t) => /[\p{L}\p{N}]/u.test(t) && [...t].length >= minTokenChars)
     .slice(0, MAX_QUERY_TOKENS)
     .map((t) => t.slice(0, MAX_TOKEN_CHARS));
   if (tokens.length === 0) return null;
@@ -35,36 +33,37 @@ export interface SearchOptions {
 
 /**
  * Full-text search over titles (and first user lines) and entry text.
- * Title hits come first (bm25), then sessions by their best entry hit.
+ * Title hits come first, by bm25; then sessions with a matching entry, most
+ * recently active first. Entry hits name their session by `rowid >> 32`
+ * (see migration 001), so no per-hit join; bm25 over every matching entry of
+ * a million is what would not fit in a keystroke, hence the recency order.
  */
-export function createSearchRepo(db: Db) {
+export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'>) {
+  const live = 's.deleted_at IS NULL AND (s.archived = 0 OR @all = 1)';
   const s = {
     titles: db.prepare<{ q: string; all: number; limit: number }, { id: string }>(
       `SELECT s.id FROM sessions_fts f JOIN sessions s ON s.rid = f.rowid
-       WHERE sessions_fts MATCH @q AND s.deleted_at IS NULL AND (s.archived = 0 OR @all = 1)
-       ORDER BY f.rank LIMIT @limit`,
+       WHERE sessions_fts MATCH @q AND ${live} ORDER BY f.rank LIMIT @limit`,
     ),
-    entries: db.prepare<{ q: string; all: number; limit: number; cap: number }, { id: string }>(
-      `WITH hits AS (
-         SELECT rowid AS eid, rank AS r FROM entries_fts WHERE entries_fts MATCH @q ORDER BY rowid DESC LIMIT @cap
-       ), best AS (
-         SELECT e.session_id AS sid, min(h.r) AS r FROM hits h JOIN entries e ON e.id = h.eid GROUP BY e.session_id
-       )
-       SELECT s.id FROM best b JOIN sessions s ON s.id = b.sid
-       WHERE s.deleted_at IS NULL AND (s.archived = 0 OR @all = 1)
-       ORDER BY b.r LIMIT @limit`,
+    entries: db.prepare<{ q: string; all: number; limit: number }, { id: string }>(
+      `SELECT s.id FROM (SELECT DISTINCT rowid >> 32 AS r FROM entries_fts WHERE entries_fts MATCH @q) h
+       JOIN sessions s ON s.rid = h.r WHERE ${live} ORDER BY s.updated_at DESC, s.rid DESC LIMIT @limit`,
     ),
   };
   return {
     /** Session ids best first; empty for a query with nothing searchable in it. */
     search(query: string, options: SearchOptions): string[] {
-      const fts = toFtsQuery(query);
-      if (fts === null) return [];
+      const titleQuery = toFtsQuery(query);
+      if (titleQuery === null) return [];
       const all = options.includeArchived ? 1 : 0;
-      const ids = s.titles.all({ q: fts, all, limit: options.limit }).map((r) => r.id);
-      if (ids.length >= options.limit) return ids;
+      const ids = s.titles.all({ q: titleQuery, all, limit: options.limit }).map((r) => r.id);
+      const entryQuery = toFtsQuery(query, MIN_ENTRY_TOKEN_CHARS);
+      if (entryQuery === null || ids.length >= options.limit) return ids;
+      // What was just said is searchable: index the queue first (one batch; the periodic flush does the rest).
+      entries.flushIndex();
       const seen = new Set(ids);
-      for (const r of s.entries.all({ q: fts, all, limit: options.limit, cap: ENTRY_CANDIDATES })) {
+      // Fetch enough to fill the limit even when every title hit also matches by entry.
+      for (const r of s.entries.all({ q: entryQuery, all, limit: options.limit + ids.length })) {
         if (seen.has(r.id)) continue;
         seen.add(r.id);
         ids.push(r.id);

@@ -1,0 +1,44 @@
+import { performance } from 'node:perf_hooks';
+import { createLogger } from '../logger';
+import type { Store } from '../store';
+import type { Clock } from './clock';
+import type { SessionTrash } from './trash';
+import { PURGE_INTERVAL_MS } from './trash';
+
+const log = createLogger('housekeeping');
+
+/** How often queued entries are indexed for search. */
+export const INDEX_INTERVAL_MS = 250;
+/** Main-thread time one indexing tick may take before it yields. */
+const INDEX_TICK_BUDGET_MS = 40;
+const INDEX_TICK_BATCH = 500;
+
+/**
+ * Background work on the injected clock: index committed entries for search
+ * in small slices (so a big import never blocks the event loop for long), and
+ * purge sessions deleted longer ago than the restore window. Both run once
+ * now. Returns the function that stops them.
+ */
+export function startHousekeeping(store: Store, trash: SessionTrash, clock: Clock): () => void {
+  const indexSlice = (): void => {
+    try {
+      const start = performance.now();
+      while (performance.now() - start < INDEX_TICK_BUDGET_MS) {
+        if (store.entries.flushIndex(INDEX_TICK_BATCH) < INDEX_TICK_BATCH) break;
+      }
+    } catch (err) {
+      log.error('indexing entries for search failed; will retry', { err });
+    }
+  };
+  const purge = (): void => {
+    try {
+      trash.purgeExpired();
+    } catch (err) {
+      log.error('purge failed; will retry', { err });
+    }
+  };
+  purge();
+  indexSlice();
+  const stops = [clock.every(PURGE_INTERVAL_MS, purge), clock.every(INDEX_INTERVAL_MS, indexSlice)];
+  return () => stops.forEach((stop) => stop());
+}
