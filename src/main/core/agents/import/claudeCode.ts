@@ -102,6 +102,7 @@ function assistantEntries(record: Record<string, unknown>, at: number): Imported
 
 export const claudeCodeParser: RecordParser = {
   wants: (type) => type !== null && WANTED.has(type),
+  members: new Set(['type', 'message', 'isSidechain', 'isMeta', 'isCompactSummary', 'sessionId', 'cwd', 'timestamp', 'customTitle', 'aiTitle', 'summary']),
 
   parse(record, facts, counts: ImportCounts) {
     const type = record.type;

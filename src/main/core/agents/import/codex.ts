@@ -69,6 +69,7 @@ function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFa
 export const codexParser: RecordParser = {
   // Legacy meta lines have no type at all.
   wants: (type) => type === null || WANTED.has(type),
+  members: new Set(['type', 'payload', 'timestamp', 'id', 'role', 'content', 'name', 'arguments', 'input', 'call_id', 'output', 'summary']),
 
   parse(record, facts) {
     const at = parseTime(record.timestamp, facts.updatedAt);

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { readLines } from './lines';
-import { topLevelType } from './recordType';
+import { pickMembers, topLevelType } from './recordType';
 import { emptyFacts, type ImportCounts, type ImportedEntry, type ImportSource, type RecordParser, type SessionFacts } from './types';
 import { claudeCodeParser } from './claudeCode';
 import { codexParser } from './codex';
@@ -43,6 +43,8 @@ export const DEFAULT_FILE_IMPORT_OPTIONS: FileImportOptions = {
 
 /** Lines at least this long are typed by a scan before anyone parses them. */
 const PEEK_ABOVE_BYTES = 2_048;
+/** Lines at least this long are built from the parser's members only. */
+const PICK_ABOVE_BYTES = 16_384;
 
 export function parserFor(source: ImportSource): RecordParser {
   return source === 'codex' ? codexParser : claudeCodeParser;
@@ -78,7 +80,7 @@ function recordOf(bytes: Buffer, parser: RecordParser, counts: ImportCounts): Re
   }
   let value: unknown;
   try {
-    value = JSON.parse(body.toString('utf8'));
+    value = body.length > PICK_ABOVE_BYTES ? (pickMembers(body, parser.members) ?? JSON.parse(body.toString('utf8'))) : JSON.parse(body.toString('utf8'));
   } catch {
     counts.badLines += 1;
     return null;

@@ -76,3 +76,76 @@ export function topLevelType(buf: Buffer): string | null {
   }
   return null;
 }
+
+/** Index just past the value starting at `i` (a string, object, array or scalar); -1 when it never ends. */
+function valueEnd(buf: Buffer, i: number): number {
+  const c = buf[i];
+  if (c === QUOTE) {
+    const close = stringEnd(buf, i + 1);
+    return close === -1 ? -1 : close + 1;
+  }
+  if (c === LBRACE || c === LBRACKET) {
+    let depth = 0;
+    let j = i;
+    while (j < buf.length) {
+      const d = buf[j];
+      if (d === QUOTE) {
+        const close = stringEnd(buf, j + 1);
+        if (close === -1) return -1;
+        j = close + 1;
+        continue;
+      }
+      if (d === LBRACE || d === LBRACKET) depth += 1;
+      else if (d === RBRACE || d === RBRACKET) {
+        depth -= 1;
+        if (depth === 0) return j + 1;
+      }
+      j += 1;
+    }
+    return -1;
+  }
+  let j = i;
+  while (j < buf.length && buf[j] !== COMMA && buf[j] !== RBRACE) j += 1;
+  return j;
+}
+
+/**
+ * The top-level members of a JSON object whose keys are in `keys`, each
+ * parsed on its own: a record's large members nobody reads (Claude Code's
+ * `toolUseResult` repeats a tool's whole output) are stepped over, not built.
+ * null when the bytes are not a well-formed object at the top level or a
+ * picked member does not parse.
+ */
+export function pickMembers(buf: Buffer, keys: ReadonlySet<string>): Record<string, unknown> | null {
+  let i = skipSpace(buf, 0);
+  if (buf[i] !== LBRACE) return null;
+  i = skipSpace(buf, i + 1);
+  const out: Record<string, unknown> = {};
+  if (buf[i] === RBRACE) return out;
+  for (;;) {
+    if (buf[i] !== QUOTE) return null;
+    const keyEnd = stringEnd(buf, i + 1);
+    if (keyEnd === -1) return null;
+    const rawKey = buf.toString('utf8', i + 1, keyEnd);
+    let j = skipSpace(buf, keyEnd + 1);
+    if (buf[j] !== COLON) return null;
+    j = skipSpace(buf, j + 1);
+    const end = valueEnd(buf, j);
+    if (end === -1) return null;
+    const key = rawKey.includes('\\') ? (JSON.parse(`"${rawKey}"`) as string) : rawKey;
+    if (keys.has(key)) {
+      try {
+        out[key] = JSON.parse(buf.toString('utf8', j, end)) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    i = skipSpace(buf, end);
+    if (buf[i] === COMMA) {
+      i = skipSpace(buf, i + 1);
+      continue;
+    }
+    if (buf[i] === RBRACE) return out;
+    return null;
+  }
+}

@@ -64,6 +64,8 @@ export function emptyCounts(): ImportCounts {
 export interface RecordParser {
   /** Top-level record types worth parsing; anything else is skipped unparsed. */
   wants(type: string | null): boolean;
+  /** The top-level members `parse` reads; a large record is built from these alone. */
+  readonly members: ReadonlySet<string>;
   parse(record: Record<string, unknown>, facts: SessionFacts, counts: ImportCounts): ImportedEntry[];
 }
 
@@ -71,8 +73,8 @@ export interface RecordParser {
 export const CLIP = {
   message: 200_000,
   toolUse: 8_000,
-  toolResult: 16_000,
-  thinking: 16_000,
+  toolResult: 8_000,
+  thinking: 8_000,
   firstUserLine: 500,
 } as const;
 

@@ -6,13 +6,16 @@ import { emptyCounts } from './types';
 
 /**
  * The import worker: walks and reads transcripts off the main thread (SPEC §8:
- * the main loop never stalls on a 1 GB history). Each batch waits for main's
- * ack before the next is read, so at most one batch is in flight.
+ * the main loop never stalls on a 1 GB history). At most IN_FLIGHT batches
+ * wait for main's ack: main commits one while the next is read, and memory
+ * stays bounded whatever the size of the history.
  */
 const port = parentPort;
 if (!port) throw new Error('the import worker must run in a worker thread');
 
-const waiting = new Map<number, () => void>();
+const IN_FLIGHT = 2;
+let unacked = 0;
+let blocked: (() => void) | null = null;
 let nextBatchId = 1;
 let cancelledScan = -1;
 
@@ -20,23 +23,32 @@ function post(message: FromWorker): void {
   port?.postMessage(message);
 }
 
+function release(): void {
+  if (blocked && (unacked < IN_FLIGHT || cancelledScan >= 0)) {
+    const go = blocked;
+    blocked = null;
+    go();
+  }
+}
+
 port.on('message', (message: ToWorker) => {
   if (message.type === 'ack') {
-    const resolve = waiting.get(message.id);
-    waiting.delete(message.id);
-    resolve?.();
+    unacked = Math.max(0, unacked - 1);
+    release();
   } else if (message.type === 'cancel') {
     cancelledScan = message.scanId;
-    for (const resolve of waiting.values()) resolve();
-    waiting.clear();
+    release();
   } else if (message.type === 'scan') {
     const { scanId } = message;
+    cancelledScan = -1;
+    unacked = 0;
     const emit = (batch: ImportBatch): Promise<void> =>
       new Promise((resolve) => {
         if (cancelledScan === scanId) return resolve();
-        const id = nextBatchId++;
-        waiting.set(id, resolve);
-        post({ type: 'batch', scanId, id, batch });
+        unacked += 1;
+        post({ type: 'batch', scanId, id: nextBatchId++, batch });
+        if (unacked < IN_FLIGHT) resolve();
+        else blocked = resolve;
       });
     scanRoots(message.roots, message.cursors, message.options, emit, () => cancelledScan === scanId).then(
       (result) => post({ type: 'done', scanId, ...result }),
