@@ -154,8 +154,8 @@ describe('titles', () => {
     expect(history.map((h) => h.source)).toEqual(['auto', 'auto', 'user', 'auto']);
   });
 
-  it('the recovery sweep titles a session holding an old placeholder, at start', async () => {
-    server.setPolicy(() => ({ text: 'ANSWER: Port billing API to async' }));
+  it('the recovery sweep titles a session holding an old placeholder, at start, and previews it', async () => {
+    server.setPolicy((req) => ({ text: req.lastUserText.includes('<session_excerpt>') ? 'ANSWER: Porting the billing API to async/await' : 'ANSWER: Port billing API to async' }));
     core = startCore({ SWARMDESK_AMBIENT_PROVIDER: 'off' });
     const row = core.services.sessions.create({ kind: 'imported', title: '(none yet)', titleSource: 'imported' });
     core.services.sessions.appendEntry(row.id, 'user', 'port the billing api to async/await');
@@ -168,6 +168,7 @@ describe('titles', () => {
     const after = await ok(core, 'sessions:get', { id: row.id });
     expect(after.title).toBe('Port billing API to async');
     expect(after.titleSource).toBe('recovered');
+    expect(after.subtitle).toBe('Porting the billing API to async/await');
   });
 
   it('with no provider configured, offline titles serve; with "off", nothing runs', async () => {

@@ -69,8 +69,12 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
     }),
     backgroundTaskStarted: guarded('backgroundTaskStarted', (row, command) => assist.onBackgroundTask(row, command)),
   };
-  titles.sweep();
-  engine.every(SWEEP_EVERY_MS, guarded('sweep', () => titles.sweep()));
+  const sweep = guarded('sweep', () => {
+    titles.sweep();
+    assist.previewSweep();
+  });
+  sweep();
+  engine.every(SWEEP_EVERY_MS, sweep);
   return {
     engine,
     titles,

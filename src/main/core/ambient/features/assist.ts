@@ -13,6 +13,7 @@ import {
 import {
   buildBatchNamePrompt,
   buildNarrationPrompt,
+  buildPreviewPrompt,
   buildNextPromptPrompt,
   buildPickupNotePrompt,
   buildRunningSummaryPrompt,
@@ -30,6 +31,8 @@ const log = createLogger('ambient:assist');
 export const SUMMARY_EVERY_TURNS = 3;
 /** A session idle this long gets a pick-up note when reopened, even without a restart. */
 export const LONG_IDLE_MS = 30 * 60_000;
+/** Imported sessions previewed per sweep round (they share the hourly budget). */
+export const PREVIEW_BATCH = 5;
 /** Subagents dispatched this close together form a batch. */
 export const BATCH_WINDOW_MS = 2_000;
 
@@ -42,6 +45,8 @@ const summaryKey = (id: string): string => `ambient.summary.${id}`;
 
 export class AssistFeature {
   private readonly batches = new Map<string, { at: number; tasks: string[] }>();
+  /** Imported sessions already asked for a preview in this run. */
+  private readonly previewed = new Set<string>();
   /** Turns completed since the last summary refresh (or its attempt), per session. */
   private readonly turnsSinceSummary = new Map<string, number>();
 
@@ -190,5 +195,28 @@ export class AssistFeature {
         log.warn('could not show a batch name', { session: parent.id, err });
       }
     });
+  }
+
+  /** Imported sessions have no subtitle of their own: a short preview of what they were about. */
+  previewSweep(): void {
+    const f = this.features();
+    if (!f?.recoverySweep) return;
+    let taken = 0;
+    for (const row of this.engine.services.store.sessions.list(true)) {
+      if (taken >= PREVIEW_BATCH || !this.engine.scheduler.hasBudget()) break;
+      if (row.kind !== 'imported' || row.subtitle !== null || this.previewed.has(row.id)) continue;
+      this.previewed.add(row.id);
+      const prompt = buildPreviewPrompt(digest(this.engine.recentEntries(row.id, 30), 30));
+      if (!prompt) continue;
+      taken += 1;
+      void this.engine.ask({ prompt, sessionId: row.id, priority: 1 }).then((o) => {
+        if (o?.verdict !== 'use' || !o.text) return;
+        try {
+          if (this.engine.row(row.id)?.subtitle === null) this.engine.services.sessions.setSubtitle(row.id, o.text);
+        } catch (err) {
+          log.warn('could not show a preview', { session: row.id, err });
+        }
+      });
+    }
   }
 }
