@@ -47,6 +47,16 @@ describe('pane', () => {
     expect(composer).toHaveValue('hello');
   });
 
+  it('opening an unread session marks it read, and so does new activity in the pane being looked at', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha', unread: true }), makeRow({ id: 'b', title: 'Bravo' })]);
+    await openPane(api, /^Alpha/);
+    await waitFor(() => expect(api.callsTo('sessions:markRead')).toEqual([{ id: 'a' }]));
+    act(() => api.push('session:changed', { ...api.rows.get('b'), unread: true }));
+    act(() => api.push('session:changed', { ...api.rows.get('a'), unread: true }));
+    await waitFor(() => expect(api.callsTo('sessions:markRead')).toEqual([{ id: 'a' }, { id: 'a' }]));
+    expect(screen.getByRole('listitem', { name: /^Bravo/ })).toHaveAccessibleName(/unread/);
+  });
+
   it('Stop shows only while the agent works', async () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha', status: 'idle' })]);
     await openPane(api, /^Alpha/);

@@ -1,6 +1,7 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
-import { dropFromPanes } from '../stores/panes';
+import { dropFromPanes, usePanes } from '../stores/panes';
+import { markRead } from './sessionActions';
 import { removeSession, setPickupNote, setSuggestion, upsertSession } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 
@@ -10,7 +11,11 @@ import { showToast } from '../stores/ui';
  */
 export function subscribeToPushes(api: SwarmdeskApi): () => void {
   const offs = [
-    api.on('session:changed', (row) => upsertSession(row)),
+    api.on('session:changed', (row) => {
+      upsertSession(row);
+      // What the user is looking at is read.
+      if (row.unread && usePanes.getState().focused === row.id && document.visibilityState === 'visible') void markRead(row.id);
+    }),
     api.on('session:removed', ({ id }) => {
       removeSession(id);
       dropFromPanes(id);
