@@ -157,3 +157,16 @@ describe('agents in the core', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
   });
 });
+
+describe('agents across a restart', () => {
+  it('a session left working by a killed app is idle when the core starts again', async () => {
+    core = start();
+    const chat = await ok('sessions:create', { kind: 'chat' });
+    const cc = await ok('sessions:create', { kind: 'claude-code', folder: dir.path });
+    for (const id of [chat.id, cc.id]) core.services.sessions.setStatus(id, 'working');
+    await core.close();
+    core = start();
+    expect(statusOf(chat.id)).toBe('idle');
+    expect(statusOf(cc.id)).toBe('idle');
+  });
+});

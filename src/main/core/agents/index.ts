@@ -132,6 +132,7 @@ export function createAgents(deps: AgentsDeps): Agents {
   });
   agents = new Agents(runtime, deps.store);
   runtime.register();
+  settleStaleStatuses(deps.sessions);
   // The ambient engine narrates, names and suggests from these (it is optional in tests).
   const ambientHooks = deps.ambient?.agentHooks;
   if (ambientHooks) {
@@ -140,6 +141,20 @@ export function createAgents(deps: AgentsDeps): Agents {
     deps.hooks.on('backgroundTaskStarted', (row, command) => ambientHooks.backgroundTaskStarted(row, command));
   }
   return agents;
+}
+
+/**
+ * No agent survives a restart: a chat or claude-code row still `working` (the app was
+ * killed mid-turn, or a subagent was running) is idle now, so its dot does not pulse forever.
+ */
+export function settleStaleStatuses(sessions: Pick<SessionsService, 'list' | 'setStatus'>): number {
+  let settled = 0;
+  for (const row of sessions.list(true)) {
+    if (row.status !== 'working' || (row.kind !== 'chat' && row.kind !== 'claude-code')) continue;
+    sessions.setStatus(row.id, 'idle');
+    settled += 1;
+  }
+  return settled;
 }
 
 /** For handlers: the agents facade, or a typed error where the core runs without it. */
