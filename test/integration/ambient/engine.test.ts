@@ -304,3 +304,17 @@ describe('cost', () => {
     expect(total.calls).toBeLessThanOrEqual(240);
   });
 });
+
+describe('budget', () => {
+  it('over the hourly budget no model is called, and offline titles still serve', async () => {
+    server.setPolicy(() => ({ text: 'ANSWER: From the model' }));
+    core = startCore(anthropicEnv());
+    await ok(core, 'settings:set', { ambient: { budgetPerHour: 0 } });
+    const row = await ok(core, 'sessions:create', { kind: 'chat' });
+    turn(core, row.id, 'please speed up the FTS search for titles', 'Added an index.');
+    await settle(core);
+    expect(server.requests).toHaveLength(0);
+    expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Speed up the FTS search for titles');
+    expect((await ok(core, 'settings:get', {})).status.callsLastHour).toBe(0);
+  });
+});

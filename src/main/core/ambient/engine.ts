@@ -101,7 +101,9 @@ export class AmbientEngine {
    * run (nothing can answer this kind, over budget, shutting down). Never rejects.
    */
   ask(o: AskOptions): Promise<CallOutcome | null> {
-    const providers = this.providersFor(o.prompt.kind);
+    let providers = this.providersFor(o.prompt.kind);
+    // Over the hourly budget, what costs nothing still runs: offline titles and names.
+    if (!this.scheduler.hasBudget()) providers = providers.filter((p) => p.id === 'offline');
     if (providers.length === 0) return Promise.resolve(null);
     const needsBudget = providers.some((p) => p.id !== 'offline');
     const key = o.key ?? `${o.sessionId ?? 'app'}:${o.prompt.kind}`;

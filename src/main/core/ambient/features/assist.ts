@@ -142,7 +142,8 @@ export class AssistFeature {
 
   /** A subagent was dispatched: name it from its task, distinct from its siblings. */
   onSubagent(parent: SessionRow, child: SessionRow, task: string): void {
-    if (!this.features()?.names) return;
+    // A child that already has a name (a resumed session replaying its history) keeps it.
+    if (!this.features()?.names || child.title !== null) return;
     this.noteBatch(parent, task);
     const prompt = buildSubagentNamePrompt({ task, takenNames: this.siblingNames(parent.id, child.id) });
     if (!prompt) return;
