@@ -318,3 +318,31 @@ describe('budget', () => {
     expect((await ok(core, 'settings:get', {})).status.callsLastHour).toBe(0);
   });
 });
+
+describe('through the real Claude Code CLI', () => {
+  it('claude-cli chosen on purpose titles a session', async () => {
+    server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'title-create' ? 'ANSWER: Speed up search indexing' : 'SKIP' }));
+    const home = mkdtempSync(join(tmpdir(), 'swarmdesk-cli-home-'));
+    try {
+      core = startCore({
+        SWARMDESK_AMBIENT_PROVIDER: 'claude-cli',
+        SWARMDESK_CLAUDE_PATH: join(process.cwd(), 'node_modules/.bin/claude'),
+        SWARMDESK_AMBIENT_MODEL: 'claude-haiku-4-5',
+        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_API_KEY: 'x',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        HOME: home,
+        PATH: process.env.PATH,
+      });
+      expect((await ok(core, 'settings:get', {})).status).toMatchObject({ effectiveProvider: 'claude-cli', problem: null });
+      const row = await ok(core, 'sessions:create', { kind: 'chat' });
+      turn(core, row.id, 'the search box is slow with 10k sessions, speed up the indexing', 'Added an FTS index.');
+      await settle(core);
+      expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Speed up search indexing');
+      const log = await ok(core, 'ambient:log', { sessionId: row.id });
+      expect(log.find((c) => c.kind === 'title-create')).toMatchObject({ provider: 'claude-cli', verdict: 'use' });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
