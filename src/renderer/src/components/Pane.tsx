@@ -6,6 +6,7 @@ import { useNow } from '../label/now';
 import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { openMenu, useUi } from '../stores/ui';
+import { ResumeImported } from '../features/import/ResumeImported';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -70,7 +71,11 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
       <PickupNote sessionId={sessionId} />
       {row.kind === 'terminal' ? <TerminalView sessionId={sessionId} /> : null}
       <Transcript sessionId={sessionId} compact={row.kind === 'terminal'} />
-      <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
+      {row.kind === 'imported' ? (
+        <ResumeImported sessionId={sessionId} />
+      ) : (
+        <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
+      )}
     </section>
   );
 }
