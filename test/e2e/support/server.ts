@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,7 +10,15 @@ export interface RunningServer {
   readonly token: string;
   readonly dataDir: string;
   readonly output: () => string;
+  /** The `node scripts/serve.mjs` process. */
+  readonly pid: number;
   stop(): Promise<void>;
+  /**
+   * kill -9: SIGKILL the server at once, with no chance to clean up; then its
+   * descendants (a CLI run in a process group of its own, a PTY's shell) and
+   * their groups, which a real kill -9 would have orphaned.
+   */
+  kill9(): Promise<void>;
 }
 
 const CONTRACT_LINE = /^serving (http:\/\/127\.0\.0\.1:(\d+)\/)#token=([A-Za-z0-9_-]+)$/m;
@@ -44,6 +52,10 @@ export async function startServer(opts: { dataDir?: string; env?: NodeJS.Process
       reject(new Error(`server exited (${code}) before serving:\n${out.slice(-4000)}`));
     });
   });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   const origin = match[1]!.replace(/\/$/, '');
   const token = match[3]!;
   return {
@@ -52,6 +64,22 @@ export async function startServer(opts: { dataDir?: string; env?: NodeJS.Process
     token,
     dataDir,
     output: () => out,
+    pid: child.pid ?? -1,
+    kill9: async () => {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      const below = descendants(child.pid);
+      child.kill('SIGKILL');
+      await exited;
+      for (const pid of below) {
+        for (const target of [-pid, pid]) {
+          try {
+            process.kill(target, 'SIGKILL');
+          } catch {
+            // gone already, or not a group leader
+          }
+        }
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -63,4 +91,35 @@ export async function startServer(opts: { dataDir?: string; env?: NodeJS.Process
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Every live descendant of `root` (from /proc; empty where there is none). */
+export function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return [];
+  }
+  for (const name of names) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(name));
+      children.set(ppid, list);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number): void => {
+    for (const kid of children.get(pid) ?? []) {
+      out.push(kid);
+      walk(kid);
+    }
+  };
+  walk(root);
+  return out;
 }
