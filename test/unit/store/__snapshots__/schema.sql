@@ -12,7 +12,7 @@ CREATE INDEX import_files_session ON import_files (session_id) WHERE session_id 
 CREATE INDEX sessions_deleted ON sessions (deleted_at) WHERE deleted_at IS NOT NULL;
 
 -- index sessions_order on sessions
-CREATE INDEX sessions_order ON sessions (pinned, position) WHERE deleted_at IS NULL;
+CREATE INDEX sessions_order ON sessions (pinned DESC, position, id) WHERE deleted_at IS NULL;
 
 -- index sessions_parent on sessions
 CREATE INDEX sessions_parent ON sessions (parent_id) WHERE parent_id IS NOT NULL;

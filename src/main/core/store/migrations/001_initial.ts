@@ -46,7 +46,7 @@ CREATE TABLE sessions (
   last_opened_at INTEGER
 ) STRICT;
 
-CREATE INDEX sessions_order ON sessions (pinned, position) WHERE deleted_at IS NULL;
+CREATE INDEX sessions_order ON sessions (pinned DESC, position, id) WHERE deleted_at IS NULL;
 CREATE INDEX sessions_parent ON sessions (parent_id) WHERE parent_id IS NOT NULL;
 CREATE INDEX sessions_deleted ON sessions (deleted_at) WHERE deleted_at IS NOT NULL;
 

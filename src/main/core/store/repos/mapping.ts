@@ -42,51 +42,55 @@ export function readEntryKind(v: string): EntryKind {
   return ENTRY_KIND_SET.has(v) ? (v as EntryKind) : 'note';
 }
 
-/** The columns of `sessions` every read selects. */
+/**
+ * The columns of `sessions` every read selects, in the order `toSessionRow`
+ * reads them: reads use better-sqlite3's raw (array) mode, which halves the
+ * cost of listing 10,000 rows compared with one object per row.
+ */
 export const SESSION_COLUMNS =
   'id, kind, folder, status, archived, pinned, position, parent_id, backend_id, title, title_source, ' +
   'title_pinned, first_user_line, subtitle, unread, created_at, updated_at';
 
-export interface SessionDbRow {
-  id: string;
-  kind: string;
-  folder: string;
-  status: string;
-  archived: number;
-  pinned: number;
-  position: number;
-  parent_id: string | null;
-  backend_id: string | null;
-  title: string | null;
-  title_source: string | null;
-  title_pinned: number;
-  first_user_line: string | null;
-  subtitle: string | null;
-  unread: number;
-  created_at: number;
-  updated_at: number;
-}
+export type SessionDbRow = [
+  id: string,
+  kind: string,
+  folder: string,
+  status: string,
+  archived: number,
+  pinned: number,
+  position: number,
+  parentId: string | null,
+  backendId: string | null,
+  title: string | null,
+  titleSource: string | null,
+  titlePinned: number,
+  firstUserLine: string | null,
+  subtitle: string | null,
+  unread: number,
+  createdAt: number,
+  updatedAt: number,
+];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
-  const title = readTitle(r.title);
+  const title = readTitle(r[9]);
   return {
-    id: r.id,
-    kind: readKind(r.kind),
-    folder: r.folder,
-    status: readStatus(r.status),
-    archived: r.archived === 1,
-    pinned: r.pinned === 1,
-    position: r.position,
-    parentId: r.parent_id,
+    id: r[0],
+    kind: readKind(r[1]),
+    folder: r[2],
+    status: readStatus(r[3]),
+    archived: r[4] === 1,
+    pinned: r[5] === 1,
+    position: r[6],
+    parentId: r[7],
     title,
-    titleSource: title === null ? null : readSource(r.title_source),
-    titlePinned: title !== null && r.title_pinned === 1,
-    firstUserLine: r.first_user_line,
-    subtitle: r.subtitle,
-    unread: r.unread === 1,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    backendId: r.backend_id,
+    titleSource: title === null ? null : readSource(r[10]),
+    titlePinned: title !== null && r[11] === 1,
+    firstUserLine: r[12],
+    subtitle: r[13],
+    unread: r[14] === 1,
+    createdAt: r[15],
+    updatedAt: r[16],
+    backendId: r[8],
   };
 }
 

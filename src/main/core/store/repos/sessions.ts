@@ -35,10 +35,12 @@ export interface Neighbour {
 export function createSessionsRepo(db: Db) {
   const live = 'deleted_at IS NULL';
   const s = {
-    list: db.prepare<[number], SessionDbRow>(
-      `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id`,
-    ),
-    get: db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND ${live}`),
+    list: db
+      .prepare<[number], SessionDbRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id`,
+      )
+      .raw(true),
+    get: db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND ${live}`).raw(true),
     insert: db.prepare(
       `INSERT INTO sessions (id, kind, folder, status, position, parent_id, backend_id, title, title_source, created_at, updated_at)
        VALUES (@id, @kind, @folder, @status, @position, @parentId, @backendId, @title, @titleSource, @at, @at)`,
