@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type SwarmCore } from '../../../src/main/core/app';
 import { setLogSink } from '../../../src/main/core/logger';
+import { createManualClock, type ManualClock } from '../../../src/main/core/services';
+import { SWEEP_EVERY_MS } from '../../../src/main/core/ambient/features/titles';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 import { taggedBlock } from '../../support/model-server-policy';
@@ -21,8 +23,8 @@ let core: SwarmCore;
 let dataDir: string;
 const open: SwarmCore[] = [];
 
-function startCore(env: NodeJS.ProcessEnv): SwarmCore {
-  const c = createCore({ dataDir, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: '/tmp' });
+function startCore(env: NodeJS.ProcessEnv, clock?: ManualClock): SwarmCore {
+  const c = createCore({ dataDir, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: '/tmp', ...(clock ? { clock } : {}) });
   open.push(c);
   return c;
 }
@@ -344,5 +346,29 @@ describe('through the real Claude Code CLI', () => {
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a failing provider', () => {
+  it('ends within its bound, keeps the label, and the title is retried later by the sweep', async () => {
+    server.setPolicy(() => ({ fault: 'server-error' }));
+    const clock = createManualClock(Date.now());
+    core = startCore({ ...anthropicEnv(), SWARMDESK_AMBIENT_PROVIDER: 'anthropic' }, clock);
+    const row = await ok(core, 'sessions:create', { kind: 'chat' });
+    // A first message the offline titler cannot use, so only the model could title it.
+    turn(core, row.id, 'continue', 'Continuing with the parser rewrite.');
+    const t0 = Date.now();
+    await settle(core);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    const failed = await ok(core, 'sessions:get', { id: row.id });
+    expect(failed.title).toBeNull();
+    expect(failed.firstUserLine).toBe('continue');
+    const errors = (await ok(core, 'ambient:log', { sessionId: row.id })).filter((c) => c.verdict === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+
+    server.setPolicy((req) => ({ text: req.lastUserText.includes('<recent_activity>') ? 'ANSWER: Rewrite the parser' : 'SKIP' }));
+    clock.advance(SWEEP_EVERY_MS);
+    await settle(core);
+    expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Rewrite the parser');
   });
 });
