@@ -6,6 +6,8 @@ import { displayLabel } from '../../src/shared/label';
 import { CoreEvents } from '../../src/main/core/events';
 import { openStore, type Store } from '../../src/main/core/store';
 import { ImportIndexer } from '../../src/main/core/agents/import/indexer';
+import { ImportService } from '../../src/main/core/agents/import/importService';
+import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/services';
 
 const FIXTURES = join(__dirname, '../fixtures/import');
 
@@ -120,5 +122,68 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(store.sessions.get(demo.id)?.title).toBe('My own name for it');
     expect(store.sessions.get(shop.id)).toBeNull();
     expect(store.sessions.list(false)).toHaveLength(2);
+  });
+
+  it('follows a file as it grows while running, without a manual rescan', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }], debounceMs: 100 });
+    indexer.start();
+    const s = store;
+    const shopId = async (): Promise<string> => {
+      for (let i = 0; i < 300; i++) {
+        const row = s.sessions.list(false).find((r) => r.backendId === 'aaaa1111');
+        if (row) return row.id;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('never imported');
+    };
+    const id = await shopId();
+    appendFileSync(tree.growing, 'x"}]}}\n' + userLine('aaaa1111', 'a line written while the app runs', '2026-11-01T12:00:00Z'));
+    for (let i = 0; i < 300; i++) {
+      if (s.entries.page(id, undefined, 5).entries.some((e) => e.text === 'a line written while the app runs')) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the grown file was not followed');
+  });
+
+  it('resumes an imported Claude Code session as a claude-code session with its id, and reports through the service', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    const events = new CoreEvents();
+    const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
+    const paused: string[] = [];
+    const service = new ImportService({
+      store,
+      events,
+      sessions,
+      env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude, SWARMDESK_IMPORT_CODEX_DIRS: tree.codex },
+      home: '/nonexistent',
+      ambient: { pause: (r) => paused.push(`pause ${r}`), resume: (r) => paused.push(`resume ${r}`) },
+    });
+    const report = await service.rescan();
+    expect(report).toMatchObject({ enabled: true, running: false, last: { files: 4, badLines: 2, sessionsCreated: 4 } });
+    expect(paused).toEqual(['pause import', 'resume import']);
+    const demo = store.sessions.list(false).find((r) => r.backendId === '745adb4f-5e02-4f90-a416-84c0d0843717')!;
+    const live = service.resume(demo.id);
+    expect(live).toMatchObject({ kind: 'claude-code', backendId: '745adb4f-5e02-4f90-a416-84c0d0843717', folder: '/home/dev/src/demo', title: 'Notes folder check' });
+    const codex = store.sessions.list(false).find((r) => r.backendId === '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')!;
+    expect(service.resume(codex.id)).toMatchObject({ kind: 'terminal', backendId: 'codex resume 0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' });
+    expect(() => service.resume(live.id)).toThrow(/Only an imported session/);
+    await service.stop();
+  });
+
+  it('is off when the setting or SWARMDESK_IMPORT says so', async () => {
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    const events = new CoreEvents();
+    const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
+    store.settings.set('import.enabled', false);
+    const off = new ImportService({ store, events, sessions, env: {}, home: '/nonexistent' });
+    expect(off.status().enabled).toBe(false);
+    await expect(off.rescan()).rejects.toThrow(/turned off/);
+    store.settings.set('import.enabled', true);
+    expect(new ImportService({ store, events, sessions, env: {}, home: '/nonexistent' }).status().enabled).toBe(true);
+    const forcedOff = new ImportService({ store, events, sessions, env: { SWARMDESK_IMPORT: 'off' }, home: '/nonexistent' });
+    expect(forcedOff.status().enabled).toBe(false);
   });
 });
