@@ -144,7 +144,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
     const child = sub.type === 'subagent' ? sub.child : '';
     await rec.waitFor(isStatus('idle', child), 60_000);
     expect(rec.entries().filter((e) => e.child === child).length).toBeGreaterThan(0);
-    expect(rec.entries('tool-use').find((e) => !e.child)?.entry.text).toBe('Task: Find callers');
+    expect(rec.entries('tool-use').find((e) => !e.child)?.entry.meta).toMatchObject({ tool: 'Task', summary: 'Find callers' });
     await rec.waitFor((e) => e.type === 'turn-completed', 60_000);
   });
 

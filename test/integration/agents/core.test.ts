@@ -124,7 +124,7 @@ describe('agents in the core', () => {
     await until(() => statusOf(child.id) === 'idle', 60_000, 'child idle');
     const parentEntries = (await ok('entries:page', { id: row.id })).entries;
     expect(parentEntries.map((e) => e.kind)).toContain('tool-use');
-    expect(parentEntries.find((e) => e.kind === 'tool-use')?.meta).toMatchObject({ tool: 'Task', summary: 'Task: Find callers' });
+    expect(parentEntries.find((e) => e.kind === 'tool-use')?.meta).toMatchObject({ tool: 'Task', summary: 'Find callers' });
 
     // A second turn that hangs, stopped through the channel.
     server.enqueue({ text: 'never in time', delayMs: 60_000 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliLine } from '../../../src/main/core/agents/claude/streamJson';
 import { ClaudeStreamTranslator } from '../../../src/main/core/agents/claude/translate';
-import { toolResultSummary, toolUseSummary } from '../../../src/main/core/agents/claude/toolSummary';
+import { toolResultSummary, toolUseBody, toolUseDetail } from '../../../src/main/core/agents/claude/toolSummary';
 import type { AgentEvent } from '../../../src/main/core/agents/types';
 
 /** Lines the real CLI 2.1.332 printed against a stand-in server (init and result trimmed). */
@@ -50,12 +50,12 @@ describe('ClaudeStreamTranslator', () => {
     expect(events.filter((e) => e.type === 'backend-id')).toHaveLength(1); // init repeats per turn; the id is reported once
     expect(entries(events).map((e) => [e.entry.kind, e.entry.text])).toEqual([
       ['assistant', 'Hello from the stand-in, request 1'],
-      ['tool-use', 'Bash: echo hi'],
+      ['tool-use', '# say hi\necho hi'],
       ['tool-result', 'hi'],
       ['assistant', 'Hello from the stand-in, request 3'],
     ]);
     const use = entries(events)[1]?.entry;
-    expect(use?.meta).toMatchObject({ tool: 'Bash', toolUseId: 'toolu_2', summary: 'Bash: echo hi' });
+    expect(use?.meta).toMatchObject({ tool: 'Bash', toolUseId: 'toolu_2', summary: 'echo hi' });
     expect(entries(events)[2]?.entry.meta).toMatchObject({ toolUseId: 'toolu_2', tool: 'Bash', isError: false, summary: 'hi' });
     const streamed = events.filter((e) => e.type === 'streaming');
     expect(streamed.at(0)).toEqual({ type: 'streaming', kind: 'assistant', text: 'Hello' });
@@ -111,12 +111,14 @@ describe('ClaudeStreamTranslator', () => {
 
 describe('tool summaries', () => {
   it('says what a tool did in one line', () => {
-    expect(toolUseSummary('Bash', { command: 'npm test\n  --watch=false' })).toBe('Bash: npm test --watch=false');
-    expect(toolUseSummary('Edit', { file_path: 'src/retry.ts', old_string: 'a', new_string: 'b' })).toBe('Edit src/retry.ts');
-    expect(toolUseSummary('Grep', { pattern: 'TODO', path: 'src' })).toBe('Grep TODO in src');
-    expect(toolUseSummary('Task', { description: 'Find callers', prompt: 'long' })).toBe('Task: Find callers');
-    expect(toolUseSummary('mcp__x__y', { query: 'q' })).toBe('mcp__x__y: q');
-    expect(toolUseSummary('Bash', { command: 'y'.repeat(500) }).length).toBe(120);
+    expect(toolUseDetail('Bash', { command: 'npm test\n  --watch=false' })).toBe('npm test --watch=false');
+    expect(toolUseDetail('Edit', { file_path: 'src/retry.ts', old_string: 'a', new_string: 'b' })).toBe('src/retry.ts');
+    expect(toolUseDetail('Grep', { pattern: 'TODO', path: 'src' })).toBe('TODO in src');
+    expect(toolUseDetail('Task', { description: 'Find callers', prompt: 'long' })).toBe('Find callers');
+    expect(toolUseDetail('mcp__x__y', { query: 'q' })).toBe('q');
+    expect(toolUseDetail('Bash', { command: 'y'.repeat(500) }).length).toBe(120);
+    expect(toolUseBody('Bash', { command: 'ls -la', description: 'List files' })).toBe('# List files\nls -la');
+    expect(toolUseBody('Edit', { file_path: 'a.ts' })).toBe('{\n  "file_path": "a.ts"\n}');
     expect(toolResultSummary('line one\nline two\n', false)).toBe('line one (+1 lines)');
     expect(toolResultSummary('boom', true)).toBe('Error: boom');
     expect(toolResultSummary('', false)).toBe('(no output)');

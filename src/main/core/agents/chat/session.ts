@@ -1,7 +1,8 @@
 import { COMPACTION_SUMMARY_PREFIX } from '../../../../shared/compaction';
 import type { Entry } from '../../../../shared/domain/session';
 import { createLogger } from '../../logger';
-import { oneLine } from '../claude/toolSummary';
+import type { JsonObject } from '../claude/streamJson';
+import { toolUseBody, toolUseDetail } from '../claude/toolSummary';
 import type { AgentEventSink, AgentSession, AgentSessionContext } from '../types';
 import { Deadline, IdleWatchdog } from '../watchdog';
 import { type Conversation, USER, escapeMarkup, historyProblem, type Message, type ToolResult } from './conversation';
@@ -254,8 +255,11 @@ export class ChatSession implements AgentSession {
     if (text.trim()) this.sink({ type: 'entry', entry: { kind: 'assistant', text, meta: { model: this.provider.model, stopReason: reply.stopReason } } });
     for (const b of reply.blocks) {
       if (b.type !== 'tool_use') continue;
-      const summary = oneLine(`${b.name}: ${JSON.stringify(b.input)}`);
-      this.sink({ type: 'entry', entry: { kind: 'tool-use', text: summary, meta: { toolUseId: b.id, tool: b.name, summary, input: JSON.stringify(b.input).slice(0, 4096) } } });
+      const input = b.input as JsonObject;
+      this.sink({
+        type: 'entry',
+        entry: { kind: 'tool-use', text: toolUseBody(b.name, input), meta: { toolUseId: b.id, tool: b.name, summary: toolUseDetail(b.name, input), input: JSON.stringify(b.input).slice(0, 4096) } },
+      });
     }
     this.sink({ type: 'usage', inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costUsd: null });
   }

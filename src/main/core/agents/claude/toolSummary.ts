@@ -16,33 +16,45 @@ function field(input: JsonObject, ...names: string[]): string | null {
   return null;
 }
 
-/** "Bash: npm test", "Edit src/retry.ts", "Task: Find callers": what a collapsed tool line says. */
-export function toolUseSummary(name: string, input: JsonObject): string {
+/**
+ * What a collapsed tool line says after the tool's name (the pane shows
+ * `<tool>: <detail>`): "npm test" for Bash, the path for Edit, "TODO in src" for Grep.
+ */
+export function toolUseDetail(name: string, input: JsonObject): string {
   const path = field(input, 'file_path', 'notebook_path', 'path');
   switch (name) {
     case 'Bash':
-      return oneLine(`Bash: ${field(input, 'command') ?? ''}`);
+      return oneLine(field(input, 'command') ?? '');
     case 'Read':
     case 'Edit':
     case 'MultiEdit':
     case 'Write':
     case 'NotebookEdit':
-      return oneLine(path ? `${name} ${path}` : name);
+      return oneLine(path ?? '');
     case 'Grep':
     case 'Glob':
-      return oneLine(`${name} ${field(input, 'pattern') ?? ''}${path ? ` in ${path}` : ''}`);
+      return oneLine(`${field(input, 'pattern') ?? ''}${path ? ` in ${path}` : ''}`);
     case 'Task':
     case 'Agent':
-      return oneLine(`${name}: ${field(input, 'description', 'prompt') ?? ''}`);
+      return oneLine(field(input, 'description', 'prompt') ?? '');
     case 'WebFetch':
-      return oneLine(`WebFetch ${field(input, 'url') ?? ''}`);
+      return oneLine(field(input, 'url') ?? '');
     case 'WebSearch':
-      return oneLine(`WebSearch ${field(input, 'query') ?? ''}`);
+      return oneLine(field(input, 'query') ?? '');
     default: {
       const first = Object.values(input).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-      return oneLine(first ? `${name}: ${first}` : name);
+      return oneLine(first ?? '');
     }
   }
+}
+
+/** The whole input, readable: what the collapsed line shows when opened (and what search finds). */
+export function toolUseBody(name: string, input: JsonObject): string {
+  if (name === 'Bash' && typeof input.command === 'string') {
+    const description = typeof input.description === 'string' ? `# ${input.description}\n` : '';
+    return `${description}${input.command}`;
+  }
+  return JSON.stringify(input, null, 2);
 }
 
 /** The collapsed line of a tool result: its first non-empty line, or why it failed. */

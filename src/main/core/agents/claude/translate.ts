@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentEventSink } from '../types';
 import type { CliBlock, CliEvent, JsonObject } from './streamJson';
-import { oneLine, toolResultSummary, toolUseSummary } from './toolSummary';
+import { oneLine, toolResultSummary, toolUseBody, toolUseDetail } from './toolSummary';
 
 /** Tool results and inputs are stored whole up to this size, then clipped with a marker. */
 export const MAX_STORED_TOOL_TEXT = 256 * 1024;
@@ -164,12 +164,15 @@ export class ClaudeStreamTranslator {
 
   private toolUse(id: string, name: string, input: JsonObject, child: string | undefined): AgentEvent[] {
     this.toolNames.set(id, name);
-    const summary = toolUseSummary(name, input);
-    const inputJson = JSON.stringify(input);
+    const summary = toolUseDetail(name, input);
     const events: AgentEvent[] = [
       {
         type: 'entry',
-        entry: { kind: 'tool-use', text: summary, meta: { toolUseId: id, tool: name, summary, input: clip(inputJson, MAX_META_INPUT) } },
+        entry: {
+          kind: 'tool-use',
+          text: clip(toolUseBody(name, input), MAX_STORED_TOOL_TEXT),
+          meta: { toolUseId: id, tool: name, summary, input: clip(JSON.stringify(input), MAX_META_INPUT) },
+        },
         ...(child ? { child } : {}),
       },
     ];
