@@ -6,7 +6,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // The history import's worker thread (agents/import/workerHost.ts loads it by this name).
+          'import-worker': resolve(__dirname, 'src/main/core/agents/import/worker.ts'),
+        },
+      },
     },
   },
   preload: {
