@@ -22,9 +22,10 @@ describe('Claude Code transcript import', () => {
     const entries = allEntries(r);
     expect(entries.map((e) => e.kind)).toEqual(['user', 'tool-use', 'tool-result', 'assistant']);
     expect(entries[0]?.text).toBe('please run ls and explain the notes file');
-    expect(entries[1]?.meta).toMatchObject({ tool: 'Bash', toolUseId: 'toolu_standin_3' });
-    expect(JSON.parse(entries[1]?.text ?? '{}')).toMatchObject({ command: 'ls -la' });
-    expect(entries[2]?.meta).toMatchObject({ toolUseId: 'toolu_standin_3', isError: false });
+    // Shaped like the live claude-code backend's entries: readable body, tool and one-line detail.
+    expect(entries[1]?.meta).toMatchObject({ tool: 'Bash', toolUseId: 'toolu_standin_3', summary: 'ls -la' });
+    expect(entries[1]?.text).toBe('# List files in the folder\nls -la');
+    expect(entries[2]?.meta).toMatchObject({ toolUseId: 'toolu_standin_3', tool: 'Bash', isError: false });
     expect(entries[3]?.text).toBe('The folder holds notes.txt and nothing else.');
     expect(entries[0]?.createdAt).toBe(Date.parse('2026-12-02T09:37:18.666Z'));
     const facts = r.cursor?.facts;

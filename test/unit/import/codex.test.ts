@@ -12,7 +12,8 @@ describe('Codex rollout import', () => {
     expect(allEntries(r).map((e) => e.kind)).toEqual(['user', 'thinking', 'tool-use', 'tool-result', 'assistant']);
     const [user, , call, output, answer] = allEntries(r);
     expect(user?.text).toBe('why does the invoice total round down?');
-    expect(call?.meta).toMatchObject({ tool: 'shell', toolUseId: 'call_1' });
+    expect(call?.meta).toMatchObject({ tool: 'shell', toolUseId: 'call_1', summary: 'rg Math.floor' });
+    expect(output?.meta).toMatchObject({ toolUseId: 'call_1', tool: 'shell', isError: false });
     expect(output?.text).toContain('Math.floor(total)');
     expect(answer?.text).toContain('round half up');
     expect(r.cursor?.facts).toMatchObject({

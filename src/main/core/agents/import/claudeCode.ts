@@ -1,4 +1,5 @@
-import { CLIP, clip, parseTime, type ImportCounts, type ImportedEntry, type RecordParser, type SessionFacts } from './types';
+import { toolResultSummary, toolUseBody, toolUseDetail } from '../claude/toolSummary';
+import { CLIP, clip, parseTime, type ImportCounts, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
 /**
  * Claude Code transcripts (`~/.claude/projects/<folder>/<session>.jsonl`), as
@@ -41,7 +42,7 @@ function noteFirstUserLine(facts: SessionFacts, text: string): void {
   if (facts.firstUserLine === null && isRealUserLine(text)) facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
 }
 
-function userEntries(record: Record<string, unknown>, at: number, facts: SessionFacts): ImportedEntry[] {
+function userEntries(record: Record<string, unknown>, at: number, facts: SessionFacts, run: ParseRun): ImportedEntry[] {
   const message = isRecord(record.message) ? record.message : null;
   if (!message) return [];
   const content = message.content;
@@ -61,10 +62,13 @@ function userEntries(record: Record<string, unknown>, at: number, facts: Session
       noteFirstUserLine(facts, block.text);
       out.push({ kind: 'user', text: clip(block.text, CLIP.message), meta: null, createdAt: at });
     } else if (block.type === 'tool_result') {
+      const text = resultText(block.content);
+      const isError = block.is_error === true;
+      const toolUseId = str(block.tool_use_id);
       out.push({
         kind: 'tool-result',
-        text: clip(resultText(block.content), CLIP.toolResult),
-        meta: { toolUseId: str(block.tool_use_id), isError: block.is_error === true },
+        text: clip(text, CLIP.toolResult),
+        meta: { toolUseId, tool: run.toolName(toolUseId), isError, summary: toolResultSummary(text.slice(0, 20_000), isError) },
         createdAt: at,
       });
     }
@@ -72,7 +76,7 @@ function userEntries(record: Record<string, unknown>, at: number, facts: Session
   return out;
 }
 
-function assistantEntries(record: Record<string, unknown>, at: number): ImportedEntry[] {
+function assistantEntries(record: Record<string, unknown>, at: number, run: ParseRun): ImportedEntry[] {
   const message = isRecord(record.message) ? record.message : null;
   if (!message) return [];
   const content = message.content;
@@ -87,14 +91,17 @@ function assistantEntries(record: Record<string, unknown>, at: number): Imported
     } else if (block.type === 'thinking' && typeof block.thinking === 'string' && block.thinking !== '') {
       out.push({ kind: 'thinking', text: clip(block.thinking, CLIP.thinking), meta: null, createdAt: at });
     } else if (block.type === 'tool_use') {
+      // The same entry shape as the live claude-code backend: readable body, tool and one-line detail in meta.
       const name = str(block.name) ?? 'tool';
-      let input = '';
-      try {
-        input = JSON.stringify(block.input ?? {});
-      } catch {
-        input = '';
-      }
-      out.push({ kind: 'tool-use', text: clip(input, CLIP.toolUse), meta: { tool: name, toolUseId: str(block.id) }, createdAt: at });
+      const input = isRecord(block.input) ? (block.input as Parameters<typeof toolUseBody>[1]) : {};
+      const toolUseId = str(block.id);
+      run.rememberTool(toolUseId, name);
+      out.push({
+        kind: 'tool-use',
+        text: clip(toolUseBody(name, input), CLIP.toolUse),
+        meta: { toolUseId, tool: name, summary: toolUseDetail(name, input), input: clip(JSON.stringify(input), 4_096) },
+        createdAt: at,
+      });
     }
   }
   return out;
@@ -104,7 +111,7 @@ export const claudeCodeParser: RecordParser = {
   wants: (type) => type !== null && WANTED.has(type),
   members: new Set(['type', 'message', 'isSidechain', 'isMeta', 'isCompactSummary', 'sessionId', 'cwd', 'timestamp', 'customTitle', 'aiTitle', 'summary']),
 
-  parse(record, facts, counts: ImportCounts) {
+  parse(record, facts, counts: ImportCounts, run) {
     const type = record.type;
     if (type === 'custom-title') {
       const t = str(record.customTitle);
@@ -125,7 +132,7 @@ export const claudeCodeParser: RecordParser = {
     facts.cwd ??= str(record.cwd);
     const at = parseTime(record.timestamp, facts.updatedAt);
     if (record.isMeta === true) return [];
-    const entries = type === 'user' ? userEntries(record, at, facts) : assistantEntries(record, at);
+    const entries = type === 'user' ? userEntries(record, at, facts, run) : assistantEntries(record, at, run);
     if (entries.length > 0) {
       facts.startedAt ??= at;
       facts.updatedAt = Math.max(facts.updatedAt ?? 0, at);

@@ -1,4 +1,5 @@
-import { CLIP, clip, parseTime, type ImportedEntry, type RecordParser, type SessionFacts } from './types';
+import { toolResultSummary, toolUseDetail } from '../claude/toolSummary';
+import { CLIP, clip, parseTime, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
 /**
  * Codex CLI rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): lines of
@@ -33,7 +34,22 @@ function isInjectedContext(text: string): boolean {
   return t.startsWith('<environment_context>') || t.startsWith('<user_instructions>') || t.startsWith('# AGENTS.md instructions') || t.startsWith('<permissions instructions>');
 }
 
-function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFacts): ImportedEntry[] {
+function argsObject(args: string): Record<string, string | number | boolean | null> {
+  try {
+    const v: unknown = JSON.parse(args);
+    if (!isRecord(v)) return {};
+    const out: Record<string, string | number | boolean | null> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' || x === null) out[k] = x;
+      else if (Array.isArray(x) && x.every((y) => typeof y === 'string')) out[k] = x.join(' ');
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFacts, run: ParseRun): ImportedEntry[] {
   switch (item.type) {
     case 'message': {
       const text = contentText(item.content);
@@ -49,13 +65,18 @@ function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFa
     case 'function_call':
     case 'custom_tool_call': {
       const args = str(item.arguments) ?? str(item.input) ?? '';
-      return [{ kind: 'tool-use', text: clip(args, CLIP.toolUse), meta: { tool: str(item.name) ?? 'tool', toolUseId: str(item.call_id) }, createdAt: at }];
+      const name = str(item.name) ?? 'tool';
+      const toolUseId = str(item.call_id);
+      run.rememberTool(toolUseId, name);
+      const detail = toolUseDetail(name, argsObject(args)) || clip(args, 120);
+      return [{ kind: 'tool-use', text: clip(args, CLIP.toolUse), meta: { toolUseId, tool: name, summary: detail, input: clip(args, 4_096) }, createdAt: at }];
     }
     case 'function_call_output':
     case 'custom_tool_call_output': {
       const output = item.output;
       const text = typeof output === 'string' ? output : isRecord(output) ? (str(output.content) ?? contentText(output.content)) : '';
-      return [{ kind: 'tool-result', text: clip(text, CLIP.toolResult), meta: { toolUseId: str(item.call_id), isError: false }, createdAt: at }];
+      const toolUseId = str(item.call_id);
+      return [{ kind: 'tool-result', text: clip(text, CLIP.toolResult), meta: { toolUseId, tool: run.toolName(toolUseId), isError: false, summary: toolResultSummary(text.slice(0, 20_000), false) }, createdAt: at }];
     }
     case 'reasoning': {
       const text = contentText(item.summary) || contentText(item.content);
@@ -71,7 +92,7 @@ export const codexParser: RecordParser = {
   wants: (type) => type === null || WANTED.has(type),
   members: new Set(['type', 'payload', 'timestamp', 'id', 'role', 'content', 'name', 'arguments', 'input', 'call_id', 'output', 'summary']),
 
-  parse(record, facts) {
+  parse(record, facts, _counts, run) {
     const at = parseTime(record.timestamp, facts.updatedAt);
     let entries: ImportedEntry[] = [];
     if (record.type === 'session_meta' && isRecord(record.payload)) {
@@ -82,12 +103,12 @@ export const codexParser: RecordParser = {
       facts.backendId ??= record.id;
       facts.startedAt ??= at;
     } else if (record.type === 'response_item' && isRecord(record.payload)) {
-      entries = itemEntries(record.payload, at, facts);
+      entries = itemEntries(record.payload, at, facts, run);
     } else if (record.type === 'compacted' && isRecord(record.payload)) {
       const text = str(record.payload.message) ?? '';
       entries = text ? [{ kind: 'summary', text: clip(text, CLIP.message), meta: null, createdAt: at }] : [];
     } else if (typeof record.type === 'string' && record.type !== 'response_item') {
-      entries = itemEntries(record, at, facts);
+      entries = itemEntries(record, at, facts, run);
     }
     if (entries.length > 0) {
       facts.startedAt ??= at;

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { readLines } from './lines';
 import { pickMembers, topLevelType } from './recordType';
-import { emptyFacts, type ImportCounts, type ImportedEntry, type ImportSource, type RecordParser, type SessionFacts } from './types';
+import { emptyFacts, ParseRun, type ImportCounts, type ImportedEntry, type ImportSource, type RecordParser, type SessionFacts } from './types';
 import { claudeCodeParser } from './claudeCode';
 import { codexParser } from './codex';
 
@@ -119,6 +119,7 @@ export async function importFile(
   let offset = prev && !reset ? prev.offset : 0;
   const facts: SessionFacts = prev && !reset ? { ...prev.facts } : emptyFacts();
   counts.filesRead += 1;
+  const run = new ParseRun();
 
   for (;;) {
     const entries: ImportedEntry[] = [];
@@ -134,7 +135,7 @@ export async function importFile(
       if (!record) return true;
       let produced: ImportedEntry[];
       try {
-        produced = parser.parse(record, facts, counts);
+        produced = parser.parse(record, facts, counts, run);
       } catch {
         counts.badLines += 1;
         return true;

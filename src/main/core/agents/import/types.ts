@@ -60,13 +60,26 @@ export function emptyCounts(): ImportCounts {
   };
 }
 
+/** What a parser remembers within one read of a file (not stored): tool names by use id, for their results. */
+export class ParseRun {
+  private readonly tools = new Map<string, string>();
+  rememberTool(id: string | null, name: string): void {
+    if (!id) return;
+    this.tools.set(id, name);
+    if (this.tools.size > 512) this.tools.delete(this.tools.keys().next().value as string);
+  }
+  toolName(id: string | null): string | null {
+    return id ? (this.tools.get(id) ?? null) : null;
+  }
+}
+
 /** A parser turns one JSON record into entries and updates the facts. */
 export interface RecordParser {
   /** Top-level record types worth parsing; anything else is skipped unparsed. */
   wants(type: string | null): boolean;
   /** The top-level members `parse` reads; a large record is built from these alone. */
   readonly members: ReadonlySet<string>;
-  parse(record: Record<string, unknown>, facts: SessionFacts, counts: ImportCounts): ImportedEntry[];
+  parse(record: Record<string, unknown>, facts: SessionFacts, counts: ImportCounts, run: ParseRun): ImportedEntry[];
 }
 
 /** Size bounds for imported text: the source file keeps the whole thing. */
