@@ -2,7 +2,7 @@
  * `npm run eval:ambient`: runs recorded model replies through the path after the model
  * (reply format, sanitising, the judge, the kind's own checks) and prints the accuracy per
  * kind and every miss. Cases: eval/ambient-cases.json (or a file given as the argument),
- * an array of { kind, reply, expected: "use" | "skip" | "reject", note? }.
+ * an array of { kind, reply, expected: "use" | "skip" | "reject", note?, material?, takenNames? }.
  * Exits 1 when any case misses, so it can gate a change to the prompts or the judge.
  */
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,8 @@ interface Case {
   note?: string;
   wordTarget?: number;
   takenNames?: string[];
+  /** The material the model read, for the other-script check. */
+  material?: string;
 }
 
 const file = resolve(process.argv[2] ?? 'eval/ambient-cases.json');
@@ -31,7 +33,7 @@ for (const [i, c] of cases.entries()) {
     misses.push(`#${i} unknown kind ${JSON.stringify(c.kind)}`);
     continue;
   }
-  const verdict = judgeAmbientReply(c.reply, c.kind, { ...(c.wordTarget ? { wordTarget: c.wordTarget } : {}), ...(c.takenNames ? { takenNames: c.takenNames } : {}) });
+  const verdict = judgeAmbientReply(c.reply, c.kind, { ...(c.wordTarget ? { wordTarget: c.wordTarget } : {}), ...(c.takenNames ? { takenNames: c.takenNames } : {}), ...(c.material !== undefined ? { material: c.material } : {}) });
   const stat = perKind.get(c.kind) ?? { total: 0, right: 0 };
   stat.total += 1;
   if (verdict.verdict === c.expected) stat.right += 1;

@@ -85,3 +85,23 @@ describe('one call through the chain', () => {
     expect(bad).toMatchObject({ verdict: 'reject', text: null, attempts: 2 });
   });
 });
+
+describe('a reply in a script the session does not use', () => {
+  const english = buildTitlePrompt({ userMessage: 'the websocket drops every few minutes' });
+  const japanese = buildTitlePrompt({ userMessage: 'ログイン画面が真っ白になる' });
+
+  it('is rejected as other-script; the same script, or one the material uses, passes', () => {
+    expect(judgeAmbientReply('ANSWER: 修复WebSocket重连', 'title-create', { material: english?.material ?? '' })).toMatchObject({ verdict: 'reject', reason: 'other-script' });
+    expect(judgeAmbientReply('ANSWER: Fix websocket drops', 'title-create', { material: english?.material ?? '' }).verdict).toBe('use');
+    expect(judgeAmbientReply('ANSWER: ログイン画面の修正', 'title-create', { material: japanese?.material ?? '' }).verdict).toBe('use');
+  });
+
+  it('the material is the blocks only, not the English instruction', () => {
+    expect(japanese?.material).toBe('ログイン画面が真っ白になる');
+    expect(judgeAmbientReply('ANSWER: Fix the blank login screen', 'title-create', { material: japanese?.material ?? '' })).toMatchObject({ verdict: 'reject', reason: 'other-script' });
+  });
+
+  it('the pick-up note\'s fixed English closing does not count', () => {
+    expect(judgeAmbientReply('ANSWER: 前回の続きです。ログイン画面を直しました。How can I help?', 'pickup-note', { material: 'ログイン画面' }).verdict).toBe('use');
+  });
+});

@@ -55,7 +55,11 @@ export async function runAmbientCall(opts: CallOptions): Promise<CallOutcome> {
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.firstUserMessage !== undefined ? { firstUserMessage: opts.firstUserMessage } : {}),
       });
-      const verdict = judgeAmbientReply(reply.text, prompt.kind, { ...opts.judge, ...(prompt.wordTarget !== undefined ? { wordTarget: prompt.wordTarget } : {}) });
+      const verdict = judgeAmbientReply(reply.text, prompt.kind, {
+        ...opts.judge,
+        material: prompt.material,
+        ...(prompt.wordTarget !== undefined ? { wordTarget: prompt.wordTarget } : {}),
+      });
       opts.record({
         ...base,
         model: reply.model,

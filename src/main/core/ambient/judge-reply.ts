@@ -4,6 +4,7 @@
  * siblings'). Pure; the eval script runs recorded replies through exactly this.
  */
 import { JUDGE_KIND, type PromptKind } from '../../../shared/ambient/prompts/shared';
+import { foreignScript } from '../../../shared/ambient/script';
 import { acceptLine, judgeReply, parseReply, sanitizeAnswer, type Verdict } from '../../../shared/judge';
 import { matchForm } from '../../../shared/judge/text';
 
@@ -18,6 +19,16 @@ export interface JudgeContext {
   readonly wordTarget?: number;
   /** Names the siblings already carry (subagent and batch names must differ). */
   readonly takenNames?: readonly string[];
+  /** The material the model read: a reply in a script the material never uses is rejected. */
+  readonly material?: string;
+}
+
+function otherScript(text: string, kind: PromptKind, ctx: JudgeContext): AmbientVerdict | null {
+  if (ctx.material === undefined) return null;
+  // The note's closing question is fixed English by design, whatever the session's language.
+  const body = kind === 'pickup-note' ? text.slice(0, -PICKUP_CLOSING.length) : text;
+  const script = foreignScript(body, ctx.material);
+  return script ? { verdict: 'reject', reason: 'other-script', message: `The reply is written in ${script} script, which the session does not use.` } : null;
 }
 
 function fromVerdict(v: Verdict): AmbientVerdict {
@@ -32,7 +43,8 @@ export function judgeAmbientReply(raw: string, kind: PromptKind, ctx: JudgeConte
     const clean = sanitizeAnswer(parsed.text, 'preview');
     if (!clean.ok) return { verdict: 'reject', reason: clean.reason, message: 'A summary has to be one line of text.' };
     const judged = acceptLine(clean.text, SUMMARY_LIMITS, 'preview');
-    return judged.ok ? { verdict: 'use', text: judged.text } : { verdict: 'reject', reason: judged.reason, message: judged.message };
+    if (!judged.ok) return { verdict: 'reject', reason: judged.reason, message: judged.message };
+    return otherScript(judged.text, kind, ctx) ?? { verdict: 'use', text: judged.text };
   }
   const verdict = fromVerdict(judgeReply(raw, JUDGE_KIND[kind], { ...(ctx.wordTarget !== undefined ? { wordTarget: ctx.wordTarget } : {}) }));
   if (verdict.verdict !== 'use') return verdict;
@@ -42,5 +54,5 @@ export function judgeAmbientReply(raw: string, kind: PromptKind, ctx: JudgeConte
   if ((kind === 'subagent-name' || kind === 'batch-name') && ctx.takenNames?.some((n) => matchForm(n) === matchForm(verdict.text))) {
     return { verdict: 'reject', reason: 'duplicate', message: 'A name has to differ from its siblings’ names.' };
   }
-  return verdict;
+  return otherScript(verdict.text, kind, ctx) ?? verdict;
 }

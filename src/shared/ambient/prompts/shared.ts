@@ -74,10 +74,13 @@ export interface AmbientPrompt {
   readonly maxTokens: number;
   /** The title word target, for the judge's title limits. */
   readonly wordTarget?: number;
+  /** The cleaned material alone (no instruction), for checks on the reply such as its script. */
+  readonly material: string;
 }
 
 /** Instruction sentences, then the data note and the blocks. */
 export function assemble(kind: PromptKind, instruction: readonly string[], blocks: readonly string[], maxTokens: number, wordTarget?: number): AmbientPrompt {
   const user = [instruction.join(' '), DATA_NOTE, ...blocks].join('\n\n');
-  return { kind, system: AMBIENT_SYSTEM_PROMPT, user, maxTokens, ...(wordTarget !== undefined ? { wordTarget } : {}) };
+  const material = blocks.map((b) => b.replace(/^<[a-z_]+>\n|\n<\/[a-z_]+>$/g, '')).join('\n');
+  return { kind, system: AMBIENT_SYSTEM_PROMPT, user, maxTokens, material, ...(wordTarget !== undefined ? { wordTarget } : {}) };
 }
