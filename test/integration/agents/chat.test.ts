@@ -40,6 +40,9 @@ describe.each(['anthropic', 'openai'] as const)('chat over %s', (api) => {
     expect(log.events.filter((e) => e.type === 'turn-completed')).toHaveLength(2);
     expect(nonSystem(1)).toEqual(['user', 'assistant', 'user']);
     expect(JSON.stringify(messagesOf(1))).toContain('Kumquats are small citrus fruits.');
+    // Each text exactly once, though the runtime commits it before the backend sees it.
+    expect(JSON.stringify(messagesOf(1)).split('what is a kumquat?')).toHaveLength(2);
+    expect(JSON.stringify(messagesOf(1)).split('how do they taste?')).toHaveLength(2);
   });
 
   it('typing while the model streams steers it: the held text is the next user turn, nothing rewritten', async () => {

@@ -45,7 +45,7 @@ export function provider(server: ModelServer, api: 'anthropic' | 'openai'): Chat
 }
 
 export function chatSession(p: ChatProvider, log: EntryLog, limits: Partial<ChatLimits> = {}): ChatSession {
-  return new ChatSession(p, { ...FAST_LIMITS, ...limits }, { row: makeRow({ id: 'chat-1', kind: 'chat' }), entries: () => log.committed, permissionMode: null }, log.sink);
+  return new ChatSession(p, { ...FAST_LIMITS, ...limits }, { row: makeRow({ id: 'chat-1', kind: 'chat' }), entries: () => log.committed, permissionMode: () => null }, log.sink);
 }
 
 /** Sends like the runtime: commit the user entry, then hand the text over. */

@@ -52,7 +52,7 @@ function backend(extra: { idleMs?: number } = {}): ClaudeCodeBackend {
 }
 
 function session(rec: Recorder, over: Parameters<typeof makeRow>[0] = {}, extra: { idleMs?: number } = {}): ClaudeCodeSession {
-  const s = backend(extra).open({ row: makeRow({ folder: work.path, ...over }), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+  const s = backend(extra).open({ row: makeRow({ folder: work.path, ...over }), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
   open.push(s);
   return s;
 }

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 function session(mode: string, rec: Recorder, extra: Partial<ClaudeBackendOptions> = {}): ClaudeCodeSession {
   const backend = new ClaudeCodeBackend({ claudePath: FAKE_CLAUDE, env: { FAKE_CLAUDE_MODE: mode }, ...extra });
-  const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+  const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
   open.push(s);
   return s;
 }
@@ -97,7 +97,7 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     const rec = new Recorder();
     const backend = new ClaudeCodeBackend({ claudePath: '/nonexistent/claude' });
     expect(backend.unavailable()).toMatch(/not found/);
-    const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+    const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
     open.push(s);
     await s.send('hello');
     await rec.waitFor(isStatus('error'), 5_000);
@@ -107,7 +107,7 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
   it('a session whose folder is gone says so', async () => {
     const rec = new Recorder();
     const backend = new ClaudeCodeBackend({ claudePath: FAKE_CLAUDE });
-    const s = backend.open({ row: makeRow({ folder: '/nonexistent/folder' }), entries: () => [], permissionMode: null }, rec.sink) as ClaudeCodeSession;
+    const s = backend.open({ row: makeRow({ folder: '/nonexistent/folder' }), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
     open.push(s);
     await s.send('hello');
     expect(rec.entries('error')[0]?.entry.text).toBe("The session's folder /nonexistent/folder does not exist.");

@@ -90,6 +90,8 @@ describe('agents in the core', () => {
     expect(statuses).toContain('working');
     expect(statuses.at(-1)).toBe('waiting');
     expect(pushed('entry:added').filter((e) => e.sessionId === row.id)).toHaveLength(4);
+    expect(server.requests[0]?.lastUserText).toBe('tell me about kumquats');
+    expect(server.requests[1]?.lastUserText).toBe('keep it short');
   });
 
   it('chat: a missing provider is a typed error on send, nothing committed', async () => {

@@ -51,11 +51,9 @@ export class Agents {
     return isPermissionMode(fallback) ? fallback : 'default';
   }
 
-  /** Applies from the next turn: a running turn keeps the mode it started with. */
-  async setPermissionMode(sessionId: string, mode: PermissionMode): Promise<PermissionMode> {
+  /** Applies from the next turn (the CLI reads it at start): a running turn keeps the mode it started with. */
+  setPermissionMode(sessionId: string, mode: PermissionMode): PermissionMode {
     this.store.settings.set(modeKey(sessionId), mode);
-    // The live session read its mode when it opened; the next send opens a fresh one.
-    if (!this.runtime.isWorking(sessionId)) await this.runtime.release(sessionId);
     return mode;
   }
 

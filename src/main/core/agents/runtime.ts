@@ -128,7 +128,7 @@ export class AgentRuntime {
       {
         row,
         entries: () => this.deps.loadEntries(row.id),
-        permissionMode: this.deps.permissionMode?.(row.id) ?? null,
+        permissionMode: () => this.deps.permissionMode?.(row.id) ?? null,
       },
       (event) => this.onEvent(row.id, children, event),
     );

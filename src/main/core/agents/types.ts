@@ -33,8 +33,8 @@ export interface AgentSessionContext {
   readonly row: SessionRow;
   /** The committed transcript, oldest first (the chat backend rebuilds its history from it). */
   readonly entries: () => readonly Entry[];
-  /** Per-session settings the pane shows (the CLI's permission mode). */
-  readonly permissionMode: string | null;
+  /** The CLI's permission mode for this session, read at each run (a change applies from the next turn). */
+  readonly permissionMode: () => string | null;
 }
 
 /** One live session of a backend. */

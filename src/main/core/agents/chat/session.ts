@@ -78,7 +78,7 @@ function estimateTokens(messages: readonly Message[]): number {
  * text typed meanwhile is a steer the Conversation holds until it may land.
  */
 export class ChatSession implements AgentSession {
-  private conversation: Conversation | null = null;
+  private readonly conversation: Conversation;
   private running: Promise<void> | null = null;
   private stopController: AbortController | null = null;
   private stopped = false;
@@ -91,7 +91,11 @@ export class ChatSession implements AgentSession {
     private readonly limits: ChatLimits,
     private readonly ctx: AgentSessionContext,
     private readonly sink: AgentEventSink,
-  ) {}
+  ) {
+    // Built now, from what is committed before the runtime commits the text that opens it:
+    // built later, that text would be in the history twice.
+    this.conversation = conversationFromEntries(ctx.entries());
+  }
 
   get working(): boolean {
     return this.running !== null;
@@ -126,7 +130,6 @@ export class ChatSession implements AgentSession {
   }
 
   private history(): Conversation {
-    this.conversation ??= conversationFromEntries(this.ctx.entries());
     return this.conversation;
   }
 

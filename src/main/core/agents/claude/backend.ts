@@ -175,7 +175,7 @@ export class ClaudeCodeSession implements AgentSession {
       this.fail(`The session's folder ${folder} does not exist.`);
       return false;
     }
-    const args = claudeArgs({ resumeId, permissionMode: this.ctx.permissionMode });
+    const args = claudeArgs({ resumeId, permissionMode: this.ctx.permissionMode() });
     let child: ChildProcess;
     try {
       child = spawn(this.claudePath, args, {

@@ -3,8 +3,8 @@ import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
 import { requireAgents } from '../../agents';
 
-export const agentsSetPermissionMode: Handler<'agents:setPermissionMode', Services> = async (input, s) => {
+export const agentsSetPermissionMode: Handler<'agents:setPermissionMode', Services> = (input, s) => {
   const row = s.sessions.get(input.id);
   if (row.kind !== 'claude-code') throw new AppError('CONFLICT', 'Only a Claude Code session has a permission mode.');
-  return { mode: await requireAgents(s.agents).setPermissionMode(input.id, input.mode) };
+  return { mode: requireAgents(s.agents).setPermissionMode(input.id, input.mode) };
 };
