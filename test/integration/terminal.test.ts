@@ -66,8 +66,12 @@ describe('terminal backend (real PTY)', () => {
     expect(notes(store!, row.id).map((e) => e.text)).toContain('Exited with code 3.');
     expect(store!.sessions.get(row.id)?.status).toBe('error');
 
-    // A pane opened later (another service, as after a restart) paints the saved scrollback and does not rerun.
+    // A pane opened later (another service, as after a restart) paints the saved scrollback and does not rerun;
+    // a row a killed app left working is idle again.
+    sessions.setStatus(row.id, 'working');
     const later = new TerminalService({ sessions, events, dataDir });
+    later.register();
+    expect(store!.sessions.get(row.id)?.status).toBe('idle');
     const reopened = later.open(row.id, 80, 24);
     expect(reopened.running).toBe(false);
     expect(reopened.scrollback).toContain('hello');

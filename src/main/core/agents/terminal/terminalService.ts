@@ -22,7 +22,7 @@ const QUIET_MS = 1_500;
 /** Submitted lines kept for the activity digest. */
 const RECENT_LINES = 20;
 
-export type SessionsPort = Pick<SessionsService, 'get' | 'appendEntry' | 'setStatus' | 'registerDispatcher'>;
+export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' | 'setStatus' | 'registerDispatcher'>;
 
 export interface TerminalServiceDeps {
   readonly sessions: SessionsPort;
@@ -75,8 +75,15 @@ export class TerminalService {
     this.files = new ScrollbackFiles(deps.dataDir);
   }
 
-  /** Takes the composer of terminal sessions (`sessions:send` types a line, `sessions:stop` ends it). */
+  /**
+   * Takes the composer of terminal sessions (`sessions:send` types a line,
+   * `sessions:stop` ends it). No PTY outlives the app: a terminal row a killed
+   * app left 'working' is idle now.
+   */
   register(): void {
+    for (const row of this.deps.sessions.list(true)) {
+      if (row.kind === 'terminal' && row.status === 'working') this.safely(() => this.deps.sessions.setStatus(row.id, 'idle'));
+    }
     this.unregister = this.deps.sessions.registerDispatcher('terminal', {
       send: (row, text) => this.sendLine(row, text),
       stop: async (row) => {
