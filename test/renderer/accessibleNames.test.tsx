@@ -18,6 +18,23 @@ describe('accessible names (SPEC §7.1)', () => {
     expect(within(list).getByRole('listitem', { name: /^please fix the login redirect loop/ })).toBeInTheDocument();
   });
 
+  it('the navigation appears together with its rows, never empty before the list has arrived', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha release notes' })]);
+    const original = api.invoke.bind(api);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    api.override('sessions:list', async (input) => {
+      await gate;
+      api.overrides.delete('sessions:list');
+      return original('sessions:list', input);
+    });
+    await renderApp(api);
+    expect(screen.queryByRole('navigation', { name: 'Sessions' })).not.toBeInTheDocument();
+    await act(async () => release());
+    const nav = await screen.findByRole('navigation', { name: 'Sessions' });
+    expect(within(nav).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('the open row has aria-current="true" and the pane is a main named by the label with a log "Transcript"', async () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Fix kumquat websocket drops' }), makeRow({ id: 'b', title: 'Release checklist' })]);
     api.entries.set('a', [makeEntry({ sessionId: 'a', seq: 0, text: 'the websocket drops every few minutes' })]);
