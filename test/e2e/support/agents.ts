@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ModelServer, RecordedRequest } from '../../support/model-server';
+import { descendants } from './server';
 import { escapeRegExp, sessionList } from './swarm';
 
 /** The real Claude Code CLI the project installs (2.1.332). */
@@ -138,4 +139,15 @@ export async function createSessionIn(page: Page, agent: 'Chat' | 'Claude Code' 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(before + 1);
+}
+
+/** The command lines of the processes below `root` (the server's agents: a CLI, a shell). */
+export function processesBelow(root: number): string[] {
+  return descendants(root).flatMap((pid) => {
+    try {
+      return [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()];
+    } catch {
+      return [];
+    }
+  });
 }
