@@ -256,7 +256,7 @@ export class ClaudeCodeSession implements AgentSession {
     }
     if (ev.type === 'ignored') return;
     // Output after the turn's result: the CLI started a turn of its own (a background task finished).
-    if (!this.turnOpen && (ev.type === 'requesting' || ev.type === 'message')) {
+    if (!this.turnOpen && (ev.type === 'init' || ev.type === 'requesting' || ev.type === 'message')) {
       this.turnOpen = true;
       this.exitDeadline?.cancel();
       this.watchdog.arm();
