@@ -148,6 +148,21 @@ test('a placeholder or a refusal from the model never appears anywhere on screen
   await page.screenshot({ path: 'test-results/ambient-no-placeholder.png' });
 });
 
+test('the settings screen shows the provider in use and the ambient activity, rejections included', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByText(/^In use: anthropic · claude-haiku-4-5/)).toBeVisible();
+  await expect(dialog.getByLabel('Anthropic API key')).toHaveAttribute('placeholder', 'set by the environment');
+  await dialog.getByRole('tab', { name: 'Ambient activity' }).click();
+  const table = dialog.getByRole('table', { name: 'Ambient calls' });
+  await expect(table.getByRole('row').filter({ hasText: 'absence' }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: /title-create.*use/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/ambient-activity.png' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('after a restart, reopening a session shows a pick-up note ending with "How can I help?"', async ({ page }) => {
   await server.stop();
   server = await startApp();
