@@ -100,11 +100,11 @@ describe.each(['anthropic', 'openai'] as const)('chat over %s', (api) => {
   });
 });
 
-describe('chat faults (anthropic wire), each ending in bounded time with a clear status', () => {
+describe.each(['anthropic', 'openai'] as const)('chat faults over %s, each ending in bounded time with a clear status', (api) => {
   async function run(faults: Parameters<ModelServer['enqueue']>, limits = {}) {
     server.enqueue(...faults);
     const log = new EntryLog();
-    const s = chatSession(provider(server, 'anthropic'), log, limits);
+    const s = chatSession(provider(server, api), log, limits);
     const t0 = Date.now();
     await say(s, log, 'hello');
     await settle(s);

@@ -76,7 +76,7 @@ export function createOpenAIChat(opts: OpenAIChatOptions): ChatProvider {
         throw toChatError(err, 'The OpenAI-compatible endpoint', call.signal.aborted);
       }
       if (call.signal.aborted) throw new ChatProviderError('aborted', 'OpenAI-compatible endpoint: cancelled');
-      if (finish === null) throw new ChatProviderError('truncated', 'The OpenAI-compatible endpoint cut the reply off before its end.');
+      if (finish === null) throw new ChatProviderError('truncated', "The OpenAI-compatible endpoint's reply was cut off before its end.");
       const blocks: Block[] = text ? [{ type: 'text', text }] : [];
       for (const [, c] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
         let input: Record<string, unknown> = {};
