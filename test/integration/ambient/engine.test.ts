@@ -372,3 +372,43 @@ describe('a failing provider', () => {
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Rewrite the parser');
   });
 });
+
+describe('timing of titles and notes', () => {
+  it('titleAfterTurns: 0 never titles automatically; 2 waits for the second turn', async () => {
+    server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'title-create' ? 'ANSWER: Tune the cache eviction' : 'SKIP' }));
+    core = startCore(anthropicEnv());
+    await ok(core, 'settings:set', { ambient: { titleAfterTurns: 0 } });
+    const never = await ok(core, 'sessions:create', { kind: 'chat' });
+    turn(core, never.id, 'tune the cache eviction policy', 'Tuned.');
+    await settle(core);
+    expect((await ok(core, 'sessions:get', { id: never.id })).title).toBeNull();
+
+    await ok(core, 'settings:set', { ambient: { titleAfterTurns: 2 } });
+    const later = await ok(core, 'sessions:create', { kind: 'chat' });
+    turn(core, later.id, 'tune the cache eviction policy', 'Tuned.');
+    await settle(core);
+    expect((await ok(core, 'sessions:get', { id: later.id })).title).toBeNull();
+    turn(core, later.id, 'and measure the hit rate', 'Hit rate is 93%.');
+    await settle(core);
+    expect((await ok(core, 'sessions:get', { id: later.id })).title).toBe('Tune the cache eviction');
+  });
+
+  it('a pick-up note after a long idle, without a restart', async () => {
+    server.setPolicy((req) =>
+      kindOf(req.lastUserText) === 'pickup-note' ? { text: 'ANSWER: I picked up where we left off. The cache hit rate is 93 percent. How can I help?' } : { text: 'SKIP' },
+    );
+    const clock = createManualClock(Date.now());
+    core = startCore(anthropicEnv(), clock);
+    const row = await ok(core, 'sessions:create', { kind: 'chat' });
+    turn(core, row.id, 'measure the cache hit rate', 'Hit rate is 93%.');
+    await ok(core, 'entries:page', { id: row.id });
+    clock.advance(5 * 60_000);
+    await ok(core, 'entries:page', { id: row.id });
+    await settle(core);
+    expect((await ok(core, 'ambient:sessionState', { id: row.id })).pickupNote).toBeNull(); // a short break: no note
+    clock.advance(40 * 60_000);
+    await ok(core, 'entries:page', { id: row.id });
+    await settle(core);
+    expect((await ok(core, 'ambient:sessionState', { id: row.id })).pickupNote).toBe('I picked up where we left off. The cache hit rate is 93 percent. How can I help?');
+  });
+});
