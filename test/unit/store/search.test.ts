@@ -45,11 +45,26 @@ describe('search', () => {
 
   it('leaves out deleted sessions, and archived ones unless asked', () => {
     const store = seeded();
-    store.sessions.setArchived('release', true, T0);
+    store.sessions.setArchived('release', true);
     expect(store.search.search('xylo', ALL)).toEqual([]);
     expect(store.search.search('xylo', { ...ALL, includeArchived: true })).toEqual(['release']);
     store.sessions.softDelete('login', T0);
     expect(store.search.search('safari', { ...ALL, includeArchived: true })).toEqual([]);
+    store.close();
+  });
+
+  it('fills the limit with visible sessions even when the newest matches are archived or deleted', () => {
+    const { store } = openStore({ dataDir: tempDataDir(), now: () => T0 });
+    for (let i = 0; i < 6; i++) {
+      store.sessions.insert({ id: `q${i}`, kind: 'chat', folder: '/w', position: i, at: T0 });
+      store.entries.append(`q${i}`, 'user', 'hello there', null, T0 + i); // the first line is searched as a title
+      store.entries.append(`q${i}`, 'assistant', `quokka number ${i}`, null, T0 + i);
+    }
+    store.sessions.setArchived('q5', true);
+    store.sessions.softDelete('q4', T0);
+    // Most recently active first: q3 spoke last among the visible ones.
+    expect(store.search.search('quokka', { includeArchived: false, limit: 3 })).toEqual(['q3', 'q2', 'q1']);
+    expect(store.search.search('quokka', { includeArchived: true, limit: 3 })).toEqual(['q5', 'q3', 'q2']);
     store.close();
   });
 

@@ -176,7 +176,7 @@ export class SessionsService {
       if (current.pinned === pinned) return current;
       // Newly pinned or unpinned rows go to the top of their new group.
       const top = this.store.sessions.edgePosition(pinned, 'top');
-      this.store.sessions.setPinned(id, pinned, top === null ? 0 : top - 1, this.clock.now());
+      this.store.sessions.setPinned(id, pinned, top === null ? 0 : top - 1);
       return this.get(id);
     });
     this.changed(row);
@@ -185,7 +185,7 @@ export class SessionsService {
 
   setArchived(id: string, archived: boolean): SessionRow {
     this.get(id);
-    this.store.sessions.setArchived(id, archived, this.clock.now());
+    this.store.sessions.setArchived(id, archived);
     return this.changed(this.get(id));
   }
 

@@ -55,7 +55,7 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
   content = 'entries',
   content_rowid = 'id',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 4'
+  prefix = '2 3 4'
 );
 
 -- table entries_fts_config on entries_fts_config
@@ -116,7 +116,7 @@ CREATE VIRTUAL TABLE sessions_fts USING fts5(
   content = 'sessions',
   content_rowid = 'rid',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 4'
+  prefix = '2 3 4'
 );
 
 -- table sessions_fts_config on sessions_fts_config

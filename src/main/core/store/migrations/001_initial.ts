@@ -87,7 +87,7 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
   content = 'entries',
   content_rowid = 'id',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 4'
+  prefix = '2 3 4'
 );
 
 -- Indexing costs ~1 µs per word, several times the insert itself, so the append
@@ -116,7 +116,7 @@ CREATE VIRTUAL TABLE sessions_fts USING fts5(
   content = 'sessions',
   content_rowid = 'rid',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 4'
+  prefix = '2 3 4'
 );
 
 CREATE TRIGGER sessions_fts_insert AFTER INSERT ON sessions

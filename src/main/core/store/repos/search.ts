@@ -33,10 +33,12 @@ export interface SearchOptions {
 
 /**
  * Full-text search over titles (and first user lines) and entry text.
- * Title hits come first, by bm25; then sessions with a matching entry, most
- * recently active first. Entry hits name their session by `rowid >> 32`
- * (see migration 001), so no per-hit join; bm25 over every matching entry of
- * a million is what would not fit in a keystroke, hence the recency order.
+ * Title hits come first, by bm25. Then sessions with a matching entry: the
+ * newest `limit` such sessions (by creation), shown most recently active
+ * first. Entry hits name their session by `rowid >> 32` (see migration 001),
+ * and the scan stops once enough distinct sessions are found, so a common
+ * prefix over a million entries still fits in a keystroke. (bm25 over every
+ * matching entry would not: it is computed for titles only.)
  */
 export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'>) {
   const live = 's.deleted_at IS NULL AND (s.archived = 0 OR @all = 1)';
@@ -45,9 +47,14 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       `SELECT s.id FROM sessions_fts f JOIN sessions s ON s.rid = f.rowid
        WHERE sessions_fts MATCH @q AND ${live} ORDER BY f.rank LIMIT @limit`,
     ),
-    entries: db.prepare<{ q: string; all: number; limit: number }, { id: string }>(
-      `SELECT s.id FROM (SELECT DISTINCT rowid >> 32 AS r FROM entries_fts WHERE entries_fts MATCH @q) h
-       JOIN sessions s ON s.rid = h.r WHERE ${live} ORDER BY s.updated_at DESC, s.rid DESC LIMIT @limit`,
+    entries: db.prepare<{ q: string; all: number; limit: number; cap: number }, { id: string }>(
+      `WITH hits (r) AS (SELECT rowid >> 32 FROM entries_fts WHERE entries_fts MATCH @q ORDER BY rowid DESC),
+         found AS (SELECT DISTINCT r FROM hits LIMIT @cap)
+       SELECT s.id FROM found f JOIN sessions s ON s.rid = f.r WHERE ${live}
+       ORDER BY s.updated_at DESC, s.rid DESC LIMIT @limit`,
+    ),
+    hidden: db.prepare<{ all: number }, { n: number }>(
+      `SELECT count(*) AS n FROM sessions WHERE deleted_at IS NOT NULL OR (archived = 1 AND @all = 0)`,
     ),
   };
   return {
@@ -62,8 +69,10 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       // What was just said is searchable: index the queue first (one batch; the periodic flush does the rest).
       entries.flushIndex();
       const seen = new Set(ids);
-      // Fetch enough to fill the limit even when every title hit also matches by entry.
-      for (const r of s.entries.all({ q: entryQuery, all, limit: options.limit + ids.length })) {
+      // Enough distinct sessions to fill the limit after hidden rows and title hits drop out.
+      const limit = options.limit + ids.length;
+      const cap = limit + (s.hidden.get({ all })?.n ?? 0);
+      for (const r of s.entries.all({ q: entryQuery, all, limit, cap })) {
         if (seen.has(r.id)) continue;
         seen.add(r.id);
         ids.push(r.id);

@@ -53,10 +53,9 @@ export function createSessionsRepo(db: Db) {
     ),
     group: db.prepare<[number], { id: string }>(`SELECT id FROM sessions WHERE ${live} AND pinned = ? ORDER BY position, id`),
     setPosition: db.prepare<[number, string]>(`UPDATE sessions SET position = ? WHERE id = ?`),
-    setPinned: db.prepare<[number, number, number, string]>(
-      `UPDATE sessions SET pinned = ?, position = ?, updated_at = ? WHERE id = ? AND ${live}`,
-    ),
-    setArchived: db.prepare<[number, number, string]>(`UPDATE sessions SET archived = ?, updated_at = ? WHERE id = ? AND ${live}`),
+    // Pinning and archiving are not activity: updated_at (the row's "last activity" time) stays.
+    setPinned: db.prepare<[number, number, string]>(`UPDATE sessions SET pinned = ?, position = ? WHERE id = ? AND ${live}`),
+    setArchived: db.prepare<[number, string]>(`UPDATE sessions SET archived = ? WHERE id = ? AND ${live}`),
     setStatus: db.prepare<[string, number, string]>(`UPDATE sessions SET status = ?, updated_at = ? WHERE id = ? AND ${live}`),
     setSubtitle: db.prepare<[string | null, string]>(`UPDATE sessions SET subtitle = ? WHERE id = ? AND ${live}`),
     setBackendId: db.prepare<[string | null, string]>(`UPDATE sessions SET backend_id = ? WHERE id = ? AND ${live}`),
@@ -126,11 +125,11 @@ export function createSessionsRepo(db: Db) {
     setPosition(id: string, position: number): void {
       s.setPosition.run(position, id);
     },
-    setPinned(id: string, pinned: boolean, position: number, at: number): boolean {
-      return s.setPinned.run(pinned ? 1 : 0, position, at, id).changes > 0;
+    setPinned(id: string, pinned: boolean, position: number): boolean {
+      return s.setPinned.run(pinned ? 1 : 0, position, id).changes > 0;
     },
-    setArchived(id: string, archived: boolean, at: number): boolean {
-      return s.setArchived.run(archived ? 1 : 0, at, id).changes > 0;
+    setArchived(id: string, archived: boolean): boolean {
+      return s.setArchived.run(archived ? 1 : 0, id).changes > 0;
     },
     setStatus(id: string, status: SessionStatus, at: number): boolean {
       return s.setStatus.run(status, at, id).changes > 0;
