@@ -46,10 +46,12 @@ export function conversationFromEntries(entries: readonly Entry[]): Conversation
   let reply: Block[] = [];
   let results: ToolResult[] = [];
   const flushReply = (): void => {
-    if (reply.length === 0) return;
-    c.assemble(); // what came before the reply was sent
-    c.pushAssistant(reply);
+    const content = reply.filter((b) => b.type !== 'text' || b.text.trim() !== '');
     reply = [];
+    // Only a reply that lands marks what came before it as sent: an empty one answered nothing.
+    if (content.length === 0 || !c.canRequest()) return;
+    c.assemble();
+    c.pushAssistant(content);
   };
   const flushResults = (): void => {
     if (results.length === 0) return;
