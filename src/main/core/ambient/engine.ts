@@ -127,7 +127,8 @@ export class AmbientEngine {
             ...(o.judge ? { judge: o.judge } : {}),
             ...(o.firstUserMessage !== undefined ? { firstUserMessage: o.firstUserMessage } : {}),
           });
-          resolve(outcome);
+          // After close the store may be gone: a late outcome is dropped, not applied.
+          resolve(this.closed ? null : outcome);
         },
       });
       if (submitted === 'over-budget' || submitted === 'closed') {
@@ -143,7 +144,10 @@ export class AmbientEngine {
   /** Callers of jobs still waiting in the queue, by key. */
   private readonly waiting = new Map<string, (v: CallOutcome | null) => void>();
 
+  private closed = false;
+
   private record(call: Parameters<Services['store']['ambientCalls']['insert']>[0]): void {
+    if (this.closed) return;
     try {
       this.s.store.ambientCalls.insert(call);
     } catch (err) {
@@ -151,9 +155,24 @@ export class AmbientEngine {
     }
   }
 
-  /** The newest `limit` entries of a session, oldest first. */
+  /** Sources of uncommitted activity text for a session (the terminal backend's screen tail). */
+  private readonly activitySources: Array<(sessionId: string) => string | null> = [];
+
+  /** Adds a source whose text (when not null) ends `recentEntries` as a note that is never stored. */
+  addActivitySource(source: (sessionId: string) => string | null): void {
+    this.activitySources.push(source);
+  }
+
+  /** The newest `limit` entries of a session, oldest first, then any live activity (not stored). */
   recentEntries(sessionId: string, limit = 60): Entry[] {
-    return this.s.store.entries.page(sessionId, undefined, limit).entries;
+    const entries = this.s.store.entries.page(sessionId, undefined, limit).entries;
+    for (const source of this.activitySources) {
+      const text = source(sessionId);
+      if (!text) continue;
+      const seq = (entries.at(-1)?.seq ?? -1) + 1;
+      entries.push({ sessionId, seq, kind: 'note', text, meta: null, createdAt: this.s.clock.now() });
+    }
+    return entries;
   }
 
   row(sessionId: string): SessionRow | null {
@@ -188,6 +207,7 @@ export class AmbientEngine {
   }
 
   close(): void {
+    this.closed = true;
     for (const c of this.closers.splice(0)) c();
     this.scheduler.close();
     for (const settle of this.waiting.values()) settle(null);
