@@ -7,6 +7,7 @@ import { CoreEvents } from '../../src/main/core/events';
 import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/services';
 import { openStore, type Store } from '../../src/main/core/store';
 import { TerminalService } from '../../src/main/core/agents/terminal/terminalService';
+import { startCore, type Harness } from '../unit/core/harness';
 
 /** Whether a pid is a live (non-zombie) process. */
 function isAlive(pid: number): boolean {
@@ -120,5 +121,31 @@ describe('terminal backend (real PTY)', () => {
     expect(isAlive(shellPid)).toBe(false);
     expect(notes(store!, stubborn.id).map((e) => e.text)).toContain('Stopped.');
     expect(store!.sessions.get(stubborn.id)?.status).toBe('idle');
+  });
+
+  it('through the core: channels drive the PTY, and ambient calls see the submitted line and the screen tail', async () => {
+    const h: Harness = startCore();
+    try {
+      // The harness puts a recording stand-in on every kind; take terminals back.
+      h.core.services.terminals?.register();
+      const row = await h.ok('sessions:create', { kind: 'terminal' });
+      const opened = await h.ok('terminal:open', { id: row.id, cols: 100, rows: 30 });
+      expect(opened.running).toBe(true);
+      await h.ok('terminal:input', { id: row.id, data: 'echo ambient-$((6*7))\r' });
+      await until('output', () => h.eventsOf('terminal:data').map((e) => e.data).join('').includes('ambient-42'));
+      await h.ok('terminal:resize', { id: row.id, cols: 60, rows: 20 });
+      const bad = await h.call('terminal:resize', { id: row.id, cols: 0, rows: 20 });
+      expect(bad.ok ? null : bad.error.code).toBe('BAD_INPUT');
+      const recent = h.core.services.ambient.engine.recentEntries(row.id, 30);
+      expect(recent.filter((e) => e.kind === 'user').map((e) => e.text)).toEqual(['echo ambient-$((6*7))']);
+      const screen = recent.at(-1);
+      expect(screen?.kind).toBe('note');
+      expect(screen?.text).toContain('ambient-42');
+      expect(screen?.text).not.toContain('\x1b');
+      // Material only: the screen note is not in the transcript.
+      expect((await h.ok('entries:page', { id: row.id })).entries.some((e) => e.text.includes('The terminal shows'))).toBe(false);
+    } finally {
+      await h.core.close();
+    }
   });
 });

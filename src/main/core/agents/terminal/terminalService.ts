@@ -145,6 +145,16 @@ export class TerminalService {
     return { lines: [], screen: screenTail(this.files.read(sessionId), { maxLines: 40, maxChars: 4_000 }) };
   }
 
+  /**
+   * The screen tail as ambient material (the submitted lines are already
+   * 'user' entries); null for sessions that are not terminals or show nothing.
+   */
+  screenForAmbient(sessionId: string): string | null {
+    const l = this.live.get(sessionId);
+    const screen = l ? l.pty.tail() : this.exits.has(sessionId) ? this.activity(sessionId).screen : '';
+    return screen.trim() === '' ? null : `The terminal shows (last lines):\n${screen}`;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.unregister?.();
