@@ -96,8 +96,12 @@ describe('sessions: order, pin, archive', () => {
       const list = await h.ok('sessions:list', {});
       expect(labels(list)).toEqual([top.title, moving.title, under.title, bottom.title]);
     }
-    const positions = (await h.ok('sessions:list', {})).map((r) => r.position);
+    const list = await h.ok('sessions:list', {});
+    const positions = list.map((r) => r.position);
     for (let i = 1; i < positions.length; i++) expect(positions[i]! - positions[i - 1]!).toBeGreaterThan(1e-7);
+    // Every renumbered row was pushed, so a renderer that applies events holds the same positions.
+    const pushed = new Map(h.eventsOf('session:changed').map((r) => [r.id, r.position]));
+    expect(list.map((r) => pushed.get(r.id))).toEqual(positions);
   });
 
   it('pinned rows come first; a row moves only within its own group', async () => {

@@ -140,6 +140,7 @@ export class SessionsService {
 
   /** Puts `id` just above `beforeId` (null: last) within its pin group. */
   move(id: string, beforeId: string | null): SessionRow {
+    let renumbered: string[] = [];
     const row = this.store.transaction(() => {
       const moving = this.get(id);
       if (beforeId === id) return moving;
@@ -159,13 +160,18 @@ export class SessionsService {
       };
       let position = placeAbove();
       if (position === null) {
-        repo.renumber(moving.pinned);
+        renumbered = repo.renumber(moving.pinned);
         position = placeAbove();
         if (position === null) throw new Error('no room between renumbered neighbours');
       }
       repo.setPosition(id, position);
       return this.get(id);
     });
+    // Renumbering moved every row of the group: the renderer needs their new positions too.
+    for (const other of renumbered) {
+      const r = other === id ? null : this.store.sessions.get(other);
+      if (r) this.changed(r);
+    }
     this.changed(row);
     return row;
   }

@@ -117,10 +117,11 @@ export function createSessionsRepo(db: Db) {
     neighbourAbove(pinned: boolean, target: Neighbour, exceptId: string): Neighbour | null {
       return s.before.get({ pinned: pinned ? 1 : 0, position: target.position, id: target.id, except: exceptId }) ?? null;
     },
-    /** Rewrites a pin group's positions to 1, 2, 3... in their current order. */
-    renumber(pinned: boolean): void {
-      const ids = s.group.all(pinned ? 1 : 0);
-      ids.forEach((r, i) => s.setPosition.run(i + 1, r.id));
+    /** Rewrites a pin group's positions to 1, 2, 3... in their current order; returns the ids. */
+    renumber(pinned: boolean): string[] {
+      const ids = s.group.all(pinned ? 1 : 0).map((r) => r.id);
+      ids.forEach((id, i) => s.setPosition.run(i + 1, id));
+      return ids;
     },
     setPosition(id: string, position: number): void {
       s.setPosition.run(position, id);
