@@ -412,3 +412,26 @@ describe('timing of titles and notes', () => {
     expect((await ok(core, 'ambient:sessionState', { id: row.id })).pickupNote).toBe('I picked up where we left off. The cache hit rate is 93 percent. How can I help?');
   });
 });
+
+describe('shutdown', () => {
+  it('closing the core while a call hangs ends at once and applies nothing late', async () => {
+    server.setPolicy(() => ({ fault: 'silence-after-headers' }));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      core = startCore(anthropicEnv());
+      const row = await ok(core, 'sessions:create', { kind: 'chat' });
+      turn(core, row.id, 'tune the cache eviction policy', 'Tuned.');
+      await server.waitForRequests(1);
+      const t0 = Date.now();
+      await core.close();
+      open.length = 0;
+      expect(Date.now() - t0).toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
