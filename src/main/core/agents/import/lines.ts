@@ -14,6 +14,7 @@ export interface LineReadOptions {
   readonly endOffset: number;
 }
 
+/** `bytes` may share memory with the reader's chunk: it is valid only until `onLine` returns. */
 export type LineEvent =
   | { readonly kind: 'line'; readonly bytes: Buffer; readonly end: number }
   | { readonly kind: 'oversize'; readonly head: Buffer; readonly length: number; readonly end: number };
@@ -54,6 +55,15 @@ export function readLines(
         const nl = chunk.indexOf(NEWLINE, lineStart);
         const pieceEnd = nl === -1 || nl >= got ? got : nl;
         const piece = chunk.subarray(lineStart, pieceEnd);
+        const whole = nl !== -1 && nl < got && pendingBytes === 0 && !oversizeHead;
+        if (whole && piece.length <= options.maxLineBytes) {
+          // A line inside this chunk is handed over without a copy: valid until onLine returns.
+          const end = pos + nl + 1;
+          consumed = end;
+          if (onLine({ kind: 'line', bytes: piece, end }) === false) return { offset: consumed, stopped: true };
+          lineStart = nl + 1;
+          continue;
+        }
         if (oversizeHead) {
           oversizeLength += piece.length;
         } else if (pendingBytes + piece.length > options.maxLineBytes) {
