@@ -45,6 +45,10 @@ describe('pane', () => {
     expect(api.callsTo('sessions:send')).toEqual([{ id: 'a', text: 'hello' }]);
     expect(await screen.findByText('No chat provider is configured.')).toBeInTheDocument();
     expect(composer).toHaveValue('hello');
+    // Trying again does not stack a second copy of the same message.
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('sessions:send')).toHaveLength(2));
+    expect(screen.getAllByText('No chat provider is configured.')).toHaveLength(1);
   });
 
   it('opening an unread session marks it read, and so does new activity in the pane being looked at', async () => {

@@ -75,8 +75,11 @@ let nextToastId = 1;
 export function showToast(message: string, options: { undo?: UndoAction; tone?: Toast['tone'] } = {}): number {
   const id = nextToastId++;
   useUi.setState((state) => ({
-    // A few at a time: the oldest go first.
-    toasts: [...state.toasts, { id, message, undo: options.undo ?? null, tone: options.tone ?? 'info' }].slice(-4),
+    // The same message again replaces the old one (and restarts its time); a few at a time, the oldest go first.
+    toasts: [
+      ...state.toasts.filter((toast) => toast.undo !== null || toast.message !== message),
+      { id, message, undo: options.undo ?? null, tone: options.tone ?? 'info' },
+    ].slice(-4),
   }));
   return id;
 }
