@@ -191,3 +191,18 @@ describe('pane', () => {
     expect(screen.getByRole('dialog', { name: 'New session' })).toBeInTheDocument();
   });
 });
+
+describe('after the connection comes back', () => {
+  it('the swarm and the open transcripts are fetched again', async () => {
+    const { refreshAfterReconnect } = await import('../../src/renderer/src/actions/boot');
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' })]);
+    await openPane(api, /^Alpha/);
+    await waitFor(() => expect(api.callsTo('entries:page')).toHaveLength(1));
+    // Missed while disconnected: a new entry and a renamed row.
+    api.entries.set('a', [makeEntry({ sessionId: 'a', seq: 0, text: 'said while offline' })]);
+    api.rows.set('a', { ...(api.rows.get('a') as ReturnType<typeof makeRow>), title: 'Alpha renamed elsewhere' as never });
+    await act(async () => refreshAfterReconnect());
+    expect(screen.getByRole('log', { name: 'Transcript' })).toHaveTextContent('said while offline');
+    expect(screen.getByRole('listitem', { name: /^Alpha renamed elsewhere/ })).toBeInTheDocument();
+  });
+});

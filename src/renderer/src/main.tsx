@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { bootApp } from './actions/boot';
+import { bootApp, refreshAfterReconnect } from './actions/boot';
 import { startBridge } from './bridge';
-import { loadSessions } from './stores/sessions';
 import { setConnection } from './stores/ui';
 import './styles/base.css';
 import './styles/sidebar.css';
@@ -15,7 +14,7 @@ if (bridge.problem) setConnection('refused', bridge.problem);
 bridge.onStateChange((state, reconnected) => {
   setConnection(state);
   // Pushes sent while the socket was down are lost: fetch the swarm again.
-  if (reconnected) void loadSessions();
+  if (reconnected) void refreshAfterReconnect();
 });
 bootApp(bridge.api);
 

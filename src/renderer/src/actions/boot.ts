@@ -1,6 +1,8 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { setApi } from '../bridge';
 import { loadAppInfo } from '../stores/app';
+import { forgetEntries, loadLatestEntries } from '../stores/entries';
+import { usePanes } from '../stores/panes';
 import { loadSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 import { subscribeToPushes } from './pushes';
@@ -18,4 +20,19 @@ export function bootApp(api: SwarmdeskApi): () => void {
   });
   void loadSessions();
   return unsubscribe;
+}
+
+/**
+ * After the web socket came back, pushes sent while it was down are lost:
+ * fetch the swarm and the open transcripts again.
+ */
+export async function refreshAfterReconnect(): Promise<void> {
+  const open = usePanes.getState().open;
+  await Promise.all([
+    loadSessions(),
+    ...open.map((id) => {
+      forgetEntries(id);
+      return loadLatestEntries(id);
+    }),
+  ]);
 }
