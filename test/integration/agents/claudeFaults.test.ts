@@ -37,7 +37,7 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     const rssGrowth = process.memoryUsage().rss - rssBefore;
     expect(rec.entries('error').map((e) => e.entry.text)).toEqual(['Claude Code printed a line of more than 50 MB; Swarmdesk skipped it.']);
     expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['still here after the junk']);
-    expect(s.stats).toMatchObject({ invalid: 1, unknown: 1, oversize: 1 });
+    expect(s.stats).toMatchObject({ spawns: 1, invalid: 1, unknown: 1, oversize: 1 });
     expect(rec.statuses().at(-1)).toBe('waiting');
     console.log(`50 MB line: rss grew ${(rssGrowth / 1024 / 1024).toFixed(1)} MB`);
     expect(rssGrowth).toBeLessThan(40 * 1024 * 1024);
@@ -112,5 +112,20 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     await s.send('hello');
     expect(rec.entries('error')[0]?.entry.text).toBe("The session's folder /nonexistent/folder does not exist.");
     expect(rec.statuses().at(-1)).toBe('error');
+  });
+});
+
+describe('claude-code backend: text typed while the CLI starts', () => {
+  it('a second message sent before the first reached the CLI is a steer into the same process, not a second CLI', async () => {
+    const rec = new Recorder();
+    const s = session('ok', rec);
+    const first = s.send('first');
+    expect(s.working).toBe(true);
+    await s.steer('second');
+    await first;
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
+    await until(() => rec.entries('assistant').length === 2, 5_000);
+    expect(s.stats.spawns).toBe(1);
+    expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['fine', 'fine']);
   });
 });

@@ -13,7 +13,7 @@ const kind = fc.constantFrom<EntryKind>('user', 'steer', 'assistant', 'thinking'
 const item = fc.record({ kind, text: fc.oneof(fc.constant(''), fc.constant('  '), fc.stringMatching(/^[a-z ]{1,10}$/)), n: fc.nat({ max: 20 }) }).map(({ kind: k, text, n }) => ({
   kind: k,
   text: k === 'summary' ? `${COMPACTION_SUMMARY_PREFIX}\n${text}` : text,
-  meta: k === 'tool-use' || k === 'tool-result' ? { toolUseId: `t${n}`, tool: 'Bash', input: '{"command":"ls"}' } : k === 'summary' ? { coversThroughSeq: n } : null,
+  meta: (k === 'tool-use' || k === 'tool-result' ? { toolUseId: `t${n}`, tool: 'Bash', input: '{"command":"ls"}' } : k === 'summary' ? { coversThroughSeq: n } : null) as Entry['meta'],
 }));
 
 describe('conversationFromEntries', () => {

@@ -65,6 +65,8 @@ function onPath(name: string, pathVar: string): boolean {
 
 /** Counters a test (and the log) can read: what the line reader had to drop. */
 export interface ClaudeRunStats {
+  /** CLI processes started for this session. */
+  spawns: number;
   lines: number;
   invalid: number;
   unknown: number;
@@ -79,7 +81,7 @@ export interface ClaudeRunStats {
  * (the CLI's own mid-turn handling), which is how steering works.
  */
 export class ClaudeCodeSession implements AgentSession {
-  readonly stats: ClaudeRunStats = { lines: 0, invalid: 0, unknown: 0, oversize: 0 };
+  readonly stats: ClaudeRunStats = { spawns: 0, lines: 0, invalid: 0, unknown: 0, oversize: 0 };
   private proc: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private stdinOpen = false;
@@ -92,6 +94,9 @@ export class ClaudeCodeSession implements AgentSession {
   private resultDeadline: Deadline | null = null;
   private exitDeadline: Deadline | null = null;
   private stderrTail = '';
+  /** Sends in progress (spawning), and the chain that keeps them in order. */
+  private starting = 0;
+  private queue: Promise<void> = Promise.resolve();
   private pendingStream: Extract<AgentEvent, { type: 'streaming' }> | null = null;
   private streamTimer: NodeJS.Timeout | null = null;
 
@@ -106,7 +111,7 @@ export class ClaudeCodeSession implements AgentSession {
   }
 
   get working(): boolean {
-    return this.turnOpen;
+    return this.turnOpen || this.starting > 0;
   }
 
   private get claudePath(): string {
@@ -120,15 +125,26 @@ export class ClaudeCodeSession implements AgentSession {
 
   async send(text: string): Promise<void> {
     if (this.disposed) throw new Error('session disposed');
-    if (!this.proc || !this.stdinOpen) {
-      await this.waitForExit();
-      if (!this.spawnProcess()) return;
+    // Counts as working from now: text typed while the process starts is a steer, queued behind.
+    this.starting += 1;
+    const run = this.queue.then(async () => {
+      if (!this.proc || !this.stdinOpen) {
+        await this.waitForExit();
+        if (!this.spawnProcess()) return;
+      }
+      this.write(text);
+    });
+    this.queue = run.catch(() => undefined);
+    try {
+      await run;
+    } finally {
+      this.starting -= 1;
     }
-    this.write(text);
   }
 
   async steer(text: string): Promise<void> {
     // A steer is a user message written while the turn runs; the CLI folds it into the turn.
+    await this.queue;
     if (this.proc && this.stdinOpen) this.write(text);
     else await this.send(text);
   }
@@ -189,6 +205,7 @@ export class ClaudeCodeSession implements AgentSession {
       return false;
     }
     this.proc = child;
+    this.stats.spawns += 1;
     this.stdinOpen = true;
     this.stderrTail = '';
     this.translator = this.newTranslator();
