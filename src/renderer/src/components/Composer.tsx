@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SessionId, SessionStatus } from '../../../shared/domain/session';
+import type { SessionId, SessionKind, SessionStatus } from '../../../shared/domain/session';
 import { sendMessage, stopSession } from '../actions/sessionActions';
 import { dismissPickupNote, dismissSuggestion } from '../actions/ambientActions';
 import { useSessions } from '../stores/sessions';
@@ -11,7 +11,17 @@ import { useSessions } from '../stores/sessions';
  * textbox is described by: Tab accepts it, typing replaces it, Escape dismisses
  * it. It is never sent by itself.
  */
-export function Composer({ sessionId, status, focusRequest = 0 }: { sessionId: SessionId; status: SessionStatus; focusRequest?: number }) {
+export function Composer({
+  sessionId,
+  status,
+  kind = 'chat',
+  focusRequest = 0,
+}: {
+  sessionId: SessionId;
+  status: SessionStatus;
+  kind?: SessionKind;
+  focusRequest?: number;
+}) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const suggestion = useSessions((s) => s.ambient[sessionId]?.suggestion ?? null);
@@ -75,7 +85,7 @@ export function Composer({ sessionId, status, focusRequest = 0 }: { sessionId: S
           aria-describedby={showSuggestion ? suggestionId : undefined}
           rows={2}
           value={text}
-          placeholder={showSuggestion ? '' : working ? 'Steer the agent…' : 'Message…'}
+          placeholder={showSuggestion ? '' : kind === 'terminal' ? 'A line for the terminal…' : working ? 'Steer the agent…' : 'Message…'}
           onChange={(e) => {
             setText(e.target.value);
             if (suggestion !== null && e.target.value !== '') dismissSuggestion(sessionId);

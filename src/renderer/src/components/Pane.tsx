@@ -74,7 +74,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
       {row.kind === 'imported' ? (
         <ResumeImported sessionId={sessionId} />
       ) : (
-        <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
+        <Composer sessionId={sessionId} status={row.status} kind={row.kind} focusRequest={focusRequest} />
       )}
     </section>
   );
