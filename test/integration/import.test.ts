@@ -104,6 +104,17 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(store.integrityProblem()).toBeNull();
   });
 
+  it('does not import the transcript of a session Swarmdesk runs itself', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    store.sessions.insert({ id: 'own', kind: 'claude-code', folder: '/home/dev/src/shop', position: 0, backendId: 'aaaa1111', at: 1 });
+    indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }] });
+    const report = await indexer.scan();
+    expect(report.sessionsCreated).toBe(2);
+    expect(store.sessions.list(false).filter((r) => r.backendId === 'aaaa1111').map((r) => r.kind)).toEqual(['claude-code']);
+    expect(store.entries.count('own')).toBe(0);
+  });
+
   it('keeps a user rename made in Swarmdesk and does not bring back a session the user deleted', async () => {
     const tree = historyTree();
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;

@@ -60,9 +60,10 @@ export interface AppliedBatch {
  * appends the entries straight to the store (no hooks: importing history
  * never triggers ambient calls), applies the file's title record, and stores
  * the cursor. A session the user deleted stays deleted; its file is still
- * followed so it is not re-imported.
+ * followed so it is not re-imported. The transcript of a session Swarmdesk
+ * itself runs (`owned`: backend ids of its live sessions) is skipped.
  */
-export function applyImportBatch(store: Store, batch: ImportBatch, now: number): AppliedBatch {
+export function applyImportBatch(store: Store, batch: ImportBatch, now: number, owned: ReadonlySet<string> = new Set()): AppliedBatch {
   return store.transaction(() => {
     const { cursor } = batch;
     const stored = store.importFiles.get(cursor.path);
@@ -73,7 +74,9 @@ export function applyImportBatch(store: Store, batch: ImportBatch, now: number):
     const entries: Entry[] = [];
 
     if (!deletedByUser) {
-      if (!row && batch.entries.length > 0) {
+      // A transcript of one of Swarmdesk's own sessions (its claude-code backend runs the CLI) is not imported again.
+      const ownedElsewhere = !row && cursor.facts.backendId !== null && owned.has(cursor.facts.backendId);
+      if (!row && !ownedElsewhere && batch.entries.length > 0) {
         sessionId = randomUUID();
         const bottom = store.sessions.edgePosition(false, 'bottom');
         row = store.sessions.insert({

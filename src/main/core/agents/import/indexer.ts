@@ -154,9 +154,10 @@ export class ImportIndexer {
     const t0 = performance.now();
     const cursors = loadCursors(this.opts.store);
     let sessionsCreated = 0;
+    const owned = this.opts.store.importFiles.ownedBackendIds();
     const apply = (batch: ImportBatch): void => {
       if (this.stopped || !this.opts.store.isOpen) return;
-      const applied = applyImportBatch(this.opts.store, batch, this.now());
+      const applied = applyImportBatch(this.opts.store, batch, this.now(), owned);
       if (applied.created) sessionsCreated += 1;
       if (applied.row) {
         if (!applied.created && applied.entries.length <= (this.opts.liveEntryLimit ?? 50)) {

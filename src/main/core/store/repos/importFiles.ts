@@ -57,6 +57,10 @@ export function createImportFilesRepo(db: Db) {
       const r = st().bySession.get(sessionId);
       return r ? toRow(r) : null;
     },
+    /** Backend ids of Swarmdesk's own live sessions (its claude-code runs write transcripts the importer also sees). */
+    ownedBackendIds(): Set<string> {
+      return new Set(st().owned.all().map((r) => r.backend_id));
+    },
     put(row: ImportFileRow): void {
       st().put.run({
         path: row.path,
@@ -74,6 +78,9 @@ export function createImportFilesRepo(db: Db) {
 
 function prepare(db: Db) {
   return {
+    owned: db.prepare<[], { backend_id: string }>(
+      `SELECT backend_id FROM sessions WHERE backend_id IS NOT NULL AND kind <> 'imported' AND deleted_at IS NULL`,
+    ),
     all: db.prepare<[], DbRow>(`SELECT path, source, size, mtime_ms, ino, offset, facts, session_id FROM import_files`),
     get: db.prepare<[string], DbRow>(`SELECT path, source, size, mtime_ms, ino, offset, facts, session_id FROM import_files WHERE path = ?`),
     put: db.prepare<DbRow>(
