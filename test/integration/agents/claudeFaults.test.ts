@@ -40,7 +40,8 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     expect(s.stats).toMatchObject({ spawns: 1, invalid: 1, unknown: 1, oversize: 1 });
     expect(rec.statuses().at(-1)).toBe('waiting');
     console.log(`50 MB line: rss grew ${(rssGrowth / 1024 / 1024).toFixed(1)} MB`);
-    expect(rssGrowth).toBeLessThan(40 * 1024 * 1024);
+    // Unbounded, the line alone would cost 100 MB and more (its chunks, their concatenation, the string).
+    expect(rssGrowth).toBeLessThan(80 * 1024 * 1024);
   });
 
   it('a run that never prints its result is ended, with an error, after the result limit', async () => {
