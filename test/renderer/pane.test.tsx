@@ -206,3 +206,25 @@ describe('after the connection comes back', () => {
     expect(screen.getByRole('listitem', { name: /^Alpha renamed elsewhere/ })).toBeInTheDocument();
   });
 });
+
+describe('long transcripts', () => {
+  it('show the last page first and load earlier pages on request', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' })]);
+    api.entries.set('a', Array.from({ length: 250 }, (_, seq) => makeEntry({ sessionId: 'a', seq, text: `message number ${seq}` })));
+    api.override('entries:page', (input) => {
+      const all = api.entries.get('a') ?? [];
+      const before = input.beforeSeq ?? all.length;
+      const page = all.filter((e) => e.seq < before).slice(-(input.limit ?? 200));
+      return { ok: true, value: { entries: page, hasMore: (page[0]?.seq ?? 0) > 0 } };
+    });
+    await openPane(api, /^Alpha/);
+    const log = screen.getByRole('log', { name: 'Transcript' });
+    await waitFor(() => expect(log).toHaveTextContent('message number 249'));
+    expect(within(log).queryByText('message number 49')).toBeNull();
+    expect(within(log).getByText('message number 50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+    expect(await within(log).findByText('message number 0')).toBeInTheDocument();
+    expect(api.callsTo('entries:page').at(-1)).toEqual({ id: 'a', limit: 200, beforeSeq: 50 });
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+  });
+});

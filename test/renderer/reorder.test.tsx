@@ -75,3 +75,37 @@ describe('keyboard reorder with the drag handle', () => {
     expect(api.callsTo('sessions:move')).toEqual([{ id: 'x', beforeId: null }]);
   });
 });
+
+describe('mouse reorder (HTML5 drag and drop on the handle)', () => {
+  it('dropping on the lower half of a row puts the dragged row after it', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    const api = swarm();
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    const handle = screen.getByRole('button', { name: 'Reorder Bravo flaky test hunt' });
+    const target = screen.getByRole('listitem', { name: /^Alpha release notes/ });
+    const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(handle, { dataTransfer });
+    // jsdom lays nothing out: a row's box is 0 high, so any positive y is its lower half.
+    fireEvent.dragOver(target, { dataTransfer, clientY: 10 });
+    fireEvent.drop(target, { dataTransfer, clientY: 10 });
+    await waitFor(() => expect(api.callsTo('sessions:move')).toEqual([{ id: 'b', beforeId: 'f' }]));
+    await waitFor(() => expect(labels()).toEqual(['Alpha release notes', 'Bravo flaky test hunt', 'Fix kumquat websocket drops']));
+  });
+});
+
+describe('row keyboard navigation', () => {
+  it('arrow keys move between rows, Enter opens the row and puts the cursor in its composer', async () => {
+    const api = swarm();
+    await renderApp(api);
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows[0]).toHaveAttribute('tabindex', '0');
+    expect(rows[1]).toHaveAttribute('tabindex', '-1');
+    (rows[0] as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('listitem', { name: /^Alpha/ })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main', { name: 'Alpha release notes' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+  });
+});
