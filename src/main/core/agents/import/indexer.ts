@@ -10,6 +10,7 @@ import { anyChange, scanRoots, type ScanResult } from './scan';
 import { emptyCounts, type ImportCounts } from './types';
 import type { ImportRoot } from './walk';
 import { startImportWorker } from './workerHost';
+import { foldersToWatch, MAX_WATCHED_DIRS } from './watchDirs';
 
 const log = createLogger('import');
 
@@ -90,17 +91,32 @@ export class ImportIndexer {
   start(): void {
     this.stopped = false;
     void this.scan().catch((err: unknown) => log.error('import scan failed', { err }));
+    this.rewatch();
+    this.interval = setInterval(() => this.changed(), this.opts.rescanMs ?? 60_000);
+    this.interval.unref();
+  }
+
+  /**
+   * Watches the folders where transcripts grow (non-recursive: a recursive
+   * watch of a large history costs a watch per folder and a walk on the main
+   * thread). Renewed after each scan, so new project folders are followed.
+   */
+  private rewatch(): void {
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    if (this.stopped) return;
     for (const root of this.opts.roots) {
-      try {
-        const w = watch(root.path, { recursive: true, persistent: false }, () => this.changed());
-        w.on('error', (err) => log.warn('stopped watching an import folder', { root: root.path, err }));
-        this.watchers.push(w);
-      } catch {
-        // Missing folder or no recursive watch: the periodic rescan covers it.
+      for (const dir of foldersToWatch(root)) {
+        if (this.watchers.length >= MAX_WATCHED_DIRS) return;
+        try {
+          const w = watch(dir, { persistent: false }, () => this.changed());
+          w.on('error', () => w.close());
+          this.watchers.push(w);
+        } catch {
+          // Missing folder or no watches left: the periodic rescan covers it.
+        }
       }
     }
-    this.interval = setInterval(() => this.changed(), this.opts.rescanMs ?? 5 * 60_000);
-    this.interval.unref();
   }
 
   /** A change was seen: scan after a quiet moment. */
@@ -123,6 +139,7 @@ export class ImportIndexer {
     this.opts.onBusy?.(true);
     const run = this.runScan().finally(() => {
       this.running = null;
+      if (this.watchers.length > 0 || this.interval) this.rewatch();
       this.opts.onBusy?.(false);
       if (this.again && !this.stopped) {
         this.again = false;
