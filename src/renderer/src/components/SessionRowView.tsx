@@ -7,7 +7,7 @@ import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
-import { openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
+import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
 import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
 
@@ -49,7 +49,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const label = sessionLabel(row, now);
   const subtitle = rowSubtitle(row);
   const time = relativeTime(row.updatedAt, now);
-  const facts = [statusWord(row.status), row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} subagents` : null]
+  const facts = [statusWord(row.status), row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null]
     .filter(Boolean)
     .join(', ');
 
@@ -117,6 +117,10 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
 
   const onMoreClick = (e: MouseEvent<HTMLButtonElement>) => {
     e.stopPropagation();
+    if (menuOpen) {
+      closeMenu();
+      return;
+    }
     const rect = e.currentTarget.getBoundingClientRect();
     openMenu(view.id, rect.right - 200, rect.bottom);
   };
