@@ -12,6 +12,8 @@ export interface DbLook {
   readonly integrity: string;
   readonly entries: StoredEntry[];
   readonly sessions: Array<{ id: string; kind: string; status: string; parentId: string | null; backendId: string | null }>;
+  /** The transcript files the import has read (its cursors), and the session each became (null: none). */
+  readonly importFiles: Array<{ path: string; sessionId: string | null }>;
 }
 
 /**
@@ -26,7 +28,8 @@ export function lookIntoDb(dataDir: string): DbLook {
     const sessions = db
       .prepare('SELECT id, kind, status, parent_id AS parentId, backend_id AS backendId FROM sessions ORDER BY rid')
       .all() as DbLook['sessions'];
-    return { integrity, entries, sessions };
+    const importFiles = db.prepare('SELECT path, session_id AS sessionId FROM import_files ORDER BY path').all() as DbLook['importFiles'];
+    return { integrity, entries, sessions, importFiles };
   } finally {
     db.close();
   }
