@@ -79,3 +79,22 @@ describe('archive, delete, pin', () => {
     expect(await screen.findByText('That session is gone.')).toBeInTheDocument();
   });
 });
+
+describe('row menu', () => {
+  it('its button toggles it; Escape closes it and gives focus back to the button', async () => {
+    await renderApp(new FakeApi([makeRow({ id: 'a', title: 'Alpha' })]));
+    const button = await screen.findByRole('button', { name: 'More actions for Alpha' });
+    await userEvent.click(button);
+    expect(screen.getByRole('menu', { name: 'Actions for Alpha' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('menuitem')[0]).toHaveFocus();
+    await userEvent.click(button);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Regenerate title' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+});

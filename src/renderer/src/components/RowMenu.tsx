@@ -54,7 +54,10 @@ export function RowMenu() {
     if (!menu) return;
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onPointerDown = (e: PointerEvent) => {
-      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) closeMenu();
+      if (!(e.target instanceof Element) || ref.current?.contains(e.target)) return;
+      // Its own trigger toggles it (in its click handler); anything else closes it.
+      if (e.target.closest(`[data-menu-trigger="${CSS.escape(menu.sessionId)}"]`)) return;
+      closeMenu();
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     return () => document.removeEventListener('pointerdown', onPointerDown, true);
