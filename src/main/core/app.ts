@@ -84,6 +84,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
             log.error('close step failed', { err });
           }
         }
+        await store.idle();
         store.close();
       })();
       return closing;

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listBackups } from '../../../src/main/core/store/backups';
+import { consumeCleanShutdown } from '../../../src/main/core/store/cleanShutdown';
 import { DatabaseTooNewError, DB_FILE_NAME, openStore, type Store } from '../../../src/main/core/store';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from '../../../src/main/core/store/migrations';
 import { tempDataDir } from './tempDir';
@@ -86,40 +87,51 @@ describe('openStore', () => {
     live.close();
   });
 
-  it('takes a routine backup when the newest is a day old, and keeps the last five', () => {
+  it('takes a routine backup (in the background) when the newest is a day old, and keeps the last three', async () => {
     const dataDir = tempDataDir();
-    const first = openStore({ dataDir, now: () => T0 });
-    expect(listBackups(dataDir)).toHaveLength(0); // nothing worth keeping yet
-    addSession(first.store, 's1', 'hello');
-    first.store.close();
-
-    openStore({ dataDir, now: () => T0 + 1000 }).store.close();
-    expect(listBackups(dataDir)).toHaveLength(1);
-    openStore({ dataDir, now: () => T0 + DAY / 2 }).store.close();
-    expect(listBackups(dataDir)).toHaveLength(1);
-    for (let day = 1; day <= 7; day++) openStore({ dataDir, now: () => T0 + day * DAY + 2000 }).store.close();
+    const { store } = openStore({ dataDir, now: () => T0 });
+    expect(await store.routineBackupIfDue(T0)).toBeNull(); // nothing worth keeping yet
+    addSession(store, 's1', 'hello');
+    const first = await store.routineBackupIfDue(T0 + 1000);
+    expect(first?.name).toMatch(/-routine\.db$/);
+    expect(await store.routineBackupIfDue(T0 + DAY / 2)).toBeNull();
+    for (let day = 1; day <= 5; day++) expect(await store.routineBackupIfDue(T0 + day * DAY + 2000)).not.toBeNull();
     const kept = listBackups(dataDir);
-    expect(kept).toHaveLength(5);
-    expect(kept[0]!.takenAt).toBe(T0 + 7 * DAY + 2000);
+    expect(kept.map((b) => b.takenAt)).toEqual([5, 4, 3].map((d) => T0 + d * DAY + 2000));
+    expect(readdirSync(join(dataDir, 'backups')).filter((n) => n.endsWith('.partial'))).toEqual([]);
+    store.close();
+    const copy = new Database(kept[0]!.path, { readonly: true });
+    expect(copy.prepare(`SELECT text FROM entries`).all()).toEqual([{ text: 'hello' }]);
+    copy.close();
   });
 });
 
 describe('a damaged database', () => {
-  /** A store with one session, a backup of it, then a second session the backup lacks. */
-  function damagedSetup(): { dataDir: string; file: string } {
+  /** A store with one session, a backup of it, then a second session the backup lacks; closed cleanly. */
+  async function damagedSetup(): Promise<{ dataDir: string; file: string }> {
     const dataDir = tempDataDir();
-    const a = openStore({ dataDir, now: () => T0 });
-    addSession(a.store, 'kept', 'the xylophone importer');
-    a.store.close();
-    const b = openStore({ dataDir, now: () => T0 + 1000 }); // takes the routine backup
-    addSession(b.store, 'late', 'written after the backup');
-    b.store.close();
+    const { store } = openStore({ dataDir, now: () => T0 });
+    addSession(store, 'kept', 'the xylophone importer');
+    await store.routineBackupIfDue(T0 + 1000);
+    addSession(store, 'late', 'written after the backup');
+    store.close();
     expect(listBackups(dataDir)).toHaveLength(1);
     return { dataDir, file: join(dataDir, DB_FILE_NAME) };
   }
 
-  it('garbage over the file: kept aside, the backup restored, and the user told', () => {
-    const { dataDir, file } = damagedSetup();
+  /** Overwrites every page after the first (the header and schema page survive), keeping size and mtime. */
+  function scribblePages(file: string): void {
+    const before = statSync(file);
+    const bytes = readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    expect(bytes.length).toBeGreaterThan(3 * pageSize);
+    bytes.fill(0xa5, pageSize);
+    writeFileSync(file, bytes);
+    utimesSync(file, before.atime, before.mtime);
+  }
+
+  it('garbage over the file: kept aside, the backup restored, and the user told', async () => {
+    const { dataDir, file } = await damagedSetup();
     const garbage = Buffer.alloc(64 * 1024, 'not a database at all ');
     writeFileSync(file, garbage);
 
@@ -139,14 +151,10 @@ describe('a damaged database', () => {
     store.close();
   });
 
-  it('damaged pages behind a good header are caught by quick_check too', () => {
-    const { dataDir, file } = damagedSetup();
-    const bytes = readFileSync(file);
-    const pageSize = bytes.readUInt16BE(16);
-    expect(bytes.length).toBeGreaterThan(3 * pageSize);
-    // Scribble over every page after the first: the schema page survives, the rest does not.
-    bytes.fill(0xa5, pageSize);
-    writeFileSync(file, bytes);
+  it('damaged pages behind a good header are caught by quick_check after an unclean exit', async () => {
+    const { dataDir, file } = await damagedSetup();
+    rmSync(file + '.clean'); // as after a crash: no clean-close marker
+    scribblePages(file);
 
     const { store, notices } = openStore({ dataDir, now: () => T0 + 2 * DAY });
     expect(notices[0]).toMatch(/damaged.*restored the backup/);
@@ -154,8 +162,21 @@ describe('a damaged database', () => {
     store.close();
   });
 
-  it('with no usable backup: kept aside, a fresh database, and the user told', () => {
-    const { dataDir, file } = damagedSetup();
+  it('a clean close leaves a single-use marker that only an unchanged file matches', async () => {
+    const { file } = await damagedSetup();
+    const marker = file + '.clean';
+    const saved = readFileSync(marker, 'utf8');
+    expect(consumeCleanShutdown(file)).toBe(true); // exactly as we left it: the full check may be skipped
+    expect(existsSync(marker)).toBe(false);
+    expect(consumeCleanShutdown(file)).toBe(false); // single use: a crash before the next clean close means a full check
+    writeFileSync(marker, saved);
+    const st = statSync(file);
+    utimesSync(file, st.atime, new Date(st.mtimeMs + 5000)); // touched by something else
+    expect(consumeCleanShutdown(file)).toBe(false);
+  });
+
+  it('with no usable backup: kept aside, a fresh database, and the user told', async () => {
+    const { dataDir, file } = await damagedSetup();
     for (const b of listBackups(dataDir)) writeFileSync(b.path, 'also broken');
     writeFileSync(file, 'garbage');
 
@@ -166,8 +187,8 @@ describe('a damaged database', () => {
     store.close();
   });
 
-  it('skips a broken newest backup and restores an older good one', () => {
-    const { dataDir, file } = damagedSetup();
+  it('skips a broken newest backup and restores an older good one', async () => {
+    const { dataDir, file } = await damagedSetup();
     const good = listBackups(dataDir)[0]!;
     const newer = join(dataDir, 'backups', `swarmdesk-20990101T000000000Z-v${LATEST_VERSION}-routine.db`);
     writeFileSync(newer, 'broken backup');

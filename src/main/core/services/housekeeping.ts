@@ -7,6 +7,8 @@ import { PURGE_INTERVAL_MS } from './trash';
 
 const log = createLogger('housekeeping');
 
+/** How often the routine backup checks whether a day has passed. */
+export const BACKUP_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 /** How often queued entries are indexed for search. */
 export const INDEX_INTERVAL_MS = 250;
 /** Main-thread time one indexing tick may take before it yields. */
@@ -15,9 +17,10 @@ const INDEX_TICK_BATCH = 500;
 
 /**
  * Background work on the injected clock: index committed entries for search
- * in small slices (so a big import never blocks the event loop for long), and
- * purge sessions deleted longer ago than the restore window. Both run once
- * now. Returns the function that stops them.
+ * in small slices (so a big import never blocks the event loop for long),
+ * purge sessions deleted longer ago than the restore window, and take the
+ * daily backup (copied in the background). All run once now. Returns the
+ * function that stops them.
  */
 export function startHousekeeping(store: Store, trash: SessionTrash, clock: Clock): () => void {
   const indexSlice = (): void => {
@@ -37,8 +40,19 @@ export function startHousekeeping(store: Store, trash: SessionTrash, clock: Cloc
       log.error('purge failed; will retry', { err });
     }
   };
+  const backup = (): void => {
+    store.routineBackupIfDue(clock.now()).then(
+      (file) => file && log.info('routine backup taken', { path: file.path }),
+      (err: unknown) => log.warn('routine backup failed; will retry', { err }),
+    );
+  };
   purge();
   indexSlice();
-  const stops = [clock.every(PURGE_INTERVAL_MS, purge), clock.every(INDEX_INTERVAL_MS, indexSlice)];
+  backup();
+  const stops = [
+    clock.every(PURGE_INTERVAL_MS, purge),
+    clock.every(INDEX_INTERVAL_MS, indexSlice),
+    clock.every(BACKUP_CHECK_INTERVAL_MS, backup),
+  ];
   return () => stops.forEach((stop) => stop());
 }

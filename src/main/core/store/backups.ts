@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './connection';
 import { BACKUP_DIR_NAME } from './dataDir';
 
-/** How many backups we keep; older ones are deleted after each new one. */
-export const KEEP_BACKUPS = 5;
+/** How many backups we keep; older ones are deleted after each new one (each is a full copy). */
+export const KEEP_BACKUPS = 3;
 /** A start-up backup is taken when the newest one is older than this. */
 export const ROUTINE_BACKUP_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -46,20 +46,52 @@ export function listBackups(dataDir: string): BackupFile[] {
   return out.sort((a, b) => b.takenAt - a.takenAt || b.name.localeCompare(a.name));
 }
 
-/**
- * Copies the live database (a consistent snapshot, WAL included) into
- * `backups/` with VACUUM INTO, then keeps only the newest few.
- */
-export function takeBackup(db: Db, dataDir: string, version: number, reason: 'premigrate' | 'routine', at: number): BackupFile {
+type BackupReason = 'premigrate' | 'routine';
+
+/** Where the next backup goes; it is written as `<path>.partial` and renamed when whole. */
+function nextBackupPath(dataDir: string, version: number, reason: BackupReason, at: number): string {
   const dir = backupDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const stamp = fileStamp(at);
   let name = `swarmdesk-${stamp}-v${version}-${reason}.db`;
   for (let n = 1; existsSync(join(dir, name)); n++) name = `swarmdesk-${stamp}-${n}-v${version}-${reason}.db`;
-  const path = join(dir, name);
-  db.prepare('VACUUM INTO ?').run(path);
+  return join(dir, name);
+}
+
+function finish(partial: string, path: string, dataDir: string, at: number): BackupFile {
+  renameSync(partial, path);
   pruneBackups(dataDir, KEEP_BACKUPS);
-  return { path, name, takenAt: at };
+  return { path, name: path.slice(backupDir(dataDir).length + 1), takenAt: at };
+}
+
+/**
+ * Copies the live database (a consistent snapshot, WAL included) into
+ * `backups/` with VACUUM INTO, then keeps only the newest few. Blocks: used
+ * before a migration, where nothing else may run anyway.
+ */
+export function takeBackup(db: Db, dataDir: string, version: number, reason: BackupReason, at: number): BackupFile {
+  const path = nextBackupPath(dataDir, version, reason, at);
+  const partial = `${path}.partial`;
+  rmSync(partial, { force: true });
+  db.prepare('VACUUM INTO ?').run(partial);
+  return finish(partial, path, dataDir, at);
+}
+
+/**
+ * The same with SQLite's online backup, a few pages per event-loop turn, so
+ * a large database is copied while the app keeps working.
+ */
+export async function takeBackupInBackground(db: Db, dataDir: string, version: number, at: number): Promise<BackupFile> {
+  const path = nextBackupPath(dataDir, version, 'routine', at);
+  const partial = `${path}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    await db.backup(partial);
+  } catch (err) {
+    rmSync(partial, { force: true });
+    throw err;
+  }
+  return finish(partial, path, dataDir, at);
 }
 
 export function pruneBackups(dataDir: string, keep: number): void {

@@ -14,17 +14,17 @@ function errorCode(err: unknown): string {
 }
 
 /**
- * Looks at a database file without changing it: its schema version and a
- * `quick_check`. Only SQLite's corruption codes count as damage; a locked or
+ * Looks at a database file without changing it: its schema version and
+ * (unless `fullCheck` is false) a `quick_check`. Only SQLite's corruption codes count as damage; a locked or
  * unreadable file is thrown, never moved aside.
  */
-export function inspectDatabase(file: string, options: ConnectionOptions): Inspection {
+export function inspectDatabase(file: string, options: ConnectionOptions, fullCheck = true): Inspection {
   if (!existsSync(file) || statSync(file).size === 0) return { state: 'missing' };
   let db;
   try {
     db = openReadOnly(file, options);
     const version = userVersion(db);
-    const problem = quickCheck(db);
+    const problem = fullCheck ? quickCheck(db) : null;
     if (problem) return { state: 'damaged', reason: problem };
     const tables = db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number };
     return { state: 'ok', version, hasSchema: tables.n > 0 };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { listBackups, ROUTINE_BACKUP_AGE_MS, takeBackup } from './backups';
+import { takeBackup } from './backups';
+import { consumeCleanShutdown } from './cleanShutdown';
 import { openWriter, userVersion, type ConnectionOptions } from './connection';
 import { DB_FILE_NAME } from './dataDir';
 import { DatabaseTooNewError } from './errors';
@@ -32,7 +33,8 @@ export interface OpenedStore {
 /**
  * Opens (or creates) the data folder's database: checks it without touching
  * it, refuses a newer schema, recovers a damaged file, backs up before
- * migrating, migrates, and takes a routine backup when the last is old.
+ * migrating, migrates. The routine backup runs later, in the background
+ * (`Store.routineBackupIfDue`).
  */
 export function openStore(options: OpenStoreOptions): OpenedStore {
   const now = options.now ?? Date.now;
@@ -44,7 +46,9 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
   const notices: string[] = [];
   mkdirSync(dataDir, { recursive: true });
 
-  let found = inspectDatabase(file, connection);
+  // The full quick_check is skipped only when the file is exactly as our last clean close left it.
+  const cleanSinceLastClose = consumeCleanShutdown(file);
+  let found = inspectDatabase(file, connection, !cleanSinceLastClose);
   if (found.state === 'ok' && found.version > latest) throw new DatabaseTooNewError(file, found.version, latest);
   if (found.state === 'damaged') {
     const outcome = recoverDamagedDatabase({ file, dataDir, reason: found.reason, latestVersion: latest, at: now(), connection });
@@ -62,23 +66,9 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     }
     const applied = applyMigrations(db, migrations);
     if (applied.length > 0) log.info('migrated', { applied });
-    takeRoutineBackupIfDue(db, dataDir, now());
   } catch (err) {
     db.close();
     throw err;
   }
   return { store: createStore(db, file, dataDir), notices };
-}
-
-function takeRoutineBackupIfDue(db: ReturnType<typeof openWriter>, dataDir: string, at: number): void {
-  const newest = listBackups(dataDir)[0];
-  if (newest && at - newest.takenAt < ROUTINE_BACKUP_AGE_MS) return;
-  const sessions = db.prepare('SELECT EXISTS (SELECT 1 FROM sessions) AS any').get() as { any: number } | undefined;
-  if (!sessions?.any) return;
-  try {
-    takeBackup(db, dataDir, userVersion(db), 'routine', at);
-  } catch (err) {
-    // A failed routine backup must not stop the app; the next start tries again.
-    log.warn('routine backup failed', { err });
-  }
 }

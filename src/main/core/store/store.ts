@@ -1,4 +1,7 @@
-import type { Db } from './connection';
+import { performance } from 'node:perf_hooks';
+import { listBackups, ROUTINE_BACKUP_AGE_MS, takeBackupInBackground, type BackupFile } from './backups';
+import { markCleanShutdown } from './cleanShutdown';
+import { userVersion, type Db } from './connection';
 import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCalls';
 import { createEntriesRepo, type EntriesRepo } from './repos/entries';
 import { createImportFilesRepo, type ImportFilesRepo } from './repos/importFiles';
@@ -23,9 +26,20 @@ export interface Store {
   transaction<T>(fn: () => T): T;
   /** `PRAGMA integrity_check` plus the FTS indexes' own check: null when fine (tests, diagnostics). */
   integrityProblem(): string | null;
+  /**
+   * Takes a backup in the background when the newest is more than a day old
+   * (and there is something to keep); resolves to it, or null when not due.
+   */
+  routineBackupIfDue(at: number): Promise<BackupFile | null>;
+  /** Resolves when no background backup is running (await before `close`). */
+  idle(): Promise<void>;
   readonly isOpen: boolean;
+  /** Indexes what it can in a moment, checkpoints the WAL, closes, and marks the close clean. */
   close(): void;
 }
+
+/** How long `close` may spend indexing queued entries; the rest waits for the next start. */
+const CLOSE_INDEX_BUDGET_MS = 300;
 
 export function createStore(db: Db, file: string, dataDir: string): Store {
   const sessions = createSessionsRepo(db);
@@ -35,6 +49,8 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
   const ambientCalls = createAmbientCallsRepo(db);
   const search = createSearchRepo(db, entries);
   const importFiles = createImportFilesRepo(db);
+  const anySession = db.prepare<[], { any: number }>('SELECT EXISTS (SELECT 1 FROM sessions) AS any');
+  let backingUp: Promise<BackupFile | null> | null = null;
   return {
     file,
     dataDir,
@@ -60,23 +76,38 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
       }
       return bad.length === 0 ? null : bad.slice(0, 3).join('; ');
     },
+    routineBackupIfDue(at: number): Promise<BackupFile | null> {
+      if (backingUp) return backingUp;
+      const newest = listBackups(dataDir)[0];
+      if ((newest && at - newest.takenAt < ROUTINE_BACKUP_AGE_MS) || !anySession.get()?.any) return Promise.resolve(null);
+      backingUp = takeBackupInBackground(db, dataDir, userVersion(db), at).finally(() => {
+        backingUp = null;
+      });
+      return backingUp;
+    },
+    async idle(): Promise<void> {
+      await backingUp?.catch(() => null);
+    },
     get isOpen() {
       return db.open;
     },
     close(): void {
       if (!db.open) return;
       try {
-        // Leave nothing for the next start to index.
-        while (entries.flushIndex() > 0);
+        const start = performance.now();
+        while (performance.now() - start < CLOSE_INDEX_BUDGET_MS && entries.flushIndex() > 0);
       } catch {
         // The queue survives in the file; the next start indexes it.
       }
-      // Fold the WAL back into the main file so the folder holds one tidy file after a clean exit.
+      // Fold the WAL back into the main file, so the clean-close marker describes the whole database.
+      let folded = false;
       try {
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        const r = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+        folded = r[0]?.busy === 0;
       } finally {
         db.close();
       }
+      if (folded) markCleanShutdown(file);
     },
   };
 }
