@@ -195,6 +195,24 @@ describe('transcript import (real store, real worker thread)', () => {
     store.settings.set('import.enabled', true);
     expect(new ImportService({ store, events, sessions, env: {}, home: '/nonexistent' }).status().enabled).toBe(true);
     const forcedOff = new ImportService({ store, events, sessions, env: { SWARMDESK_IMPORT: 'off' }, home: '/nonexistent' });
-    expect(forcedOff.status().enabled).toBe(false);
+    expect(forcedOff.status()).toMatchObject({ enabled: false, envOverride: true });
+    await expect(forcedOff.setEnabled(true)).rejects.toThrow(/SWARMDESK_IMPORT/);
+  });
+
+  it('the switch applies at once: on starts a scan, off stops following', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    const events = new CoreEvents();
+    const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
+    store.settings.set('import.enabled', false);
+    const service = new ImportService({ store, events, sessions, env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude }, home: '/nonexistent' });
+    service.start();
+    expect(store.sessions.list(false)).toHaveLength(0);
+    expect((await service.setEnabled(true)).enabled).toBe(true);
+    for (let i = 0; i < 200 && store.sessions.list(false).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(store.sessions.list(false)).toHaveLength(3);
+    expect(await service.setEnabled(false)).toMatchObject({ enabled: false, envOverride: false });
+    expect(store.settings.get('import.enabled')).toBe(false);
+    await service.stop();
   });
 });

@@ -7,6 +7,8 @@ const Count = z.number().int().nonnegative();
 /** What the transcript import did last (SPEC §8 import): nothing read is dropped without a count here. */
 export const ImportReportSchema = z.object({
   enabled: z.boolean(),
+  /** The environment (SWARMDESK_IMPORT) decides, not the setting. */
+  envOverride: z.boolean(),
   running: z.boolean(),
   roots: z.array(z.object({ path: z.string(), source: z.enum(['claude-code', 'codex']) })),
   last: z
@@ -33,6 +35,8 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 export const importChannels = {
   'import:status': channel(z.object({}).strict(), ImportReportSchema),
+  /** The setting that turns the import on or off (SWARMDESK_IMPORT in the environment wins: CONFLICT). */
+  'import:setEnabled': channel(z.object({ enabled: z.boolean() }).strict(), ImportReportSchema),
   /** Scan now (also runs at start and on file changes); resolves with the report. */
   'import:rescan': channel(z.object({}).strict(), ImportReportSchema),
   /**

@@ -12,6 +12,8 @@ export const IMPORT_SETTING_KEYS = {
 
 export interface ImportConfig {
   readonly enabled: boolean;
+  /** SWARMDESK_IMPORT is set: the setting does not decide. */
+  readonly envOverride: boolean;
   readonly roots: ImportRoot[];
 }
 
@@ -45,8 +47,10 @@ export function importConfig(settings: SettingsRepo, env: NodeJS.ProcessEnv, hom
   const codex =
     envDirs(env.SWARMDESK_IMPORT_CODEX_DIRS) ??
     fromSettings(IMPORT_SETTING_KEYS.codexDirs) ?? [join(env.CODEX_HOME || join(home, '.codex'), 'sessions')];
+  const envOverride = ['off', '0', 'on', '1'].includes(env.SWARMDESK_IMPORT ?? '');
   return {
     enabled,
+    envOverride,
     roots: [...claude.map((path) => ({ path, source: 'claude-code' as const })), ...codex.map((path) => ({ path, source: 'codex' as const }))],
   };
 }

@@ -5,7 +5,7 @@ import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
 import type { SessionsService } from '../../services/sessions';
 import type { Store } from '../../store';
-import { importConfig, type ImportConfig } from './config';
+import { IMPORT_SETTING_KEYS, importConfig, type ImportConfig } from './config';
 import { ImportIndexer, type ImportReport } from './indexer';
 
 const log = createLogger('import');
@@ -29,7 +29,7 @@ export interface ImportServiceDeps {
  * a report for the settings screen, and "Resume" for an imported session.
  */
 export class ImportService {
-  private readonly config: ImportConfig;
+  private config: ImportConfig;
   private readonly indexer: ImportIndexer;
 
   constructor(private readonly deps: ImportServiceDeps) {
@@ -61,6 +61,17 @@ export class ImportService {
 
   status(): ImportReportIpc {
     return this.toIpc(this.indexer.lastReport);
+  }
+
+  /** The user's switch: stored, and applied at once (a scan starts when turned on). */
+  async setEnabled(enabled: boolean): Promise<ImportReportIpc> {
+    if (this.config.envOverride) throw new AppError('CONFLICT', 'SWARMDESK_IMPORT in the environment decides whether history is imported.');
+    this.deps.store.settings.set(IMPORT_SETTING_KEYS.enabled, enabled);
+    const was = this.config.enabled;
+    this.config = importConfig(this.deps.store.settings, this.deps.env, this.deps.home);
+    if (was && !enabled) await this.indexer.stop();
+    if (!was && enabled) this.indexer.start();
+    return this.status();
   }
 
   async rescan(): Promise<ImportReportIpc> {
@@ -95,6 +106,7 @@ export class ImportService {
   private toIpc(r: ImportReport | null): ImportReportIpc {
     return {
       enabled: this.config.enabled,
+      envOverride: this.config.envOverride,
       running: this.indexer.importing,
       roots: this.config.roots.map((x) => ({ path: x.path, source: x.source })),
       last: r

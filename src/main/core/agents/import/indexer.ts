@@ -164,6 +164,7 @@ export class ImportIndexer {
     }
     if (this.worker) await this.worker.terminate();
     this.worker = null;
+    this.workerTried = false;
   }
 
   private async runScan(): Promise<ImportReport> {
