@@ -24,6 +24,7 @@ import { terminalResize } from './terminal/resize';
 import { importStatus } from './import/status';
 import { importRescan } from './import/rescan';
 import { importResume } from './import/resume';
+import { importSetEnabled } from './import/setEnabled';
 import { settingsGet } from './settings/get';
 import { settingsSet } from './settings/set';
 import { ambientLog } from './ambient/log';
@@ -63,6 +64,7 @@ export const handlers: HandlerMap<Services> = {
   'import:status': importStatus,
   'import:rescan': importRescan,
   'import:resume': importResume,
+  'import:setEnabled': importSetEnabled,
   'settings:get': settingsGet,
   'settings:set': settingsSet,
   'ambient:log': ambientLog,
