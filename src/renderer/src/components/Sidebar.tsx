@@ -14,7 +14,6 @@ export function Sidebar() {
           New session
         </button>
         <SearchBox />
-        <SettingsButton />
       </div>
       <div className="sidebar-filters">
         <FolderFilter />
@@ -24,6 +23,9 @@ export function Sidebar() {
         </label>
       </div>
       <SessionList />
+      <div className="sidebar-footer">
+        <SettingsButton />
+      </div>
     </nav>
   );
 }
