@@ -65,6 +65,8 @@ test('the shell exits: the pane says so and offers Restart, which starts it agai
   await expect(screen(page)).toContainText('composer-5', { timeout: 15_000 });
   await screen(page).click();
   await page.keyboard.type('exit 3');
+  // The shell echoes what it got before it runs it (a lost keystroke shows here, not as a missing exit).
+  await expect(screen(page)).toContainText(/[$#] exit 3/, { timeout: 10_000 });
   await page.keyboard.press('Enter');
   // Under the screen, with a Restart button; and as a note in the session's record.
   const restart = page.getByRole('main').getByRole('button', { name: 'Restart' });
