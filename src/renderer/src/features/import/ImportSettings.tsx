@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import type { ImportReport } from '../../../../shared/ipc/import';
+import type { Result } from '../../../../shared/result';
+import { api } from '../../bridge';
+
+function summary(report: ImportReport): string {
+  const last = report.last;
+  if (!report.enabled) return 'Off: existing history is not imported.';
+  if (report.running) return 'Reading history…';
+  if (!last) return 'Not run yet.';
+  const parts = [`${last.files} transcript${last.files === 1 ? '' : 's'} found`, `${last.sessionsCreated} new session${last.sessionsCreated === 1 ? '' : 's'} in the last scan`];
+  if (last.badLines > 0) parts.push(`${last.badLines} unreadable line${last.badLines === 1 ? '' : 's'} skipped`);
+  if (last.oversizeLines > 0) parts.push(`${last.oversizeLines} oversized record${last.oversizeLines === 1 ? '' : 's'} skipped`);
+  if (last.filesFailed > 0) parts.push(`${last.filesFailed} file${last.filesFailed === 1 ? '' : 's'} could not be read`);
+  return `${parts.join(', ')}.`;
+}
+
+/**
+ * The history import in the settings screen: the switch (SPEC §8: "a setting
+ * turns it off"), where it looks, what the last scan did, and "Rescan now".
+ */
+export function ImportSettings() {
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void api()
+      .invoke('import:status', {})
+      .then((r) => {
+        if (!live) return;
+        if (r.ok) setReport(r.value);
+        else setError(r.error.message);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const apply = async (pending: Promise<Result<ImportReport>>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const r = await pending;
+    setBusy(false);
+    if (r.ok) setReport(r.value);
+    else setError(r.error.message);
+  };
+
+  return (
+    <section aria-label="History import" className="field-group">
+      <h3>History import</h3>
+      {report ? (
+        <>
+          <label>
+            <input
+              type="checkbox"
+              checked={report.enabled}
+              disabled={busy || report.envOverride}
+              onChange={(e) => void apply(api().invoke('import:setEnabled', { enabled: e.currentTarget.checked }))}
+            />{' '}
+            Import Claude Code and Codex history
+          </label>
+          {report.envOverride ? <p className="settings-status">Set by the SWARMDESK_IMPORT environment variable.</p> : null}
+          <ul className="settings-status">
+            {report.roots.map((root) => (
+              <li key={root.path}>
+                {root.source === 'codex' ? 'Codex' : 'Claude Code'}: {root.path}
+              </li>
+            ))}
+          </ul>
+          <p className="settings-status" role="status">
+            {summary(report)}
+          </p>
+          <div>
+            <button type="button" className="button" disabled={busy || !report.enabled} onClick={() => void apply(api().invoke('import:rescan', {}))}>
+              Rescan now
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="settings-status">Loading…</p>
+      )}
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

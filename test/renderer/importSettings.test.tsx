@@ -1,0 +1,56 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ImportReport } from '../../src/shared/ipc/import';
+import { setApi } from '../../src/renderer/src/bridge';
+import { ImportSettings } from '../../src/renderer/src/features/import/ImportSettings';
+import { FakeApi } from './support/fakeApi';
+
+const report = (over: Partial<ImportReport> = {}): ImportReport => ({
+  enabled: true,
+  envOverride: false,
+  running: false,
+  roots: [{ path: '/home/ada/.claude/projects', source: 'claude-code' }, { path: '/home/ada/.codex/sessions', source: 'codex' }],
+  last: {
+    startedAt: 1, durationMs: 10, files: 12, filesRead: 12, filesUnchanged: 0, filesReset: 0, filesFailed: 0, bytesRead: 100,
+    entries: 40, sessionsCreated: 11, badLines: 3, oversizeLines: 0, skippedRecords: 5, missing: 0, errors: [],
+  },
+  ...over,
+});
+
+describe('history import settings', () => {
+  afterEach(cleanup);
+
+  it('shows where it looks and what the last scan did, and turns the import off', async () => {
+    const api = new FakeApi();
+    api.override('import:status', () => ({ ok: true, value: report() }));
+    api.override('import:setEnabled', (input) => ({ ok: true, value: report({ enabled: input.enabled }) }));
+    setApi(api);
+    render(<ImportSettings />);
+    expect(await screen.findByText('Claude Code: /home/ada/.claude/projects')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 new sessions in the last scan, 3 unreadable lines skipped.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Import Claude Code and Codex history' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Off: existing history is not imported.'));
+    expect(api.callsTo('import:setEnabled')).toEqual([{ enabled: false }]);
+    expect(screen.getByRole('button', { name: 'Rescan now' })).toBeDisabled();
+  });
+
+  it('cannot be switched when the environment decides, and says why', async () => {
+    const api = new FakeApi();
+    api.override('import:status', () => ({ ok: true, value: report({ enabled: false, envOverride: true, last: null }) }));
+    setApi(api);
+    render(<ImportSettings />);
+    expect(await screen.findByRole('checkbox', { name: 'Import Claude Code and Codex history' })).toBeDisabled();
+    expect(screen.getByText('Set by the SWARMDESK_IMPORT environment variable.')).toBeInTheDocument();
+  });
+
+  it('rescans on request and shows a failure as an alert', async () => {
+    const api = new FakeApi();
+    api.override('import:status', () => ({ ok: true, value: report() }));
+    api.override('import:rescan', () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'Importing history is not available in this build.' } }));
+    setApi(api);
+    render(<ImportSettings />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rescan now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('not available');
+  });
+});
