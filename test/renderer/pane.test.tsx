@@ -61,6 +61,17 @@ describe('pane', () => {
     expect(screen.getByRole('listitem', { name: /^Bravo/ })).toHaveAccessibleName(/unread/);
   });
 
+  it('an unsent draft stays with its session when the pane shows another one', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' }), makeRow({ id: 'b', title: 'Bravo' })]);
+    await openPane(api, /^Alpha/);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'half a thought');
+    await userEvent.click(screen.getByRole('listitem', { name: /^Bravo/ }));
+    expect(screen.getByRole('main', { name: 'Bravo' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    await userEvent.click(screen.getByRole('listitem', { name: /^Alpha/ }));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('half a thought');
+  });
+
   it('Stop shows only while the agent works', async () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha', status: 'idle' })]);
     await openPane(api, /^Alpha/);

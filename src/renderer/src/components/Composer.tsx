@@ -3,6 +3,7 @@ import type { SessionId, SessionKind, SessionStatus } from '../../../shared/doma
 import { sendMessage, stopSession } from '../actions/sessionActions';
 import { dismissPickupNote, dismissSuggestion } from '../actions/ambientActions';
 import { useSessions } from '../stores/sessions';
+import { setDraft, useUi } from '../stores/ui';
 
 /**
  * The composer: `textbox` "Message" (Enter sends, Shift+Enter is a new line;
@@ -22,7 +23,8 @@ export function Composer({
   kind?: SessionKind;
   focusRequest?: number;
 }) {
-  const [text, setText] = useState('');
+  const text = useUi((s) => s.drafts[sessionId] ?? '');
+  const setText = (value: string) => setDraft(sessionId, value);
   const [sending, setSending] = useState(false);
   const suggestion = useSessions((s) => s.ambient[sessionId]?.suggestion ?? null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -42,7 +44,8 @@ export function Composer({
     const accepted = await sendMessage(sessionId, message);
     setSending(false);
     if (accepted) {
-      setText('');
+      // Clear what was sent, not what was typed meanwhile.
+      if ((useUi.getState().drafts[sessionId] ?? '') === message) setText('');
       if (useSessions.getState().ambient[sessionId]?.pickupNote) dismissPickupNote(sessionId);
     }
   };

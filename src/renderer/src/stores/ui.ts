@@ -43,6 +43,8 @@ export interface UiState {
   focusSearchSeq: number;
   /** Asks one pane's composer to take focus (after creating a session, or Enter on a row). */
   composerFocus: { sessionId: SessionId; seq: number } | null;
+  /** What the user typed in a composer and has not sent, per session (kept when the pane shows another session). */
+  drafts: Record<SessionId, string>;
   connection: 'connecting' | 'open' | 'reconnecting' | 'refused' | 'stopped';
   problem: string | null;
 }
@@ -59,6 +61,7 @@ const initialState: UiState = {
   collapsed: {},
   focusSearchSeq: 0,
   composerFocus: null,
+  drafts: {},
   connection: 'open',
   problem: null,
 };
@@ -126,6 +129,16 @@ export function requestSearchFocus(): void {
 
 export function requestComposerFocus(sessionId: SessionId): void {
   useUi.setState((state) => ({ composerFocus: { sessionId, seq: (state.composerFocus?.seq ?? 0) + 1 } }));
+}
+
+export function setDraft(sessionId: SessionId, text: string): void {
+  useUi.setState((state) => {
+    if ((state.drafts[sessionId] ?? '') === text) return state;
+    const drafts = { ...state.drafts };
+    if (text) drafts[sessionId] = text;
+    else delete drafts[sessionId];
+    return { drafts };
+  });
 }
 
 export function setReorder(reorder: ReorderState | null): void {
