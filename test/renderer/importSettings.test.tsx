@@ -53,4 +53,13 @@ describe('history import settings', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Rescan now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('not available');
   });
+
+  it('is left out where the core has no import', async () => {
+    const api = new FakeApi();
+    api.override('import:status', () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'no' } }));
+    setApi(api);
+    const { container } = render(<ImportSettings />);
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -23,6 +23,8 @@ export function ImportSettings() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A core without the import (or an older one) has no status: the section is left out.
+  const [unavailable, setUnavailable] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -31,7 +33,7 @@ export function ImportSettings() {
       .then((r) => {
         if (!live) return;
         if (r.ok) setReport(r.value);
-        else setError(r.error.message);
+        else setUnavailable(true);
       });
     return () => {
       live = false;
@@ -47,6 +49,7 @@ export function ImportSettings() {
     else setError(r.error.message);
   };
 
+  if (unavailable) return null;
   return (
     <section aria-label="History import" className="field-group">
       <h3>History import</h3>
