@@ -2,6 +2,7 @@ import './settings.css';
 import { useEffect } from 'react';
 import { Modal } from '../../components/Modal';
 import { ActivityLog } from '../ambient/ActivityLog';
+import { ImportSettings } from '../import/ImportSettings';
 import { loadSettings } from './actions';
 import { AmbientSettingsForm } from './AmbientSettingsForm';
 import { setSettingsOpen, setSettingsTab, useSettings } from './store';
@@ -39,6 +40,7 @@ function SettingsContent() {
         <div role="tabpanel" aria-label={tab === 'ambient' ? 'Ambient model' : 'Ambient activity'}>
           {tab === 'ambient' ? view ? <AmbientSettingsForm view={view} /> : <p>Loading…</p> : <ActivityLog />}
         </div>
+        <ImportSettings />
         <div className="form-actions">
           <button type="button" className="button" onClick={() => setSettingsOpen(false)}>
             Close
