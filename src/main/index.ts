@@ -2,7 +2,7 @@
 // the core behind per-channel IPC with sender checks, pushes per event name.
 // Everything that is a rule lives in ./electron/policy.ts (unit tested); this
 // file only wires it. Built by electron-vite to out/main/index.js.
-import { app, ipcMain, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, type BrowserWindow } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type SwarmCore } from './core/app';
@@ -86,6 +86,9 @@ if (!app.requestSingleInstanceLock()) {
 
   start().catch((err: unknown) => {
     log.error('start-up failed', { err });
+    // Tell the user why (a database from a newer Swarmdesk, an unreadable data folder):
+    // the core's start-up errors carry a message written for them.
+    dialog.showErrorBox('Swarmdesk could not start', err instanceof Error ? err.message : String(err));
     app.exit(1);
   });
 }
