@@ -173,6 +173,24 @@ describe('titles', () => {
     expect(after.subtitle).toBe('Porting the billing API to async/await');
   });
 
+  it('sessions brought in while an import holds the engine are titled when it ends, not ten minutes later', async () => {
+    server.setPolicy((req) => ({ text: req.lastUserText.includes('<session_excerpt>') ? 'ANSWER: Porting the ledger export' : 'ANSWER: Port the ledger export' }));
+    const clock = createManualClock(Date.now());
+    core = startCore(anthropicEnv(), clock);
+    await settle(core);
+    core.services.ambient.pause('import');
+    const row = core.services.sessions.create({ kind: 'imported', titleSource: null });
+    core.services.sessions.appendEntry(row.id, 'user', 'port the ledger export to the new schema');
+    core.services.sessions.appendEntry(row.id, 'assistant', 'Ported.');
+    await settle(core);
+    expect((await ok(core, 'sessions:get', { id: row.id })).title).toBeNull();
+    core.services.ambient.resume('import');
+    await settle(core);
+    const after = await ok(core, 'sessions:get', { id: row.id });
+    expect(after.title).toBe('Port the ledger export');
+    expect(after.titleSource).toBe('recovered');
+  });
+
   it('with no provider configured, offline titles serve; with "off", nothing runs', async () => {
     core = startCore({});
     expect((await ok(core, 'settings:get', {})).status.effectiveProvider).toBe('offline');

@@ -81,7 +81,12 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
     assist,
     agentHooks,
     pause: (reason) => engine.scheduler.pause(reason),
-    resume: (reason) => engine.scheduler.resume(reason),
+    resume: (reason) => {
+      engine.scheduler.resume(reason);
+      // An import just finished: the sessions it brought in wait for titles now, not at
+      // the next periodic round ten minutes away.
+      if (reason === 'import') sweep();
+    },
     close: () => {
       for (const f of off) f();
       engine.close();
