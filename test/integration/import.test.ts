@@ -8,6 +8,9 @@ import { openStore, type Store } from '../../src/main/core/store';
 import { ImportIndexer } from '../../src/main/core/agents/import/indexer';
 import { ImportService } from '../../src/main/core/agents/import/importService';
 import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/services';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startModelServer } from '../support/model-server';
 
 const FIXTURES = join(__dirname, '../fixtures/import');
 
@@ -214,5 +217,36 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(await service.setEnabled(false)).toMatchObject({ enabled: false, envOverride: false });
     expect(store.settings.get('import.enabled')).toBe(false);
     await service.stop();
+  });
+
+  it('imports a transcript the real Claude Code CLI wrote (stand-in model server)', async () => {
+    const server = await startModelServer();
+    const home = mkdtempSync(join(tmpdir(), 'sd-import-cli-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'sd-import-cli-work-'));
+    try {
+      server.enqueue({ text: 'Kumquats are small citrus fruits.' });
+      await new Promise<void>((done, fail) => {
+        execFile(
+          resolve(__dirname, '../../node_modules/.bin/claude'),
+          ['-p', 'what is a kumquat?', '--output-format', 'json'],
+          { cwd: work, timeout: 90_000, env: { PATH: process.env.PATH ?? '', HOME: home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' } },
+          (err) => (err ? fail(err) : done()),
+        );
+      });
+      store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+      indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: join(home, '.claude/projects'), source: 'claude-code' }] });
+      const report = await indexer.scan();
+      expect(report.counts.badLines).toBe(0);
+      const rows = store.sessions.list(false);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ kind: 'imported', firstUserLine: 'what is a kumquat?' });
+      expect(rows[0]?.folder.endsWith(work.split('/').pop() as string)).toBe(true);
+      expect(rows[0]?.backendId).toMatch(/^[0-9a-f-]{36}$/);
+      const texts = store.entries.page(rows[0]!.id, undefined, 50).entries.map((e) => [e.kind, e.text]);
+      expect(texts).toContainEqual(['user', 'what is a kumquat?']);
+      expect(texts).toContainEqual(['assistant', 'Kumquats are small citrus fruits.']);
+    } finally {
+      await server.close();
+    }
   });
 });
