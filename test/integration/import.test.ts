@@ -11,6 +11,7 @@ import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/ser
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startModelServer } from '../support/model-server';
+import { createCore } from '../../src/main/core/app';
 
 const FIXTURES = join(__dirname, '../fixtures/import');
 
@@ -246,6 +247,53 @@ describe('transcript import (real store, real worker thread)', () => {
       expect(texts).toContainEqual(['user', 'what is a kumquat?']);
       expect(texts).toContainEqual(['assistant', 'Kumquats are small citrus fruits.']);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('Resume continues an imported Claude Code session in a claude-code pane with its history (real CLI, --resume)', async () => {
+    const server = await startModelServer();
+    const home = mkdtempSync(join(tmpdir(), 'sd-import-cli-home-'));
+    const work = mkdtempSync(join(tmpdir(), 'sd-import-cli-work-'));
+    const claude = resolve(__dirname, '../../node_modules/.bin/claude');
+    const env = { PATH: process.env.PATH ?? '', HOME: home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' };
+    const core = createCore({
+      dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')),
+      platform: { transport: 'web', openExternal: async () => false },
+      env: { ...env, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_CLAUDE_PATH: claude },
+    });
+    try {
+      server.enqueue({ text: 'Noted: the word is tangerine.' }, { text: 'The word was tangerine.' });
+      await new Promise<void>((done, fail) => {
+        execFile(claude, ['-p', 'remember the word tangerine', '--output-format', 'json'], { cwd: work, timeout: 90_000, env }, (err) => (err ? fail(err) : done()));
+      });
+      const call = async <T,>(channel: Parameters<typeof core.router.handle>[0], input: unknown): Promise<T> => {
+        const r = await core.router.handle(channel, input, { transport: 'test' });
+        if (!r.ok) throw new Error(`${String(channel)}: ${r.error.code} ${r.error.message}`);
+        return r.value as T;
+      };
+      await call('import:rescan', {});
+      const rows = await call<Array<{ id: string; kind: string; backendId: string | null }>>('sessions:list', {});
+      const imported = rows.find((r) => r.kind === 'imported');
+      expect(imported).toBeDefined();
+      const live = await call<{ id: string; kind: string; backendId: string }>('import:resume', { id: imported!.id });
+      expect(live).toMatchObject({ kind: 'claude-code', backendId: imported!.backendId });
+      const requestsBefore = server.requests.length;
+      await call('sessions:send', { id: live.id, text: 'which word?' });
+      for (let i = 0; i < 600; i++) {
+        const page = await call<{ entries: Array<{ kind: string; text: string }> }>('entries:page', { id: live.id });
+        if (page.entries.some((e) => e.kind === 'assistant')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const page = await call<{ entries: Array<{ kind: string; text: string }> }>('entries:page', { id: live.id });
+      expect(page.entries.filter((e) => e.kind === 'assistant').map((e) => e.text)).toContain('The word was tangerine.');
+      // The CLI resumed the imported conversation: the model saw the earlier turn.
+      const sent = server.requests.slice(requestsBefore).map((r) => JSON.stringify(r.body ?? {})).join('\n');
+      expect(sent).toContain('remember the word tangerine');
+      // The imported session itself did not change.
+      expect((await call<{ entries: unknown[] }>('entries:page', { id: imported!.id })).entries).toHaveLength(2);
+    } finally {
+      await core.close();
       await server.close();
     }
   });

@@ -74,8 +74,9 @@ export function applyImportBatch(store: Store, batch: ImportBatch, now: number, 
     const entries: Entry[] = [];
 
     if (!deletedByUser) {
-      // A transcript of one of Swarmdesk's own sessions (its claude-code backend runs the CLI) is not imported again.
-      const ownedElsewhere = !row && cursor.facts.backendId !== null && owned.has(cursor.facts.backendId);
+      // A transcript of one of Swarmdesk's own sessions (its claude-code backend runs the CLI, or a
+      // resumed import continues in one) is not imported again: the live session shows those lines.
+      const ownedElsewhere = cursor.facts.backendId !== null && owned.has(cursor.facts.backendId);
       if (!row && !ownedElsewhere && batch.entries.length > 0) {
         sessionId = randomUUID();
         const bottom = store.sessions.edgePosition(false, 'bottom');
@@ -90,7 +91,7 @@ export function applyImportBatch(store: Store, batch: ImportBatch, now: number, 
         });
         created = true;
       }
-      if (row && sessionId) {
+      if (row && sessionId && !ownedElsewhere) {
         if (batch.reset && !created) entries.push(store.entries.append(sessionId, 'note', RESET_NOTE, null, now));
         for (const e of batch.entries) entries.push(store.entries.append(sessionId, e.kind, e.text, e.meta, e.createdAt));
         const wanted = importedTitle(cursor.facts);
