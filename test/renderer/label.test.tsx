@@ -56,6 +56,17 @@ describe('display label in the swarm list', () => {
   });
 });
 
+describe('label cache', () => {
+  it('a title label is computed once per row object; a facts label follows the clock', () => {
+    const titled = makeRow({ title: 'Port retry policy' });
+    expect(sessionLabel(titled, NOW)).toBe(sessionLabel(titled, NOW + 3_600_000));
+    const bare = makeRow({ kind: 'chat', folder: '/src/app', updatedAt: NOW - 60_000 });
+    expect(sessionLabel(bare, NOW).text).not.toBe(sessionLabel(bare, NOW + 3 * 3_600_000).text);
+    // A changed row is a new object: judged afresh.
+    expect(sessionLabel({ ...titled, title: 'Untitled' as never }, NOW).derived).not.toBe('title');
+  });
+});
+
 describe('row facts', () => {
   it('status, "waiting for you", relative time, unread and pinned group', async () => {
     await renderApp(

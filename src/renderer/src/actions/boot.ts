@@ -5,7 +5,18 @@ import { forgetEntries, loadLatestEntries } from '../stores/entries';
 import { usePanes } from '../stores/panes';
 import { loadSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
+import { sessionLabel } from '../label/sessionLabel';
 import { subscribeToPushes } from './pushes';
+
+/**
+ * The judge's large patterns compile on first use. Use them once while the
+ * swarm is still on its way, so the first paint of the list does not pay for it.
+ */
+function warmUpLabels(): void {
+  const row = { title: null, firstUserLine: 'Warm up the label rules', kind: 'chat', folder: '/', updatedAt: 0 } as const;
+  sessionLabel(row, 0);
+  sessionLabel({ ...row, title: 'Warm up the title judge' }, 0);
+}
 
 /**
  * Start the renderer's data flow on a transport: subscribe to pushes first (so
@@ -19,6 +30,7 @@ export function bootApp(api: SwarmdeskApi): () => void {
     for (const notice of info?.notices ?? []) showToast(notice);
   });
   void loadSessions();
+  warmUpLabels();
   return unsubscribe;
 }
 

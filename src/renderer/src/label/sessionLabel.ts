@@ -13,10 +13,26 @@ export interface SessionLabel {
  * The label a row and a pane show (SPEC §7). The title is judged again here,
  * whatever main sent: a placeholder never reaches the screen.
  */
-export function sessionLabel(row: Pick<SessionRow, 'title' | 'firstUserLine' | 'kind' | 'folder' | 'updatedAt'>, now: number): SessionLabel {
+export interface LabelSource extends Pick<SessionRow, 'firstUserLine' | 'kind' | 'folder' | 'updatedAt'> {
+  /** Any string: it is judged here again, whatever its type says. */
+  title: string | null;
+}
+
+/**
+ * Labels by row object. Rows are immutable (a change replaces the object), and a
+ * title or first-line label does not depend on the clock, so scrolling and clock
+ * ticks do not run the judge again. Facts carry a relative time: never cached.
+ */
+const labelCache = new WeakMap<LabelSource, SessionLabel>();
+
+export function sessionLabel(row: LabelSource, now: number): SessionLabel {
+  const cached = labelCache.get(row);
+  if (cached) return cached;
   const title = row.title !== null && isUsableTitle(row.title) ? row.title : null;
   const label = displayLabel({ title, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt }, now);
-  return { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
+  const result: SessionLabel = { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
+  if (result.derived !== 'facts') labelCache.set(row, result);
+  return result;
 }
 
 const KIND_NAMES: Record<SessionKind, string> = {

@@ -60,11 +60,19 @@ function sortedIds(byId: Record<SessionId, SessionRow>): SessionId[] {
     .map((row) => row.id);
 }
 
-/** Replace the whole swarm (a fresh `sessions:list`). */
+/** Replace the whole swarm (a fresh `sessions:list`). Main lists in swarm order already; sort only if not. */
 export function replaceSessions(rows: readonly SessionRow[]): void {
   const byId: Record<SessionId, SessionRow> = {};
-  for (const row of rows) byId[row.id] = row;
-  useSessions.setState({ byId, order: sortedIds(byId), loaded: true, loadError: null });
+  const order: SessionId[] = new Array(rows.length);
+  let sorted = true;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as SessionRow;
+    byId[row.id] = row;
+    order[i] = row.id;
+    if (sorted && i > 0 && compareRows(rows[i - 1] as SessionRow, row) > 0) sorted = false;
+  }
+  const unique = Object.keys(byId).length === rows.length;
+  useSessions.setState({ byId, order: sorted && unique ? order : sortedIds(byId), loaded: true, loadError: null });
 }
 
 /** Main pushed (or a reply carried) the current state of one row. */
