@@ -179,7 +179,7 @@ describe('titles', () => {
     core = startCore(anthropicEnv(), clock);
     await settle(core);
     core.services.ambient.pause('import');
-    const row = core.services.sessions.create({ kind: 'imported', titleSource: null });
+    const row = core.services.sessions.create({ kind: 'imported' });
     core.services.sessions.appendEntry(row.id, 'user', 'port the ledger export to the new schema');
     core.services.sessions.appendEntry(row.id, 'assistant', 'Ported.');
     await settle(core);
