@@ -72,6 +72,7 @@ describe('transcript import (real store, real worker thread)', () => {
     const rows = store.sessions.list(false);
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.kind === 'imported')).toBe(true);
+    expect(rows.filter((r) => r.unread)).toEqual([]); // old history is not news
     const byBackend = new Map(rows.map((r) => [r.backendId, r]));
     const demo = byBackend.get('745adb4f-5e02-4f90-a416-84c0d0843717');
     expect(demo).toMatchObject({ title: 'Notes folder check', titleSource: 'imported', titlePinned: true, folder: '/home/dev/src/demo' });

@@ -94,6 +94,9 @@ export function applyImportBatch(store: Store, batch: ImportBatch, now: number, 
       if (row && sessionId && !ownedElsewhere) {
         if (batch.reset && !created) entries.push(store.entries.append(sessionId, 'note', RESET_NOTE, null, now));
         for (const e of batch.entries) entries.push(store.entries.append(sessionId, e.kind, e.text, e.meta, e.createdAt));
+        // History the user has already seen in its own tool is not news: only what a
+        // followed file gains later marks the row unread.
+        if (created) store.sessions.setUnread(sessionId, false);
         const wanted = importedTitle(cursor.facts);
         if (wanted && row.titleSource !== 'user' && (row.title !== wanted.title || row.titlePinned !== wanted.pinned)) {
           store.sessions.setTitle(sessionId, { title: wanted.title, source: 'imported', pinned: wanted.pinned });
