@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startModelServer, type ModelServer } from '../support/model-server';
+import { agentEnv, isolatedHome } from './support/agents';
 import { startServer, freshDataDir, type RunningServer } from './support/server';
 import { createSession, expectOrder, rowByLabel, rows, sendMessage } from './support/swarm';
 
@@ -8,7 +10,10 @@ import { createSession, expectOrder, rowByLabel, rows, sendMessage } from './sup
 test.describe.configure({ mode: 'serial' });
 
 const dataDir = freshDataDir();
+const { home } = isolatedHome('swarm');
 let server: RunningServer;
+// Chat sessions talk to a model: the stand-in server on loopback plays it.
+let model: ModelServer;
 
 async function open(page: Page): Promise<void> {
   await page.goto(server.url);
@@ -24,11 +29,13 @@ async function rename(page: Page, from: string | Locator, to: string): Promise<v
 }
 
 test.beforeAll(async () => {
-  server = await startServer({ dataDir });
+  model = await startModelServer({ policy: () => ({ text: 'Noted.' }) });
+  server = await startServer({ dataDir, env: agentEnv(model, home) });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await model?.close();
 });
 
 test('create a session, type in it, and see its first line as a muted label', async ({ page }) => {
@@ -126,7 +133,7 @@ test('archive with undo, and the archived view', async ({ page }) => {
 
 test('restart the server on the same data folder: everything is as it was', async ({ page }) => {
   await server.stop();
-  server = await startServer({ dataDir });
+  server = await startServer({ dataDir, env: agentEnv(model, home) });
   await open(page);
   await expectOrder(page, ['Alpha release notes', 'Fix kumquat websocket drops']);
   await rowByLabel(page, 'Alpha release notes').click();
