@@ -21,7 +21,14 @@ function isInvisible(codePoint: number): boolean {
   return INVISIBLE_RANGES.some(([from, to]) => codePoint >= from && codePoint <= to);
 }
 
+/** Every invisible range starts at U+00AD or above: plain text (most titles) skips the scan. */
+function mayHoldInvisible(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) >= 0xad) return true;
+  return false;
+}
+
 function withoutInvisible(text: string, keepEmojiJoiners: boolean): string {
+  if (!mayHoldInvisible(text)) return text;
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
