@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { ChatProviderSchema, PermissionModeSchema } from './agents';
 import {
   EntrySchema,
   SessionIdSchema,
@@ -22,8 +23,21 @@ export const sessionChannels = {
     z.object({ query: z.string().max(500), includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).default(2_000) }).strict(),
     z.object({ ids: z.array(SessionIdSchema) }),
   ),
+  /**
+   * A new session. Every option is optional (the dialog's defaults): `permissionMode` only for
+   * claude-code, `command` only for terminal (empty: the user's shell), `chat` only for chat;
+   * an option for another kind, or a folder that is not an existing directory, is BAD_INPUT.
+   */
   'sessions:create': channel(
-    z.object({ kind: SessionKindSchema.exclude(['imported']), folder: z.string().min(1).max(4096).optional() }).strict(),
+    z
+      .object({
+        kind: SessionKindSchema.exclude(['imported']),
+        folder: z.string().min(1).max(4096).optional(),
+        permissionMode: PermissionModeSchema.optional(),
+        command: z.string().max(4096).optional(),
+        chat: z.object({ provider: ChatProviderSchema.optional(), model: z.string().max(200).optional() }).strict().optional(),
+      })
+      .strict(),
     SessionRowSchema,
   ),
   'sessions:get': channel(ById, SessionRowSchema),

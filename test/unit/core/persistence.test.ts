@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../../src/main/core/store';
@@ -12,7 +13,9 @@ describe('the data folder across restarts', () => {
     const a = await first.ok('sessions:create', { kind: 'chat' });
     await first.ok('sessions:rename', { id: a.id, title: 'Alpha release notes' });
     await first.ok('sessions:send', { id: a.id, text: 'the changelog must mention the xylophone importer' });
-    const b = await first.ok('sessions:create', { kind: 'claude-code', folder: '/srv/billing' });
+    const billing = join(dataDir, 'billing'); // a folder must exist (sessions:create checks it)
+    mkdirSync(billing);
+    const b = await first.ok('sessions:create', { kind: 'claude-code', folder: billing });
     await first.ok('sessions:setPinned', { id: b.id, pinned: true });
     const c = await first.ok('sessions:create', { kind: 'terminal' });
     await first.ok('sessions:setArchived', { id: c.id, archived: true });

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import { judgeUserTitle } from '../../../src/shared/judge';
@@ -23,9 +25,11 @@ describe('sessions: create and rename', () => {
     const created: SessionRow[] = [];
     h.core.services.hooks.on('sessionCreated', (row) => void created.push(row));
     const a = await h.ok('sessions:create', { kind: 'chat' });
-    const b = await h.ok('sessions:create', { kind: 'terminal', folder: '/srv/app' });
+    const app = join(h.dataDir, 'app'); // a folder must exist (sessions:create checks it)
+    mkdirSync(app);
+    const b = await h.ok('sessions:create', { kind: 'terminal', folder: app });
     expect(a).toMatchObject({ kind: 'chat', folder: '/home/tester', status: 'idle', title: null, pinned: false, archived: false });
-    expect(b.folder).toBe('/srv/app');
+    expect(b.folder).toBe(app);
     expect((await h.ok('sessions:list', {})).map((r) => r.id)).toEqual([b.id, a.id]);
     expect(created.map((r) => r.id)).toEqual([a.id, b.id]);
     expect(h.eventsOf('session:changed').map((r) => r.id)).toEqual([a.id, b.id]);

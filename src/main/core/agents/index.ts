@@ -1,17 +1,18 @@
 import type { Entry } from '../../../shared/domain/session';
 import type { PermissionMode } from '../../../shared/ipc/agents';
+import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/result';
 import type { Ambient } from '../ambient';
 import type { CoreEvents } from '../events';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
 import type { Store } from '../store';
-import { ChatBackend, resolveChatConfig, type ChatConfig } from './chat/backend';
+import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig } from './chat/backend';
 import type { ChatLimits } from './chat/session';
 import type { ChatProvider } from './chat/provider';
-import { isPermissionMode } from './claude/args';
 import { ClaudeCodeBackend, resolveClaudePath, type ClaudeBackendOptions } from './claude/backend';
 import { AgentRuntime } from './runtime';
+import { readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
 
 export { AgentRuntime } from './runtime';
 export type { AgentBackend, AgentEvent, AgentSession } from './types';
@@ -34,35 +35,31 @@ export interface AgentsDeps {
 const MAX_REBUILD_ENTRIES = 50_000;
 const PAGE = 1_000;
 
-const modeKey = (sessionId: string): string => `agents.permissionMode.${sessionId}`;
-const DEFAULT_MODE_KEY = 'agents.permissionMode';
-
 /** The facade handlers and the core use: the runtime plus settings it owns. */
 export class Agents {
   constructor(
     readonly runtime: AgentRuntime,
     private readonly store: Store,
+    /** The chat config for a provider/model choice (the dialog's defaults); absent: none shown. */
+    private readonly chatConfig?: (override?: ChatOverride) => ChatConfig,
   ) {}
 
   permissionMode(sessionId: string): PermissionMode {
-    const own = this.store.settings.get(modeKey(sessionId));
-    if (isPermissionMode(own)) return own;
-    const fallback = this.store.settings.get(DEFAULT_MODE_KEY);
-    return isPermissionMode(fallback) ? fallback : 'default';
+    return readPermissionMode(this.store.settings, sessionId);
   }
 
   /** Applies from the next turn (the CLI reads it at start): a running turn keeps the mode it started with. */
   setPermissionMode(sessionId: string, mode: PermissionMode): PermissionMode {
-    this.store.settings.set(modeKey(sessionId), mode);
+    writePermissionMode(this.store.settings, sessionId, mode);
     return mode;
   }
 
-  availability(): Record<'chat' | 'claude-code', { available: boolean; reason: string | null }> {
+  availability(): ChannelOutput<'agents:availability'> {
     const of = (kind: 'chat' | 'claude-code') => {
       const reason = this.runtime.unavailable(kind);
       return { available: reason === null, reason };
     };
-    return { chat: of('chat'), 'claude-code': of('claude-code') };
+    return { chat: of('chat'), 'claude-code': of('claude-code'), ...(this.chatConfig ? { chatDefaults: chatDefaults(this.chatConfig) } : {}) };
   }
 
   close(): Promise<void> {
@@ -103,7 +100,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     env: deps.env,
     ...deps.claude,
   });
-  const chatConfig = (): ChatConfig => {
+  const chatConfigFor = (override?: ChatOverride): ChatConfig => {
     const r = resolved();
     const env = deps.env;
     const endpoints = r
@@ -112,8 +109,10 @@ export function createAgents(deps: AgentsDeps): Agents {
           anthropic: { apiKey: env.ANTHROPIC_API_KEY?.trim() || null, baseURL: env.ANTHROPIC_BASE_URL?.trim() || null },
           openai: { apiKey: env.OPENAI_API_KEY?.trim() || null, baseURL: env.OPENAI_BASE_URL?.trim() || null, model: null },
         };
-    return resolveChatConfig(env, endpoints);
+    return resolveChatConfig(env, endpoints, override);
   };
+  // A session's own provider/model (chosen in the new-session dialog) applies to it.
+  const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store.settings, sessionId) : undefined);
   const chat = new ChatBackend({ config: chatConfig, ...(deps.chatLimits ? { limits: deps.chatLimits } : {}), ...(deps.chatProvider ? { provider: deps.chatProvider } : {}) });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({
@@ -128,7 +127,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     loadEntries: (id) => loadChatEntries(deps.store, id),
     permissionMode: (id) => agents?.permissionMode(id) ?? null,
   });
-  agents = new Agents(runtime, deps.store);
+  agents = new Agents(runtime, deps.store, chatConfigFor);
   runtime.register();
   settleStaleStatuses(deps.sessions);
   // The ambient engine narrates, names and suggests from these (it is optional in tests).

@@ -121,7 +121,7 @@ export class AgentRuntime {
     if (existing) return existing;
     const backend = this.backends.get(row.kind);
     if (!backend) throw new AppError('UNAVAILABLE', `No agent runs sessions of kind ${row.kind}.`);
-    const why = backend.unavailable();
+    const why = backend.unavailable(row);
     if (why) throw new AppError('UNAVAILABLE', why);
     const children = new Map<string, string>();
     const session = backend.open(

@@ -27,6 +27,8 @@ export interface CreateSessionInput {
   readonly status?: SessionStatus;
   readonly title?: string | null;
   readonly titleSource?: TitleSource;
+  /** Runs inside the creating transaction (a session's own options): if it throws, no row is left. */
+  readonly withinCreate?: (row: SessionRow) => void;
 }
 
 export interface AutoTitleInput {
@@ -86,7 +88,7 @@ export class SessionsService {
     const row = this.store.transaction(() => {
       if (input.parentId) this.get(input.parentId);
       const top = this.store.sessions.edgePosition(false, 'top');
-      return this.store.sessions.insert({
+      const inserted = this.store.sessions.insert({
         id: randomUUID(),
         kind: input.kind,
         folder: input.folder?.trim() || this.defaultFolder,
@@ -98,6 +100,8 @@ export class SessionsService {
         titleSource: input.titleSource ?? 'imported',
         at,
       });
+      input.withinCreate?.(inserted);
+      return inserted;
     });
     this.changed(row);
     this.hooks.emit('sessionCreated', row);

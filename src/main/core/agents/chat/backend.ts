@@ -1,10 +1,13 @@
+import type { SessionRow } from '../../../../shared/domain/session';
+import type { ChatDefaults, ChatProviderName } from '../../../../shared/ipc/agents';
+import type { ChatOverride } from '../sessionOptions';
 import type { AgentBackend, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
-import { createAnthropicChat } from './anthropic';
-import { createOpenAIChat } from './openai';
+import { createAnthropicChat, DEFAULT_CHAT_ANTHROPIC_MODEL } from './anthropic';
+import { createOpenAIChat, DEFAULT_CHAT_OPENAI_MODEL } from './openai';
 import type { ChatProvider } from './provider';
 import { ChatSession, DEFAULT_CHAT_LIMITS, type ChatLimits } from './session';
 
-export type ChatProviderName = 'anthropic' | 'openai';
+export type { ChatProviderName };
 
 /** Keys and endpoints as the ambient settings resolved them (env over stored, SPEC §10). */
 export interface ChatEndpoints {
@@ -21,24 +24,43 @@ export interface ChatConfig {
 }
 
 /**
- * Which provider a chat uses: `SWARMDESK_CHAT_PROVIDER`, else the first one configured
- * (an Anthropic key, then an OpenAI-compatible endpoint or key); the model from
- * `SWARMDESK_CHAT_MODEL`, else the provider's default.
+ * Which provider a chat uses: the session's own choice, else `SWARMDESK_CHAT_PROVIDER`, else
+ * the first one configured (an Anthropic key, then an OpenAI-compatible endpoint or key); the
+ * model: the session's own, else `SWARMDESK_CHAT_MODEL` (for the default provider only: it
+ * names that provider's model), else the provider's default.
  */
-export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoints): ChatConfig {
+export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoints, override: ChatOverride = {}): ChatConfig {
   const wanted = env.SWARMDESK_CHAT_PROVIDER?.trim().toLowerCase();
-  const model = env.SWARMDESK_CHAT_MODEL?.trim() || null;
+  const envModel = env.SWARMDESK_CHAT_MODEL?.trim() || null;
   const hasAnthropic = endpoints.anthropic.apiKey !== null;
   const hasOpenAI = endpoints.openai.baseURL !== null || endpoints.openai.apiKey !== null;
-  let provider: ChatProviderName | null = null;
+  let fallback: ChatProviderName | null = null;
   let problem: string | null = null;
-  if (wanted === 'anthropic' || wanted === 'openai') provider = wanted;
+  if (wanted === 'anthropic' || wanted === 'openai') fallback = wanted;
   else if (wanted) problem = `SWARMDESK_CHAT_PROVIDER is "${wanted}"; use anthropic or openai.`;
-  else provider = hasAnthropic ? 'anthropic' : hasOpenAI ? 'openai' : null;
+  else fallback = hasAnthropic ? 'anthropic' : hasOpenAI ? 'openai' : null;
+  const provider = override.provider ?? fallback;
+  if (override.provider) problem = null;
+  const model = override.model?.trim() || (provider === fallback ? envModel : null);
   if (!problem && provider === 'anthropic' && !hasAnthropic) problem = 'Chat needs an Anthropic API key (ANTHROPIC_API_KEY or the settings screen).';
   if (!problem && provider === 'openai' && !hasOpenAI) problem = 'Chat needs an OpenAI-compatible endpoint (OPENAI_BASE_URL and/or OPENAI_API_KEY).';
   if (!problem && provider === null) problem = 'Chat needs a model provider: set an Anthropic API key or an OpenAI-compatible endpoint.';
   return { provider, model, endpoints, problem };
+}
+
+/** The model a config really asks for (what `createChatProvider` falls back to). */
+export function effectiveChatModel(config: ChatConfig): string {
+  if (config.model) return config.model;
+  return config.provider === 'openai' ? (config.endpoints.openai.model ?? DEFAULT_CHAT_OPENAI_MODEL) : DEFAULT_CHAT_ANTHROPIC_MODEL;
+}
+
+/** What the new-session dialog shows for chat: the default provider and each one's state and default model. */
+export function chatDefaults(config: (override?: ChatOverride) => ChatConfig): ChatDefaults {
+  const of = (provider: ChatProviderName) => {
+    const c = config({ provider });
+    return { available: c.problem === null, reason: c.problem, defaultModel: effectiveChatModel(c) };
+  };
+  return { provider: config().provider, providers: { anthropic: of('anthropic'), openai: of('openai') } };
 }
 
 export function createChatProvider(config: ChatConfig): ChatProvider | null {
@@ -50,8 +72,8 @@ export function createChatProvider(config: ChatConfig): ChatProvider | null {
 }
 
 export interface ChatBackendOptions {
-  /** Read on every open, so a key set in the settings screen applies to the next chat. */
-  readonly config: () => ChatConfig;
+  /** Read on every open, so a key set in the settings screen applies to the next chat; with a session id, that session's own choice applies. */
+  readonly config: (sessionId?: string) => ChatConfig;
   readonly limits?: Partial<ChatLimits>;
   /** Tests inject a provider; otherwise built from the config. */
   readonly provider?: ChatProvider;
@@ -62,13 +84,14 @@ export class ChatBackend implements AgentBackend {
 
   constructor(private readonly opts: ChatBackendOptions) {}
 
-  unavailable(): string | null {
-    return this.opts.provider ? null : this.opts.config().problem;
+  unavailable(row?: SessionRow): string | null {
+    return this.opts.provider ? null : this.opts.config(row?.id).problem;
   }
 
   open(ctx: AgentSessionContext, sink: AgentEventSink): AgentSession {
-    const provider = this.opts.provider ?? createChatProvider(this.opts.config());
-    if (!provider) throw new Error(this.opts.config().problem ?? 'no chat provider');
+    const config = this.opts.config(ctx.row.id);
+    const provider = this.opts.provider ?? createChatProvider(config);
+    if (!provider) throw new Error(config.problem ?? 'no chat provider');
     return new ChatSession(provider, { ...DEFAULT_CHAT_LIMITS, ...this.opts.limits }, ctx, sink);
   }
 }

@@ -1,4 +1,5 @@
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
+import { createUserSession } from '../../services/newSession';
 
-export const sessionsCreate: Handler<'sessions:create', Services> = (input, s) => s.sessions.create({ kind: input.kind, folder: input.folder });
+export const sessionsCreate: Handler<'sessions:create', Services> = (input, s) => createUserSession(s, input);

@@ -1,0 +1,66 @@
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import type { SessionRow } from '../../../shared/domain/session';
+import type { ChannelInput } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/result';
+import { writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
+import type { Store } from '../store';
+import type { SessionsService } from './sessions';
+
+export type NewSessionInput = ChannelInput<'sessions:create'>;
+
+/** Which kind each option belongs to, and how the error names it. */
+const OPTION_KINDS = {
+  permissionMode: { kind: 'claude-code', words: 'A permission mode is only for a Claude Code session' },
+  command: { kind: 'terminal', words: 'A command is only for a Terminal session' },
+  chat: { kind: 'chat', words: 'A provider and model are only for a Chat session' },
+} as const;
+
+/**
+ * The folder a user asked for, as a full path to an existing directory (a leading `~` is the
+ * home folder); else BAD_INPUT saying what is wrong. Blank: null (the default folder).
+ */
+export function checkFolder(raw: string, home: string = homedir()): string | null {
+  const text = raw.trim();
+  if (text === '') return null;
+  const expanded = text === '~' ? home : text.startsWith('~/') ? `${home}${text.slice(1)}` : text;
+  if (!isAbsolute(expanded)) throw new AppError('BAD_INPUT', `"${text}" is not a full path. Type a folder path that starts with / (or ~).`);
+  const folder = resolve(expanded);
+  let isDir: boolean;
+  try {
+    isDir = statSync(folder).isDirectory();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new AppError('BAD_INPUT', `No folder at ${folder}. Pick an existing folder.`);
+    throw new AppError('BAD_INPUT', `Cannot open ${folder} (${code ?? 'unreadable'}). Pick a folder you can read.`);
+  }
+  if (!isDir) throw new AppError('BAD_INPUT', `${folder} is a file, not a folder. Pick a folder.`);
+  return folder;
+}
+
+/**
+ * `sessions:create`: the user's new session with its own options (claude-code's permission
+ * mode, a terminal's command, a chat's provider and model), checked first and stored in the
+ * same transaction as the row.
+ */
+export function createUserSession(deps: { sessions: SessionsService; store: Store }, input: NewSessionInput): SessionRow {
+  for (const [option, rule] of Object.entries(OPTION_KINDS)) {
+    if (input[option as keyof typeof OPTION_KINDS] !== undefined && input.kind !== rule.kind) {
+      throw new AppError('BAD_INPUT', `${rule.words}, not for a ${input.kind} session.`);
+    }
+  }
+  const folder = input.folder === undefined ? null : checkFolder(input.folder);
+  const command = input.command?.trim() || null;
+  const { permissionMode, chat } = input;
+  return deps.sessions.create({
+    kind: input.kind,
+    folder: folder ?? undefined,
+    // A terminal's backend id is its command line (null: the user's shell).
+    backendId: input.kind === 'terminal' ? command : null,
+    withinCreate: (row) => {
+      if (permissionMode) writePermissionMode(deps.store.settings, row.id, permissionMode);
+      if (chat) writeChatOverride(deps.store.settings, row.id, chat);
+    },
+  });
+}
