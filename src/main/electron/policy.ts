@@ -1,4 +1,9 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+// The one rule for URLs handed to the OS browser lives in the core (the
+// `app:openExternal` channel uses it too); navigation and window.open reuse it.
+import { safeExternalUrl } from '../core/services/app';
+
+export { safeExternalUrl };
 
 /**
  * The Electron security rules (SPEC §11) as pure functions, so each is unit
@@ -47,31 +52,6 @@ export function isAppUrl(raw: string): boolean {
     return false;
   }
   return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.username === '' && url.password === '';
-}
-
-const MAX_EXTERNAL_URL = 2048;
-
-/**
- * The only URLs `shell.openExternal` may receive: http(s), re-parsed with
- * `new URL`, no credentials (a `https://bank.example@evil.example` look-alike),
- * no whitespace or control characters anywhere (the parser would silently trim
- * them, so what the user saw and what opens could differ). Returns the
- * re-serialised URL to open, or null.
- */
-export function safeExternalUrl(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_EXTERNAL_URL) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username !== '' || url.password !== '') return null;
-  if (url.hostname === '') return null;
-  return url.href;
 }
 
 export interface NavigationDecision {

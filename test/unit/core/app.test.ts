@@ -25,8 +25,10 @@ describe('app:info', () => {
 describe('app:openExternal', () => {
   it('opens plain http(s) URLs, normalised', async () => {
     h = startCore();
-    expect(await h.ok('app:openExternal', { url: 'https://example.com/a b?q=1' })).toEqual({ opened: true });
+    expect(await h.ok('app:openExternal', { url: 'https://example.com/a%20b?q=1' })).toEqual({ opened: true });
     expect(await h.ok('app:openExternal', { url: 'HTTP://Example.com' })).toEqual({ opened: true });
+    // Whitespace the parser would quietly fix means what was shown is not what opens: refused.
+    expect(await h.ok('app:openExternal', { url: 'https://example.com/a b' })).toEqual({ opened: false });
     expect(h.opened).toEqual(['https://example.com/a%20b?q=1', 'http://example.com/']);
   });
 

@@ -45,8 +45,19 @@ export class AppService {
   }
 }
 
-/** The normalised URL when it is http(s) with no user name or password, else null. */
-export function safeExternalUrl(raw: string): string | null {
+const MAX_EXTERNAL_URL = 2048;
+
+/**
+ * The only URLs the OS browser may receive: http(s), re-parsed with `new URL`,
+ * no credentials (a `https://bank.example@evil.example` look-alike), no
+ * whitespace or control characters anywhere (the parser would silently trim
+ * them, so what the user saw and what opens could differ). Returns the
+ * re-serialised URL to open, or null.
+ */
+export function safeExternalUrl(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_EXTERNAL_URL) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw);
