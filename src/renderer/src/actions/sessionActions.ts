@@ -1,4 +1,5 @@
-import type { SessionId, SessionKind, SessionRow } from '../../../shared/domain/session';
+import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/result';
 import { api } from '../bridge';
 import { sessionLabel } from '../label/sessionLabel';
@@ -22,15 +23,17 @@ function applyRow(result: Result<SessionRow>): SessionRow | null {
   return null;
 }
 
-export async function createSession(kind: Exclude<SessionKind, 'imported'>, folder: string): Promise<SessionRow | null> {
-  const trimmed = folder.trim();
-  const result = await api().invoke('sessions:create', trimmed ? { kind, folder: trimmed } : { kind });
-  const row = applyRow(result);
-  if (row) {
-    openSession(row.id);
-    requestComposerFocus(row.id);
-  }
-  return row;
+/**
+ * "New session": creates and opens it. A refusal (a folder that is not there) comes back
+ * as its message, for the dialog to show beside the field.
+ */
+export async function createSession(input: ChannelInput<'sessions:create'>): Promise<{ ok: true; row: SessionRow } | { ok: false; message: string }> {
+  const result = await api().invoke('sessions:create', input);
+  if (!result.ok) return { ok: false, message: result.error.message };
+  upsertSession(result.value);
+  openSession(result.value.id);
+  requestComposerFocus(result.value.id);
+  return { ok: true, row: result.value };
 }
 
 /**

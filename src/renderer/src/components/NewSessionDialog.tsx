@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import type { SessionKind } from '../../../shared/domain/session';
+import { useId, useState } from 'react';
 import { createSession } from '../actions/sessionActions';
+import { AgentNotice } from '../features/newSession/AgentNotice';
+import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from '../features/newSession/KindFields';
+import { AGENTS, type CreatableKind } from '../features/newSession/options';
+import { newSessionRequest } from '../features/newSession/request';
+import { useAgentAvailability, type AgentAvailability } from '../features/newSession/useAgentAvailability';
+import '../features/newSession/newSession.css';
 import { useApp } from '../stores/app';
 import { setNewSessionOpen, useUi } from '../stores/ui';
 import { Modal } from './Modal';
 
-type CreatableKind = Exclude<SessionKind, 'imported'>;
-const AGENTS: { kind: CreatableKind; label: string }[] = [
-  { kind: 'chat', label: 'Chat' },
-  { kind: 'claude-code', label: 'Claude Code' },
-  { kind: 'terminal', label: 'Terminal' },
-];
 const LAST_KIND_KEY = 'swarmdesk.lastAgent';
 
 function lastKind(): CreatableKind {
@@ -22,7 +21,17 @@ function lastKind(): CreatableKind {
   }
 }
 
-/** "New session": agent and folder, both prefilled, so Create works at once. */
+/** Why `kind` (with the chosen chat provider) cannot run, from main's answer; null when it can or nobody knows. */
+function unavailableReason(availability: AgentAvailability | null, kind: CreatableKind, options: KindOptions): string | null {
+  if (!availability || kind === 'terminal') return null;
+  if (kind === 'chat' && availability.chatDefaults) {
+    const provider = options.provider ?? availability.chatDefaults.provider ?? 'anthropic';
+    return availability.chatDefaults.providers[provider].reason;
+  }
+  return availability[kind].reason;
+}
+
+/** "New session": agent, folder and the agent's own options, all prefilled, so Create works at once. */
 export function NewSessionDialog() {
   const open = useUi((s) => s.newSessionOpen);
   if (!open) return null;
@@ -31,35 +40,47 @@ export function NewSessionDialog() {
 
 function NewSessionForm() {
   const defaultFolder = useApp((s) => s.info?.defaultFolder ?? '');
+  const availability = useAgentAvailability();
   const [kind, setKind] = useState<CreatableKind>(lastKind);
   // null until the user edits it: the default can still arrive after the dialog opened.
   const [edited, setFolder] = useState<string | null>(null);
   const folder = edited ?? defaultFolder;
+  const [options, setOptions] = useState<KindOptions>(DEFAULT_KIND_OPTIONS);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const noticeId = useId();
+  const errorId = useId();
   const close = () => setNewSessionOpen(false);
+
+  const defaultProvider = availability?.chatDefaults?.provider ?? null;
+  const shownProvider = options.provider ?? defaultProvider ?? 'anthropic';
+  const reason = unavailableReason(availability, kind, options);
 
   return (
     <Modal title="New session" onClose={close} initialFocus="select">
       <form
-        className="form"
+        className="form new-session"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (busy) return;
           setBusy(true);
+          setError(null);
           try {
             localStorage.setItem(LAST_KIND_KEY, kind);
           } catch {
             // Not remembering the choice is fine.
           }
-          void createSession(kind, folder).then((row) => {
+          void createSession(newSessionRequest(kind, folder, options, defaultProvider)).then((outcome) => {
             setBusy(false);
-            if (row) close();
+            if (outcome.ok) close();
+            else setError(outcome.message);
           });
         }}
       >
         <label className="field">
           <span>Agent</span>
-          <select value={kind} onChange={(e) => setKind(e.target.value as CreatableKind)}>
+          <select value={kind} aria-describedby={reason ? noticeId : undefined} onChange={(e) => setKind(e.target.value as CreatableKind)}>
             {AGENTS.map((agent) => (
               <option key={agent.kind} value={agent.kind}>
                 {agent.label}
@@ -67,10 +88,33 @@ function NewSessionForm() {
             ))}
           </select>
         </label>
+        <AgentNotice id={noticeId} kind={kind} reason={reason} />
         <label className="field">
           <span>Folder</span>
-          <input type="text" value={folder} spellCheck={false} onChange={(e) => setFolder(e.target.value)} />
+          <input
+            type="text"
+            value={folder}
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setFolder(e.target.value);
+              setError(null);
+            }}
+          />
         </label>
+        <KindFields
+          kind={kind}
+          options={options}
+          onChange={(change) => setOptions((current) => ({ ...current, ...change }))}
+          defaultProvider={shownProvider}
+          defaultModel={availability?.chatDefaults?.providers[shownProvider].defaultModel ?? null}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
         <div className="form-actions">
           <button type="button" className="button" onClick={close}>
             Cancel

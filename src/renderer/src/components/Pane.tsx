@@ -7,6 +7,7 @@ import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { openMenu, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
+import { PermissionModeControl } from '../features/newSession/PermissionModeControl';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -64,7 +65,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           ) : null}
         </div>
         <div className="pane-facts" title={row.folder}>
-          {kindName(row.kind)} · {row.folder}
+          {kindName(row.kind)}
+          {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
           {row.archived ? ' · archived' : ''}
         </div>
       </header>

@@ -1,0 +1,23 @@
+import type { ChatProviderName } from '../../../../shared/ipc/agents';
+import type { ChannelInput } from '../../../../shared/ipc/contract';
+import type { KindOptions } from './KindFields';
+import type { CreatableKind } from './options';
+
+export type NewSessionRequest = ChannelInput<'sessions:create'>;
+
+/**
+ * The `sessions:create` input: only what differs from the defaults is sent, so
+ * Create with nothing changed asks for exactly `{ kind, folder }`.
+ */
+export function newSessionRequest(kind: CreatableKind, folder: string, options: KindOptions, defaultProvider: ChatProviderName | null): NewSessionRequest {
+  const trimmed = folder.trim();
+  const base: NewSessionRequest = trimmed ? { kind, folder: trimmed } : { kind };
+  if (kind === 'claude-code' && options.permissionMode !== 'default') return { ...base, permissionMode: options.permissionMode };
+  if (kind === 'terminal' && options.command.trim()) return { ...base, command: options.command.trim() };
+  if (kind === 'chat') {
+    const provider = options.provider !== null && options.provider !== defaultProvider ? options.provider : undefined;
+    const model = options.model.trim() || undefined;
+    if (provider || model) return { ...base, chat: { ...(provider ? { provider } : {}), ...(model ? { model } : {}) } };
+  }
+  return base;
+}
