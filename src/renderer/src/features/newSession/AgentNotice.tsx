@@ -10,7 +10,13 @@ export function AgentNotice({ id, kind, reason }: { id: string; kind: CreatableK
   return (
     <p id={id} className="agent-notice">
       {reason}
-      {hint ? ` ${hint}` : ''} You can create the session now; it runs once this is set up.
+      {hint ? (
+        <>
+          {` ${hint.text} `}
+          <code>{hint.command}</code>.
+        </>
+      ) : null}{' '}
+      You can create the session now; it runs once this is set up.
     </p>
   );
 }

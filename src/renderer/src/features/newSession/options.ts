@@ -27,7 +27,7 @@ export const PERMISSION_MODE_LABELS: Record<PermissionMode, string> = {
 };
 export const PERMISSION_MODE_ORDER = Object.keys(PERMISSION_MODE_LABELS) as PermissionMode[];
 
-/** How to fix what keeps a kind from running, added to main's reason where it does not say already. */
-export const FIX_HINTS: Partial<Record<CreatableKind, string>> = {
-  'claude-code': 'To install it: npm i -g @anthropic-ai/claude-code.',
+/** How to fix what keeps a kind from running, added to main's reason where it does not say already: words, then a command. */
+export const FIX_HINTS: Partial<Record<CreatableKind, { text: string; command: string }>> = {
+  'claude-code': { text: 'To install it:', command: 'npm i -g @anthropic-ai/claude-code' },
 };
