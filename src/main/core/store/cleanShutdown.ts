@@ -26,6 +26,11 @@ export function markCleanShutdown(file: string): void {
   writeFileSync(file + suffix, JSON.stringify(fingerprint(file)));
 }
 
+/** Removes the marker (damage was found while open): the next start must run the full check. */
+export function discardCleanShutdown(file: string): void {
+  rmSync(file + suffix, { force: true });
+}
+
 /** Whether the file is exactly as our last clean close left it. Removes the marker either way. */
 export function consumeCleanShutdown(file: string): boolean {
   const marker = file + suffix;

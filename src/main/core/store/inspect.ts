@@ -13,6 +13,11 @@ function errorCode(err: unknown): string {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : '';
 }
 
+/** Whether better-sqlite3 threw because the file is damaged (not locked, not unreadable). */
+export function isDamageError(err: unknown): boolean {
+  return DAMAGE_CODES.test(errorCode(err));
+}
+
 /**
  * Looks at a database file without changing it: its schema version and
  * (unless `fullCheck` is false) a `quick_check`. Only SQLite's corruption codes count as damage; a locked or
@@ -29,7 +34,7 @@ export function inspectDatabase(file: string, options: ConnectionOptions, fullCh
     const tables = db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number };
     return { state: 'ok', version, hasSchema: tables.n > 0 };
   } catch (err) {
-    if (DAMAGE_CODES.test(errorCode(err))) {
+    if (isDamageError(err)) {
       return { state: 'damaged', reason: err instanceof Error ? err.message : String(err) };
     }
     throw err;

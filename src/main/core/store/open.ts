@@ -28,6 +28,11 @@ export interface OpenedStore {
   readonly store: Store;
   /** What start-up has to tell the user (a damaged database, a restored backup). */
   readonly notices: string[];
+  /**
+   * True when start-up skipped the full `quick_check` (the file was exactly as
+   * our last clean close left it): run `scheduleBackgroundCheck` to cover it.
+   */
+  readonly fullCheckSkipped: boolean;
 }
 
 /**
@@ -70,5 +75,5 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     db.close();
     throw err;
   }
-  return { store: createStore(db, file, dataDir), notices };
+  return { store: createStore(db, file, dataDir), notices, fullCheckSkipped: cleanSinceLastClose };
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { listBackups, ROUTINE_BACKUP_AGE_MS, takeBackupInBackground, type BackupFile } from './backups';
-import { markCleanShutdown } from './cleanShutdown';
+import { discardCleanShutdown, markCleanShutdown } from './cleanShutdown';
 import { userVersion, type Db } from './connection';
 import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCalls';
 import { createEntriesRepo, type EntriesRepo } from './repos/entries';
@@ -33,13 +33,27 @@ export interface Store {
   routineBackupIfDue(at: number): Promise<BackupFile | null>;
   /** Resolves when no background backup is running (await before `close`). */
   idle(): Promise<void>;
+  /**
+   * A check found damage in the file while it is open: the clean-close marker
+   * is removed now and `close` will not write one, so the next start runs the
+   * full check and the recovery. Changes nothing in the database.
+   */
+  noteDamage(reason: string): void;
+  /** The reason given to `noteDamage`, or null. */
+  readonly damageFound: string | null;
   readonly isOpen: boolean;
-  /** Indexes what it can in a moment, checkpoints the WAL, closes, and marks the close clean. */
+  /** Indexes what it can in a moment, checkpoints the WAL, closes, and marks the close clean (unless damage was noted). */
   close(): void;
 }
 
 /** How long `close` may spend indexing queued entries; the rest waits for the next start. */
 const CLOSE_INDEX_BUDGET_MS = 300;
+/**
+ * How long the closing checkpoint waits for a reader (a background check still
+ * inside SQLite). Past it the WAL stays, no marker is written, and the next
+ * start runs the full check: slower, never wrong.
+ */
+const CLOSE_CHECKPOINT_WAIT_MS = 250;
 
 export function createStore(db: Db, file: string, dataDir: string): Store {
   const sessions = createSessionsRepo(db);
@@ -51,6 +65,7 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
   const importFiles = createImportFilesRepo(db);
   const anySession = db.prepare<[], { any: number }>('SELECT EXISTS (SELECT 1 FROM sessions) AS any');
   let backingUp: Promise<BackupFile | null> | null = null;
+  let damageFound: string | null = null;
   return {
     file,
     dataDir,
@@ -88,6 +103,13 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
     async idle(): Promise<void> {
       await backingUp?.catch(() => null);
     },
+    noteDamage(reason: string): void {
+      damageFound ??= reason;
+      discardCleanShutdown(file);
+    },
+    get damageFound() {
+      return damageFound;
+    },
     get isOpen() {
       return db.open;
     },
@@ -102,12 +124,13 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
       // Fold the WAL back into the main file, so the clean-close marker describes the whole database.
       let folded = false;
       try {
+        db.pragma(`busy_timeout = ${CLOSE_CHECKPOINT_WAIT_MS}`);
         const r = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
         folded = r[0]?.busy === 0;
       } finally {
         db.close();
       }
-      if (folded) markCleanShutdown(file);
+      if (folded && damageFound === null) markCleanShutdown(file);
     },
   };
 }

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CheckWorkerInput, FromCheckWorker } from './checkProtocol';
+
+/**
+ * The second tier of the start-up check (SPEC §6). A start whose file is
+ * exactly as our last clean close left it skips the full `quick_check` (it
+ * reads the whole file: ~19 s at a million entries on a loaded machine);
+ * this runs the same check afterwards in a worker thread, with its own
+ * read-only connection, bounded in time.
+ *
+ * Caveat: a worker inside a native call (the check itself) cannot be
+ * interrupted; `terminate` takes effect when the call returns. So `stop` and
+ * the time limit stop *waiting* at once, and the thread ends when SQLite hands
+ * control back (at most the rest of one check).
+ */
+
+export type BackgroundCheckOutcome =
+  | { readonly state: 'ok'; readonly ms: number }
+  | { readonly state: 'damaged'; readonly reason: string; readonly ms: number }
+  /** Not checked: stopped, timed out, the file could not be read, or no worker could start. */
+  | { readonly state: 'unfinished'; readonly reason: string };
+
+export interface BackgroundCheck {
+  /** Settles exactly once, with the verdict or why there is none. */
+  readonly done: Promise<BackgroundCheckOutcome>;
+  /** Stops waiting for the check and terminates the worker; resolves within `STOP_BOUND_MS`. */
+  stop(): Promise<void>;
+}
+
+export interface BackgroundCheckOptions extends CheckWorkerInput {
+  /** Give up after this long (default 10 minutes). */
+  readonly timeoutMs?: number;
+  /** Called when the worker has the file open and the check begins. */
+  readonly onStarted?: () => void;
+}
+
+export const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
+/** How long `stop` waits for the worker to exit before returning anyway. */
+export const STOP_BOUND_MS = 250;
+
+/**
+ * Starts the check worker wherever the core runs, as the import worker does:
+ * from TypeScript sources (tests, tsx, web mode) with tsx's loader registered
+ * first; from a build, the `store-check-worker.js` entry next to the main bundle.
+ */
+export function startCheckWorker(input: CheckWorkerInput): Worker | null {
+  const here = import.meta.url;
+  const workerData: CheckWorkerInput = { file: input.file, nativeBinding: input.nativeBinding };
+  if (here.endsWith('.ts')) {
+    const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+    const entry = new URL('./checkWorker.ts', here).href;
+    const code = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(entry)});`;
+    return new Worker(code, { eval: true, workerData });
+  }
+  // The bundle may place this code in a chunk one folder below the entry.
+  for (const candidate of ['./store-check-worker.js', '../store-check-worker.js']) {
+    const built = new URL(candidate, here);
+    if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
+  }
+  return null;
+}
+
+export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundCheck {
+  const startedAt = performance.now();
+  let settle!: (outcome: BackgroundCheckOutcome) => void;
+  const done = new Promise<BackgroundCheckOutcome>((resolve) => (settle = resolve));
+  let worker: Worker | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let settled = false;
+
+  const finish = (outcome: BackgroundCheckOutcome): void => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    settle(outcome);
+  };
+  const ms = (): number => Math.round(performance.now() - startedAt);
+
+  try {
+    worker = startCheckWorker(options);
+  } catch (err) {
+    finish({ state: 'unfinished', reason: `the check worker did not start: ${err instanceof Error ? err.message : String(err)}` });
+  }
+  if (!worker) {
+    finish({ state: 'unfinished', reason: 'no check worker in this build' });
+  } else {
+    // Never keeps the process alive on its own.
+    worker.unref();
+    worker.on('message', (message: FromCheckWorker) => {
+      if (message.type === 'started') options.onStarted?.();
+      else if (message.type === 'ok') finish({ state: 'ok', ms: ms() });
+      else if (message.type === 'damaged') finish({ state: 'damaged', reason: message.reason, ms: ms() });
+      else if (message.type === 'failed') finish({ state: 'unfinished', reason: message.reason });
+    });
+    worker.on('error', (err) => finish({ state: 'unfinished', reason: `the check worker failed: ${err.message}` }));
+    worker.on('exit', (code) => finish({ state: 'unfinished', reason: `the check worker exited (${code}) without a verdict` }));
+    timer = setTimeout(() => {
+      finish({ state: 'unfinished', reason: `gave up after ${options.timeoutMs ?? CHECK_TIMEOUT_MS} ms` });
+      void worker?.terminate();
+    }, options.timeoutMs ?? CHECK_TIMEOUT_MS);
+    timer.unref();
+  }
+
+  return {
+    done,
+    async stop(): Promise<void> {
+      finish({ state: 'unfinished', reason: 'stopped' });
+      if (!worker) return;
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        worker.terminate().catch(() => 0),
+        new Promise<void>((resolve) => {
+          bound = setTimeout(resolve, STOP_BOUND_MS);
+        }),
+      ]);
+      clearTimeout(bound);
+    },
+  };
+}
