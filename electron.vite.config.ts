@@ -11,6 +11,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The history import's worker thread (agents/import/workerHost.ts loads it by this name).
           'import-worker': resolve(__dirname, 'src/main/core/agents/import/worker.ts'),
+          // The store's background quick_check (store/backgroundCheck.ts loads it by this name).
+          'store-check-worker': resolve(__dirname, 'src/main/core/store/checkWorker.ts'),
         },
       },
     },
