@@ -10,7 +10,7 @@ import { createLogger } from './logger';
 import { Router } from './router/router';
 import { AppService, CoreHooks, SessionsService, systemClock, type Clock, type Services } from './services';
 import { startHousekeeping } from './services/housekeeping';
-import { openStore } from './store';
+import { openStore, scheduleBackgroundCheck } from './store';
 
 const log = createLogger('core');
 
@@ -20,6 +20,8 @@ export interface CreateCoreOptions extends CoreOptions {
   readonly clock?: Clock;
   /** Folder new sessions use when none is given; default: the user's home folder. */
   readonly defaultFolder?: string;
+  /** When the background integrity check starts after a fast start-up (default ~20 s; tests pass 0). */
+  readonly backgroundCheckDelayMs?: number;
 }
 
 /** The core plus its services, for the parts of main that build on them (agents, ambient engine). */
@@ -36,7 +38,7 @@ export interface SwarmCore extends Core<Services> {
 export function createCore(options: CreateCoreOptions): SwarmCore {
   const clock = options.clock ?? systemClock;
   const defaultFolder = options.defaultFolder ?? homedir();
-  const { store, notices } = openStore({ dataDir: options.dataDir, nativeBinding: options.nativeBinding, now: () => clock.now() });
+  const { store, notices, fullCheckSkipped } = openStore({ dataDir: options.dataDir, nativeBinding: options.nativeBinding, now: () => clock.now() });
   for (const notice of notices) log.warn('start-up notice', { notice });
 
   const events = new CoreEvents();
@@ -64,6 +66,19 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
 
   imports.start();
 
+  // Start-up skipped the full quick_check (file as our clean close left it): run it in the background.
+  const check = fullCheckSkipped
+    ? scheduleBackgroundCheck({
+        store,
+        nativeBinding: options.nativeBinding,
+        delayMs: options.backgroundCheckDelayMs,
+        onDamage: (notice) => {
+          notices.push(notice); // app:info, for a renderer that connects later
+          events.emit('app:notice', { message: notice });
+        },
+      })
+    : null;
+
   const closers: Array<() => void | Promise<void>> = [() => ambient.close(), () => agents.close(), () => terminals.close(), () => imports.stop()];
   let closing: Promise<void> | null = null;
   return {
@@ -77,6 +92,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     close() {
       closing ??= (async () => {
         stopHousekeeping();
+        await check?.stop();
         for (const fn of closers.reverse()) {
           try {
             await fn();
