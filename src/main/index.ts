@@ -9,6 +9,7 @@ import { createCore, type SwarmCore } from './core/app';
 import { createLogger } from './core/logger';
 import { resolveDataDir } from './core/store/dataDir';
 import { installHardening, openExternalSafely } from './electron/hardening';
+import { pickFolderNatively } from './electron/pickFolder';
 import { electronNativeBinding } from './electron/native';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
 import { electronSecretBox } from './electron/secrets';
@@ -51,7 +52,7 @@ async function start(): Promise<void> {
     env: process.env,
     version: app.getVersion(),
     nativeBinding: electronNativeBinding(app.getAppPath()),
-    platform: { transport: 'electron', openExternal: openExternalSafely, secrets: electronSecretBox },
+    platform: { transport: 'electron', openExternal: openExternalSafely, secrets: electronSecretBox, pickFolder: pickFolderNatively },
   });
   registerIpcChannels({
     ipcMain,

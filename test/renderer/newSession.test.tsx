@@ -188,3 +188,23 @@ describe('the permission mode in a claude-code pane', () => {
     expect(await screen.findByText(/Could not change the permission mode/)).toBeInTheDocument();
   });
 });
+
+describe('New session: Browse…', () => {
+  it('web mode types the path (no Browse…); the desktop app picks a folder with the OS picker', async () => {
+    const web = withAvailability(new FakeApi());
+    const { dialog } = await openDialog(web);
+    expect(within(dialog).queryByRole('button', { name: 'Browse…' })).not.toBeInTheDocument();
+    cleanup();
+
+    const desktop = withAvailability(new FakeApi());
+    desktop.override('app:info', () => ({ ok: true, value: { version: '0.0.0', platform: 'test', transport: 'electron', dataDir: '/tmp/x', defaultFolder: '/home/ada/src', notices: [] } }));
+    desktop.override('app:pickFolder', () => ({ ok: true, value: { folder: '/home/ada/src/kumquat' } }));
+    const opened = await openDialog(desktop);
+    await userEvent.click(within(opened.dialog).getByRole('button', { name: 'Browse…' }));
+    const folder = within(opened.dialog).getByRole('textbox', { name: 'Folder' });
+    await waitFor(() => expect(folder).toHaveValue('/home/ada/src/kumquat'));
+    expect(desktop.callsTo('app:pickFolder')).toEqual([{ defaultPath: '/home/ada/src' }]);
+    await userEvent.click(within(opened.dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(desktop.callsTo('sessions:create')).toEqual([{ kind: 'chat', folder: '/home/ada/src/kumquat' }]));
+  });
+});

@@ -13,6 +13,8 @@ export interface Platform {
   openExternal(url: string): Promise<boolean>;
   /** Encrypts API keys at rest (Electron safeStorage); absent in web mode, where keys come from env or are kept as plain text with a warning. */
   readonly secrets?: SecretBox;
+  /** The OS folder picker (Electron); absent in web mode, where the path is typed. Null: cancelled. */
+  pickFolder?(defaultPath: string | undefined): Promise<string | null>;
 }
 
 export interface CoreOptions {

@@ -16,4 +16,6 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 export const appChannels = {
   'app:info': channel(z.object({}).strict(), AppInfoSchema),
   'app:openExternal': channel(z.object({ url: z.string().max(4096) }).strict(), z.object({ opened: z.boolean() })),
+  /** The OS folder picker (desktop app only; web mode answers UNAVAILABLE); null when the user cancelled. */
+  'app:pickFolder': channel(z.object({ defaultPath: z.string().max(4096).optional() }).strict(), z.object({ folder: z.string().nullable() })),
 } as const;

@@ -135,3 +135,26 @@ describe('resolveChatConfig with a session choice', () => {
     expect(resolveChatConfig({ SWARMDESK_CHAT_PROVIDER: 'gemini' }, both, { provider: 'openai' }).problem).toBeNull();
   });
 });
+
+describe('app:pickFolder ("Browse…")', () => {
+  it('web mode has no picker: UNAVAILABLE saying to type the path', async () => {
+    h = startCore();
+    expect(await h.call('app:pickFolder', {})).toEqual({ ok: false, error: { code: 'UNAVAILABLE', message: expect.stringMatching(/type the folder path/) } });
+  });
+
+  it('the desktop platform\'s picker answers the folder, or null when cancelled', async () => {
+    const dataDir = tempDataDir('swarmdesk-core-');
+    const asked: Array<string | undefined> = [];
+    let answer: string | null = '/home/ada/src/kumquat';
+    const platform = { transport: 'electron' as const, openExternal: async () => false, pickFolder: async (p: string | undefined) => (asked.push(p), answer) };
+    const core = createCore({ dataDir, platform, env: { HOME: dataDir, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: '0' } });
+    try {
+      expect(await core.router.handle('app:pickFolder', { defaultPath: '/home/ada' }, { transport: 'test' })).toEqual({ ok: true, value: { folder: '/home/ada/src/kumquat' } });
+      answer = null;
+      expect(await core.router.handle('app:pickFolder', {}, { transport: 'test' })).toEqual({ ok: true, value: { folder: null } });
+      expect(asked).toEqual(['/home/ada', undefined]);
+    } finally {
+      await core.close();
+    }
+  });
+});

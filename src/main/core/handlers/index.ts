@@ -2,6 +2,7 @@ import type { HandlerMap } from '../router/router';
 import type { Services } from '../services';
 import { appInfo } from './app/info';
 import { appOpenExternal } from './app/openExternal';
+import { appPickFolder } from './app/pickFolder';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
 import { sessionsCreate } from './sessions/create';
@@ -42,6 +43,7 @@ import { agentsSetPermissionMode } from './agents/setPermissionMode';
 export const handlers: HandlerMap<Services> = {
   'app:info': appInfo,
   'app:openExternal': appOpenExternal,
+  'app:pickFolder': appPickFolder,
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
   'sessions:create': sessionsCreate,

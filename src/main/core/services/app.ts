@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../../shared/ipc/app';
+import { AppError } from '../../../shared/result';
 import type { Platform } from '../core';
 import { createLogger } from '../logger';
 
@@ -42,6 +43,13 @@ export class AppService {
       log.error('platform failed to open a URL', { err });
       return { opened: false };
     }
+  }
+
+  /** "Browse…" in the new-session dialog (the folder is still checked on create). */
+  async pickFolder(defaultPath: string | undefined): Promise<{ folder: string | null }> {
+    const platform = this.deps.platform;
+    if (!platform.pickFolder) throw new AppError('UNAVAILABLE', 'The folder picker is only in the desktop app; type the folder path instead.');
+    return { folder: await platform.pickFolder(defaultPath) };
   }
 }
 

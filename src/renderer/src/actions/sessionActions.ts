@@ -36,6 +36,14 @@ export async function createSession(input: ChannelInput<'sessions:create'>): Pro
   return { ok: true, row: result.value };
 }
 
+/** "Browse…": the OS folder picker (desktop app); null when cancelled or unavailable (said in a toast). */
+export async function pickFolder(current: string): Promise<string | null> {
+  const result = await api().invoke('app:pickFolder', current.trim() ? { defaultPath: current.trim() } : {});
+  if (result.ok) return result.value.folder;
+  showToast(result.error.message, { tone: 'error' });
+  return null;
+}
+
 /**
  * Save a rename. A title the judge refuses keeps the field open with the
  * reason (TITLE_REJECTED); anything else closes it.

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { createSession } from '../actions/sessionActions';
+import { createSession, pickFolder } from '../actions/sessionActions';
 import { AgentNotice } from '../features/newSession/AgentNotice';
 import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from '../features/newSession/KindFields';
 import { AGENTS, type CreatableKind } from '../features/newSession/options';
@@ -49,6 +49,9 @@ function NewSessionForm() {
   const [error, setError] = useState<string | null>(null);
   const noticeId = useId();
   const errorId = useId();
+  const folderId = useId();
+  // The OS folder picker exists in the desktop app only; web mode types the path (main checks it).
+  const canBrowse = useApp((s) => s.info?.transport === 'electron');
   const close = () => setNewSessionOpen(false);
 
   const defaultProvider = availability?.chatDefaults?.provider ?? null;
@@ -88,20 +91,38 @@ function NewSessionForm() {
           </select>
         </label>
         <AgentNotice id={noticeId} kind={kind} reason={reason} />
-        <label className="field">
-          <span>Folder</span>
-          <input
-            type="text"
-            value={folder}
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setFolder(e.target.value);
-              setError(null);
-            }}
-          />
-        </label>
+        <div className="field">
+          <label htmlFor={folderId}>Folder</label>
+          <div className="folder-row">
+            <input
+              id={folderId}
+              type="text"
+              value={folder}
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => {
+                setFolder(e.target.value);
+                setError(null);
+              }}
+            />
+            {canBrowse ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void pickFolder(folder).then((picked) => {
+                    if (picked === null) return;
+                    setFolder(picked);
+                    setError(null);
+                  })
+                }
+              >
+                Browse…
+              </button>
+            ) : null}
+          </div>
+        </div>
         <KindFields
           kind={kind}
           options={options}
