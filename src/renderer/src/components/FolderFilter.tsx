@@ -1,14 +1,22 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
+import type { SessionId, SessionRow } from '../../../shared/domain/session';
 import { folderName } from '../label/sessionLabel';
 import { setFolderFilter, useSessions } from '../stores/sessions';
 
+const NO_ROWS: Record<SessionId, SessionRow> = {};
+
 /** "Filter by folder": the folders the swarm has, most used first. Hidden while there is only one. */
 export function FolderFilter() {
-  const byId = useSessions((s) => s.byId);
+  // Counting folders walks every row: deferred, so the swarm's first paint
+  // (and each pushed change) does not wait for the filter's options.
+  const byId = useDeferredValue(useSessions((s) => s.byId), NO_ROWS);
   const folder = useSessions((s) => s.folder);
   const folders = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const row of Object.values(byId)) counts.set(row.folder, (counts.get(row.folder) ?? 0) + 1);
+    for (const id in byId) {
+      const name = (byId[id] as SessionRow).folder;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
   }, [byId]);
 

@@ -65,13 +65,14 @@ export function replaceSessions(rows: readonly SessionRow[]): void {
   const byId: Record<SessionId, SessionRow> = {};
   const order: SessionId[] = new Array(rows.length);
   let sorted = true;
+  let unique = true;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as SessionRow;
+    if (unique && byId[row.id] !== undefined) unique = false;
     byId[row.id] = row;
     order[i] = row.id;
     if (sorted && i > 0 && compareRows(rows[i - 1] as SessionRow, row) > 0) sorted = false;
   }
-  const unique = Object.keys(byId).length === rows.length;
   useSessions.setState({ byId, order: sorted && unique ? order : sortedIds(byId), loaded: true, loadError: null });
 }
 
