@@ -90,3 +90,14 @@ test('a Claude Code session created in plan mode shows it in its pane, and the m
   await rows(page).first().click();
   await expect(page.getByRole('main').getByRole('combobox', { name: 'Permission mode' })).toHaveValue('acceptEdits');
 });
+
+test('a Terminal session runs the command it was created with', async ({ page }) => {
+  const dialog = await openDialog(page);
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(work);
+  await dialog.getByRole('textbox', { name: 'Command' }).fill('echo kumquat-$((40+2)) from $(pwd)');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const screen = page.getByRole('main').getByRole('group', { name: 'Terminal' });
+  await expect(screen).toContainText(`kumquat-42 from ${work}`, { timeout: 20_000 });
+});
