@@ -4,9 +4,15 @@ export interface CheckWorkerInput {
   readonly nativeBinding?: string | undefined;
 }
 
-/** What it reports: `started` once the file is open, then exactly one verdict. */
+/**
+ * What it reports: `ready` once the file is open; after main's `go` (so main
+ * knows for sure when the worker enters SQLite), exactly one verdict.
+ */
 export type FromCheckWorker =
-  | { readonly type: 'started' }
+  | { readonly type: 'ready' }
   | { readonly type: 'ok' }
   | { readonly type: 'damaged'; readonly reason: string }
   | { readonly type: 'failed'; readonly reason: string };
+
+/** Main's answer to `ready`: run the check now. */
+export type ToCheckWorker = { readonly type: 'go' };

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { quickCheck } from './connection';
 import { isDamageError } from './inspect';
-import type { CheckWorkerInput, FromCheckWorker } from './checkProtocol';
+import type { CheckWorkerInput, FromCheckWorker, ToCheckWorker } from './checkProtocol';
 
 /**
  * The background integrity check's worker: `PRAGMA quick_check` on its own
@@ -18,6 +18,11 @@ function post(message: FromCheckWorker): void {
   port?.postMessage(message);
 }
 
+function verdictOf(err: unknown): FromCheckWorker {
+  const reason = err instanceof Error ? err.message : String(err);
+  return isDamageError(err) ? { type: 'damaged', reason } : { type: 'failed', reason };
+}
+
 let db: Database.Database | undefined;
 try {
   // No busy wait: a locked file is "could not check", and a worker parked in a
@@ -28,12 +33,22 @@ try {
     timeout: 0,
     ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
   });
-  post({ type: 'started' });
-  const problem = quickCheck(db);
-  post(problem ? { type: 'damaged', reason: problem } : { type: 'ok' });
 } catch (err) {
-  const reason = err instanceof Error ? err.message : String(err);
-  post(isDamageError(err) ? { type: 'damaged', reason } : { type: 'failed', reason });
-} finally {
-  db?.close();
+  post(verdictOf(err));
+}
+if (db) {
+  const open = db;
+  port.once('message', (message: ToCheckWorker) => {
+    if (message.type !== 'go') return;
+    try {
+      const problem = quickCheck(open);
+      post(problem ? { type: 'damaged', reason: problem } : { type: 'ok' });
+    } catch (err) {
+      post(verdictOf(err));
+    } finally {
+      open.close();
+      port.close();
+    }
+  });
+  post({ type: 'ready' });
 }
