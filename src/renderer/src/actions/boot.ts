@@ -6,6 +6,7 @@ import { usePanes } from '../stores/panes';
 import { loadSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 import { sessionLabel } from '../label/sessionLabel';
+import { preloadMarkdown } from '../components/Markdown';
 import { subscribeToPushes } from './pushes';
 
 /**
@@ -16,6 +17,14 @@ function warmUpLabels(): void {
   const row = { title: null, firstUserLine: 'Warm up the label rules', kind: 'chat', folder: '/', updatedAt: 0 } as const;
   sessionLabel(row, 0);
   sessionLabel({ ...row, title: 'Warm up the title judge' }, 0);
+}
+
+/** Run `work` once the frame now being prepared has been painted (what the first paint does not need). */
+function afterNextPaint(work: () => void): () => void {
+  return () => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
+    else setTimeout(work, 0);
+  };
 }
 
 /**
@@ -29,7 +38,7 @@ export function bootApp(api: SwarmdeskApi): () => void {
   void loadAppInfo().then((info) => {
     for (const notice of info?.notices ?? []) showToast(notice);
   });
-  void loadSessions();
+  void loadSessions().then(afterNextPaint(() => void preloadMarkdown()));
   warmUpLabels();
   return unsubscribe;
 }

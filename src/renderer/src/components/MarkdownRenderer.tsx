@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { api } from '../bridge';
 
@@ -22,14 +22,13 @@ const components: Components = {
 /**
  * Markdown for model and tool output. Raw HTML is never rendered: react-markdown
  * without rehype-raw turns any HTML in the text into plain text, and unsafe
- * URLs are dropped by its default URL transform.
+ * URLs are dropped by its default URL transform. Loaded on demand by `Markdown`
+ * (its own chunk: the swarm's first paint does not parse it).
  */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+export function MarkdownRenderer({ text }: { text: string }) {
   return (
-    <div className="markdown">
-      <ReactMarkdown components={components} skipHtml={false}>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <ReactMarkdown components={components} skipHtml={false}>
+      {text}
+    </ReactMarkdown>
   );
-});
+}
