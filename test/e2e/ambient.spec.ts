@@ -42,6 +42,9 @@ function policy(req: RecordedRequest): Scripted {
       return { text: 'SKIP' };
     }
     case 'next-prompt':
+      // Suggestions the judge must never show: a question, and a risky command.
+      if (text.includes('question-marker')) return { text: 'ANSWER: Should I run the whole test suite again?' };
+      if (text.includes('risky-marker')) return { text: 'ANSWER: Force push the branch to main' };
       return { text: 'ANSWER: Add a test for the reconnect path' };
     case 'pickup-note':
       return { text: 'ANSWER: I picked up where we left off. I raised the ping interval and the reconnect test passes. How can I help?' };
@@ -146,6 +149,32 @@ test('a placeholder or a refusal from the model never appears anywhere on screen
   await expect(rowByLabel(page, /^Kumquat tidy the import of the billing/)).toBeVisible();
   await expectNoBadText(page);
   await page.screenshot({ path: 'test-results/ambient-no-placeholder.png' });
+});
+
+test('after a placeholder, the next good answer from the model replaces the fallback label', async ({ page }) => {
+  await open(page);
+  await rowByLabel(page, /^Kumquat tidy the import of the billing/).click();
+  maintain.set('kumquat-second-turn', 'ANSWER: Tidy the billing CSV import');
+  await sendMessage(page, 'kumquat-second-turn: and skip empty rows');
+  await expect(rowByLabel(page, 'Tidy the billing CSV import')).toBeVisible({ timeout: 20_000 });
+  await expectNoBadText(page);
+});
+
+test('a question-shaped or risky suggestion never appears', async ({ page }) => {
+  await open(page);
+  for (const marker of ['question-marker', 'risky-marker']) {
+    await createSession(page, 'Chat');
+    const asked = model.requests.filter((r) => ambientKind(r) === 'next-prompt').length;
+    await sendMessage(page, `${marker}: tidy the websocket retry constants`);
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('The tests pass.');
+    // Wait until the model has been asked (and has answered) for this session's suggestion.
+    await expect.poll(() => model.requests.filter((r) => ambientKind(r) === 'next-prompt').length, { timeout: 20_000 }).toBeGreaterThan(asked);
+    await page.waitForTimeout(1_500);
+    await expect(page.getByText(/^Suggestion:/)).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('Force push');
+    await expect(page.locator('body')).not.toContainText('test suite again?');
+  }
+  await page.screenshot({ path: 'test-results/ambient-no-risky-suggestion.png' });
 });
 
 test('the settings screen shows the provider in use and the ambient activity, rejections included', async ({ page }) => {
