@@ -1,9 +1,11 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
+import type { EventName } from '../../../shared/ipc/events';
+import type { EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
 import { loadAppInfo } from '../stores/app';
 import { forgetEntries, loadLatestEntries } from '../stores/entries';
 import { usePanes } from '../stores/panes';
-import { loadSessions } from '../stores/sessions';
+import { applySessionList, loadSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 import { sessionLabel } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
@@ -32,13 +34,32 @@ function afterNextPaint(work: () => void): () => void {
  * nothing between the list and the subscription is missed), then load the app
  * facts and the swarm. Returns the teardown.
  */
-export function bootApp(api: SwarmdeskApi): () => void {
+export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
   setApi(api);
-  const unsubscribe = subscribeToPushes(api);
+  // Remember each push handler, to replay what an early start buffered.
+  const handlers = new Map<EventName, (payload: unknown) => void>();
+  const recording: SwarmdeskApi = {
+    invoke: (channel, input) => api.invoke(channel, input),
+    on(event, listener) {
+      handlers.set(event, listener as (payload: unknown) => void);
+      return api.on(event, listener);
+    },
+  };
+  const unsubscribe = subscribeToPushes(recording);
   void loadAppInfo().then((info) => {
     for (const notice of info?.notices ?? []) showToast(notice);
   });
-  void loadSessions().then(afterNextPaint(() => void preloadMarkdown()));
+  const preload = afterNextPaint(() => void preloadMarkdown());
+  if (early) {
+    // The list was asked for already: apply it (or wait for it), then the pushes that came after it.
+    const { arrived, pushes } = early.handOver();
+    if (arrived) applySessionList(arrived);
+    for (const { event, payload } of pushes) handlers.get(event)?.(payload);
+    if (arrived) preload();
+    else void early.list.then(applySessionList).then(preload);
+  } else {
+    void loadSessions().then(preload);
+  }
   warmUpLabels();
   return unsubscribe;
 }

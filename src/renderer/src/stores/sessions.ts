@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import type { Result } from '../../../shared/result';
 import { api } from '../bridge';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
@@ -99,10 +100,14 @@ export function removeSession(id: SessionId): void {
   });
 }
 
-export async function loadSessions(): Promise<void> {
-  const result = await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived });
+/** A `sessions:list` reply into the store: the swarm, or why it could not be loaded. */
+export function applySessionList(result: Result<SessionRow[]>): void {
   if (result.ok) replaceSessions(result.value);
   else useSessions.setState({ loaded: true, loadError: result.error.message });
+}
+
+export async function loadSessions(): Promise<void> {
+  applySessionList(await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived }));
 }
 
 export async function setShowArchived(showArchived: boolean): Promise<void> {

@@ -1,0 +1,57 @@
+import type { SessionRow } from '../../../shared/domain/session';
+import type { SwarmdeskApi } from '../../../shared/ipc/api';
+import { eventSchemas, type EventName } from '../../../shared/ipc/events';
+import type { Result } from '../../../shared/result';
+
+export interface BufferedPush {
+  event: EventName;
+  payload: unknown;
+}
+
+/** What `bootApp` takes over from an early start: the first list (if it has arrived) and the pushes to apply. */
+export interface EarlyHandover {
+  /** The first `sessions:list` reply, or null while it is still on its way (then `list` settles later). */
+  arrived: Result<SessionRow[]> | null;
+  /** Pushes the app has not seen yet: all of them while the list is on its way, else only those after its reply. */
+  pushes: BufferedPush[];
+}
+
+export interface EarlyStart {
+  /** The first `sessions:list` (not archived), asked for before the app's code ran. */
+  readonly list: Promise<Result<SessionRow[]>>;
+  /** Stop buffering pushes and hand over (once; the app's own listeners take over from here). */
+  handOver(): EarlyHandover;
+}
+
+/**
+ * Ask for the swarm the moment the transport exists, while the rest of the
+ * page's code is still being evaluated: the server's work on the 10,000-row
+ * list overlaps the page's start instead of following it. Pushes that arrive
+ * meanwhile are buffered; those older than the list reply are superseded by it.
+ */
+export function startEarly(api: SwarmdeskApi): EarlyStart {
+  const buffer: BufferedPush[] = [];
+  let arrived: Result<SessionRow[]> | null = null;
+  /** Pushes before this index came before the list reply (the list already holds their state). */
+  let cutoff = 0;
+  const offs = (Object.keys(eventSchemas) as EventName[]).map((event) =>
+    api.on(event, (payload: unknown) => {
+      buffer.push({ event, payload });
+    }),
+  );
+  const list = api.invoke('sessions:list', { includeArchived: false }).then((result) => {
+    arrived = result;
+    cutoff = buffer.length;
+    return result;
+  });
+  let handedOver = false;
+  return {
+    list,
+    handOver() {
+      if (handedOver) return { arrived: null, pushes: [] };
+      handedOver = true;
+      for (const off of offs) off();
+      return { arrived, pushes: arrived ? buffer.slice(cutoff) : buffer.slice() };
+    },
+  };
+}
