@@ -1,28 +1,17 @@
-// First: opens the socket and asks for the swarm before the rest is evaluated.
 import { bridge, early } from './earlyBridge';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { bootApp, refreshAfterReconnect } from './actions/boot';
-import { setConnection } from './stores/ui';
+import { createRendererLogger } from './log';
 import './styles/base.css';
 import './styles/sidebar.css';
 import './styles/pane.css';
 import './styles/overlays.css';
 
-if (bridge.problem) setConnection('refused', bridge.problem);
-bridge.onStateChange((state, reconnected) => {
-  setConnection(state);
-  // Pushes sent while the socket was down are lost: fetch the swarm again.
-  if (reconnected) void refreshAfterReconnect();
-});
-bootApp(bridge.api, early);
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The entry is small: it opens the socket and asks for the swarm (earlyBridge),
+// then loads React and the app, whose evaluation overlaps the server's work.
+void import('./appStart').then(
+  ({ startApp }) => startApp(bridge, early),
+  (err: unknown) => {
+    createRendererLogger('start').error('the app did not load', { err: String(err) });
+    const root = document.getElementById('root');
+    if (root) root.textContent = 'Swarmdesk could not load. Reload the page.';
+  },
+);

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { bootApp, refreshAfterReconnect } from './actions/boot';
+import type { EarlyStart } from './actions/earlyStart';
+import type { Bridge } from './bridge';
+import { setConnection } from './stores/ui';
+
+/** The app proper: stores, pushes, React. Loaded by main.tsx once the early start is under way. */
+export function startApp(bridge: Bridge, early: EarlyStart): void {
+  if (bridge.problem) setConnection('refused', bridge.problem);
+  bridge.onStateChange((state, reconnected) => {
+    setConnection(state);
+    // Pushes sent while the socket was down are lost: fetch the swarm again.
+    if (reconnected) void refreshAfterReconnect();
+  });
+  bootApp(bridge.api, early);
+
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+}
