@@ -14,24 +14,66 @@ const HEADER_HEIGHT = 28;
 
 type ListItem = { type: 'header'; key: string; text: string } | { type: 'row'; key: string; row: VisibleRow; index: number };
 
+/** Group headers ("Pinned", "Sessions") and where they go: before the row at `before`. */
+interface Header {
+  before: number;
+  key: string;
+  text: string;
+}
+
 /** Until the scroller is laid out (or where nothing lays out, as in jsdom) assume a tall window. */
 const FALLBACK_RECT = { width: 320, height: 1200 };
 function observeWithFallback(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) {
   return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
 }
 
-function withHeaders(rows: readonly VisibleRow[]): ListItem[] {
-  const items: ListItem[] = [];
-  const hasPinned = rows.some((row) => row.group === 'pinned');
+/** The headers of the list as drawn: only when something is pinned, at each change of group. */
+function headersOf(rows: readonly VisibleRow[]): Header[] {
+  const headers: Header[] = [];
+  if (!rows.some((row) => row.group === 'pinned')) return headers;
   let lastGroup: VisibleRow['group'] | null = null;
-  rows.forEach((row, index) => {
-    if (hasPinned && row.group !== lastGroup && row.depth === 0) {
-      items.push({ type: 'header', key: `header-${row.group}`, text: row.group === 'pinned' ? 'Pinned' : 'Sessions' });
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as VisibleRow;
+    if (row.group !== lastGroup && row.depth === 0) {
+      headers.push({ before: i, key: `header-${row.group}`, text: row.group === 'pinned' ? 'Pinned' : 'Sessions' });
       lastGroup = row.group;
     }
-    items.push({ type: 'row', key: row.id, row, index });
-  });
-  return items;
+  }
+  return headers;
+}
+
+/**
+ * What list index `index` is: a row's index (0 and up), or -(header's index + 1).
+ * The list is rows with headers between them, worked out per index instead of
+ * an object per row (with 10,000 rows that allocation showed in the first paint).
+ */
+function locate(headers: readonly Header[], index: number): number {
+  let shift = 0;
+  for (const header of headers) {
+    const at = header.before + shift;
+    if (index === at) return -(shift + 1);
+    if (index < at) break;
+    shift++;
+  }
+  return index - shift;
+}
+
+/** The item at list index `index` (made for the items in view only). */
+function itemAt(rows: readonly VisibleRow[], headers: readonly Header[], index: number): ListItem | undefined {
+  const at = locate(headers, index);
+  if (at < 0) {
+    const header = headers[-at - 1];
+    return header ? { type: 'header', key: header.key, text: header.text } : undefined;
+  }
+  const row = rows[at];
+  return row ? { type: 'row', key: row.id, row, index: at } : undefined;
+}
+
+/** The list index of the row at `rowIndex` (headers before it shift it down). */
+function listIndexOf(headers: readonly Header[], rowIndex: number): number {
+  let shift = 0;
+  for (const header of headers) if (header.before <= rowIndex) shift++;
+  return rowIndex + shift;
 }
 
 /**
@@ -42,7 +84,8 @@ export function SessionList() {
   const rows = useVisibleRows();
   const reorder = useUi((s) => s.reorder);
   const drawn = useMemo(() => applyReorderPreview(rows, reorder), [rows, reorder]);
-  const items = useMemo(() => withHeaders(drawn), [drawn]);
+  const headers = useMemo(() => headersOf(drawn), [drawn]);
+  const itemCount = drawn.length + headers.length;
   const loaded = useSessions((s) => s.loaded);
   const query = useSessions((s) => s.query);
   const searchIds = useSessions((s) => s.searchIds);
@@ -51,15 +94,24 @@ export function SessionList() {
   const scrollerRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: itemCount,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: (i) => (items[i]?.type === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => items[i]?.key ?? i,
+    estimateSize: (i) => (locate(headers, i) < 0 ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => {
+      const at = locate(headers, i);
+      return (at < 0 ? headers[-at - 1]?.key : drawn[at]?.id) ?? i;
+    },
     overscan: 8,
     observeElementRect: observeWithFallback,
   });
 
-  const indexOf = useCallback((id: SessionId) => items.findIndex((item) => item.type === 'row' && item.row.id === id), [items]);
+  const indexOf = useCallback(
+    (id: SessionId) => {
+      const rowIndex = drawn.findIndex((row) => row.id === id);
+      return rowIndex === -1 ? -1 : listIndexOf(headers, rowIndex);
+    },
+    [drawn, headers],
+  );
 
   // Keep the picked-up row in view while it moves.
   useEffect(() => {
@@ -71,19 +123,19 @@ export function SessionList() {
   /** Move keyboard focus to the row `delta` away from `id`. */
   const focusRow = useCallback(
     (id: SessionId, delta: number) => {
-      const rowItems = items.filter((item): item is Extract<ListItem, { type: 'row' }> => item.type === 'row');
-      const at = rowItems.findIndex((item) => item.row.id === id);
-      const next = rowItems[Math.max(0, Math.min(rowItems.length - 1, at + delta))];
+      const at = drawn.findIndex((row) => row.id === id);
+      const nextIndex = Math.max(0, Math.min(drawn.length - 1, at + delta));
+      const next = drawn[nextIndex];
       if (!next) return;
-      virtualizer.scrollToIndex(indexOf(next.row.id), { align: 'auto' });
+      virtualizer.scrollToIndex(listIndexOf(headers, nextIndex), { align: 'auto' });
       requestAnimationFrame(() => {
-        scrollerRef.current?.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(next.row.id)}"]`)?.focus();
+        scrollerRef.current?.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(next.id)}"]`)?.focus();
       });
     },
-    [items, virtualizer, indexOf],
+    [drawn, headers, virtualizer],
   );
 
-  const firstRowId = items.find((item) => item.type === 'row')?.key ?? null;
+  const firstRowId = drawn[0]?.id ?? null;
   const tabStop = focused !== null && indexOf(focused) !== -1 ? focused : firstRowId;
   const rowCount = drawn.length;
 
@@ -98,7 +150,7 @@ export function SessionList() {
     <div className="session-scroller" ref={scrollerRef}>
       <div role="list" aria-label="Sessions" className="session-list" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((virtual) => {
-          const item = items[virtual.index];
+          const item = itemAt(drawn, headers, virtual.index);
           if (!item) return null;
           if (item.type === 'header') {
             return (
