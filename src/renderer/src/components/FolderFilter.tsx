@@ -4,21 +4,24 @@ import { folderName } from '../label/sessionLabel';
 import { setFolderFilter, useSessions } from '../stores/sessions';
 
 const NO_ROWS: Record<SessionId, SessionRow> = {};
+const NO_IDS: SessionId[] = [];
 
 /** "Filter by folder": the folders the swarm has, most used first. Hidden while there is only one. */
 export function FolderFilter() {
   // Counting folders walks every row: deferred, so the swarm's first paint
   // (and each pushed change) does not wait for the filter's options.
   const byId = useDeferredValue(useSessions((s) => s.byId), NO_ROWS);
+  const order = useDeferredValue(useSessions((s) => s.order), NO_IDS);
   const folder = useSessions((s) => s.folder);
   const folders = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const id in byId) {
-      const name = (byId[id] as SessionRow).folder;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
+    // Over the order array: walking a 10,000-key object's keys is much slower.
+    for (const id of order) {
+      const name = byId[id]?.folder;
+      if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
     }
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
-  }, [byId]);
+  }, [byId, order]);
 
   if (folders.length < 2 && folder === null) return null;
   return (

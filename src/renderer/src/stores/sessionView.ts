@@ -43,22 +43,24 @@ export function buildVisibleRows(input: ViewInput): VisibleRow[] {
     return rows;
   }
 
-  const visibleIds: SessionId[] = [];
+  // The common case, no subagents in view: one flat pass, left at the first subagent.
+  const flat: VisibleRow[] = [];
   let anyChild = false;
   for (const id of input.order) {
     const row = byId[id];
     if (!row || !passes(row, input)) continue;
-    visibleIds.push(id);
-    if (row.parentId !== null) anyChild = true;
-  }
-  // The common case, no subagents in view: one flat pass.
-  if (!anyChild) {
-    const rows: VisibleRow[] = new Array(visibleIds.length);
-    for (let i = 0; i < visibleIds.length; i++) {
-      const id = visibleIds[i] as SessionId;
-      rows[i] = { id, depth: 0, group: byId[id]?.pinned ? 'pinned' : 'rest', childCount: 0, collapsed: false };
+    if (row.parentId !== null) {
+      anyChild = true;
+      break;
     }
-    return rows;
+    flat.push({ id, depth: 0, group: row.pinned ? 'pinned' : 'rest', childCount: 0, collapsed: false });
+  }
+  if (!anyChild) return flat;
+
+  const visibleIds: SessionId[] = [];
+  for (const id of input.order) {
+    const row = byId[id];
+    if (row && passes(row, input)) visibleIds.push(id);
   }
 
   const visible = new Set(visibleIds);
