@@ -77,6 +77,20 @@ function listIndexOf(headers: readonly Header[], rowIndex: number): number {
 }
 
 /**
+ * Why the list is empty. Its own component: it reads the query, which changes
+ * on every keystroke, and the list itself need not render for that.
+ */
+function EmptyList() {
+  const loaded = useSessions((s) => s.loaded);
+  const query = useSessions((s) => s.query);
+  const searching = useSessions((s) => s.searchIds !== null);
+  const showArchived = useSessions((s) => s.showArchived);
+  if (!loaded) return null;
+  const empty = searching ? `No session matches “${query.trim()}”.` : showArchived ? 'No archived sessions.' : 'No sessions yet.';
+  return <p className="list-empty">{empty}</p>;
+}
+
+/**
  * The swarm list: a virtualised `list` "Sessions" (only the rows in view are
  * in the DOM, so 10,000 sessions scroll like 10). Rows are absolutely placed.
  */
@@ -86,10 +100,6 @@ export function SessionList() {
   const drawn = useMemo(() => applyReorderPreview(rows, reorder), [rows, reorder]);
   const headers = useMemo(() => headersOf(drawn), [drawn]);
   const itemCount = drawn.length + headers.length;
-  const loaded = useSessions((s) => s.loaded);
-  const query = useSessions((s) => s.query);
-  const searchIds = useSessions((s) => s.searchIds);
-  const showArchived = useSessions((s) => s.showArchived);
   const focused = usePanes((s) => s.focused);
   const scrollerRef = useRef<HTMLDivElement>(null);
 
@@ -139,12 +149,6 @@ export function SessionList() {
   const tabStop = focused !== null && indexOf(focused) !== -1 ? focused : firstRowId;
   const rowCount = drawn.length;
 
-  let empty: string | null = null;
-  if (loaded && rowCount === 0) {
-    if (searchIds !== null) empty = `No session matches “${query.trim()}”.`;
-    else if (showArchived) empty = 'No archived sessions.';
-    else empty = 'No sessions yet.';
-  }
 
   return (
     <div className="session-scroller" ref={scrollerRef}>
@@ -174,7 +178,7 @@ export function SessionList() {
           );
         })}
       </div>
-      {empty ? <p className="list-empty">{empty}</p> : null}
+      {rowCount === 0 ? <EmptyList /> : null}
     </div>
   );
 }
