@@ -119,8 +119,12 @@ export class TitleFeature {
       if (this.engine.scheduler.isBusy(`${row.id}:title`)) continue;
       const entries = this.engine.recentEntries(row.id, 40);
       if (row.firstUserLine === null && entries.length === 0) continue;
-      // A session waiting for its first turn is titled when that turn ends, not by the sweep.
-      if (row.kind !== 'imported' && completedTurns(entries) === 0 && due === undefined) continue;
+      // A live session is titled when its turns allow (`titleAfterTurns`; 0 = never), not
+      // earlier by the sweep; a failed attempt's retry is the sweep's job.
+      if (row.kind !== 'imported' && due === undefined) {
+        const { titleAfterTurns } = this.engine.resolved().settings;
+        if (titleAfterTurns === 0 || completedTurns(entries) < Math.max(1, titleAfterTurns)) continue;
+      }
       taken += 1;
       this.retryAt.set(row.id, now + RETRY_AFTER_MS); // the next round leaves it alone meanwhile
       void this.create(row, entries, 'recovered', PRIORITY.background);
