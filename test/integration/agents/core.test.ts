@@ -128,9 +128,10 @@ describe('agents in the core', () => {
     expect(parentEntries.map((e) => e.kind)).toContain('tool-use');
     expect(parentEntries.find((e) => e.kind === 'tool-use')?.meta).toMatchObject({ tool: 'Task', summary: 'Find callers' });
 
-    // A second turn that hangs, stopped through the channel.
+    // A second turn that hangs, stopped through the channel. The hanging reply is queued only
+    // once the CLI's own follow-up turn (after the subagent ended) is over, or that turn takes it.
+    await until(() => statusOf(row.id) !== 'working', 60_000, 'follow-up turns to finish');
     server.enqueue({ text: 'never in time', delayMs: 60_000 });
-    await until(() => statusOf(row.id) !== 'working', 30_000, 'follow-up turns to finish');
     const seen = server.requests.length;
     await ok('sessions:send', { id: row.id, text: 'one more thing' });
     await server.waitForRequests(seen + 1, 30_000);
