@@ -4,8 +4,8 @@
  * capped at one so a 429 or 529 cannot stretch a call past its total bound.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { Deadline, raceAbort } from './deadline';
-import { toProviderError } from './errors';
+import { Deadline } from './deadline';
+import { withinDeadline } from './errors';
 import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
@@ -55,13 +55,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Ambient
         if (!finished) throw new ProviderError('bad-response', 'anthropic: the stream ended before message_stop');
         return { text, model, tokensIn, tokensOut };
       };
-      try {
-        return await raceAbort(work(), deadline.signal);
-      } catch (err) {
-        throw toProviderError(err, deadline, 'anthropic');
-      } finally {
-        deadline.dispose();
-      }
+      return withinDeadline(deadline, 'anthropic', work);
     },
   };
 }

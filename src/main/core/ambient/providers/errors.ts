@@ -1,6 +1,6 @@
 /** Turning whatever a call threw into a ProviderError that says what happened. */
 import { ProviderError } from './types';
-import type { Deadline } from './deadline';
+import { raceAbort, type Deadline } from './deadline';
 
 function statusOf(err: unknown): number | undefined {
   if (err && typeof err === 'object' && 'status' in err && typeof err.status === 'number') return err.status;
@@ -18,4 +18,18 @@ export function toProviderError(err: unknown, deadline: Deadline, provider: stri
     return new ProviderError('network', `${provider}: connection failed: ${message.slice(0, 200)}`);
   }
   return new ProviderError('bad-response', `${provider}: ${message.slice(0, 200)}`);
+}
+
+/**
+ * One provider call inside its deadline: it ends at the bound even when the SDK does not
+ * watch the signal, whatever it throws becomes a ProviderError, and the timers are cleared.
+ */
+export async function withinDeadline<T>(deadline: Deadline, provider: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await raceAbort(work(), deadline.signal);
+  } catch (err) {
+    throw toProviderError(err, deadline, provider);
+  } finally {
+    deadline.dispose();
+  }
 }

@@ -3,8 +3,8 @@
  * LM Studio, vLLM, OpenRouter), streaming, with the same bounds as the Anthropic provider.
  */
 import OpenAI from 'openai';
-import { Deadline, raceAbort } from './deadline';
-import { toProviderError } from './errors';
+import { Deadline } from './deadline';
+import { withinDeadline } from './errors';
 import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
@@ -60,13 +60,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): AmbientProvid
         if (!finished) throw new ProviderError('bad-response', 'openai: the stream ended without a finish reason');
         return { text, model, tokensIn, tokensOut };
       };
-      try {
-        return await raceAbort(work(), deadline.signal);
-      } catch (err) {
-        throw toProviderError(err, deadline, 'openai');
-      } finally {
-        deadline.dispose();
-      }
+      return withinDeadline(deadline, 'openai', work);
     },
   };
 }
