@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { CHANNEL_NAMES, type ChannelName } from '../../src/shared/ipc/contract';
 import { WEB_CLOSE } from '../../src/shared/ipc/bridge';
@@ -358,9 +359,13 @@ describe('npm run serve (the web-mode contract line)', () => {
     expect(['0', 'SIGTERM']).toContain(how); // npm re-raises the signal its child got
     expect(stderr).toContain('[serve] stopping');
     expect(stderr).not.toMatch(/shutdown (failed|took too long)/);
-    // The core closed its database: SQLite folds the WAL back and removes it on a clean close.
+    // The core closed its database. (The final WAL checkpoint is bounded and may be left to
+    // the next start when a background reader, such as the import, still holds it; so the
+    // check is that the file is whole, not that the -wal file is gone.)
     expect(existsSync(join(dataDir, 'swarmdesk.db'))).toBe(true);
-    expect(existsSync(join(dataDir, 'swarmdesk.db-wal'))).toBe(false);
+    const db = new Database(join(dataDir, 'swarmdesk.db'), { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
     expect(stdout.trim().split('\n')).toEqual([line]);
   });
 });
