@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Block, Message } from './conversation';
 import { ChatProviderError, toChatError, type ChatCallOptions, type ChatProvider, type ChatReply, type ChatStreamHandlers } from './provider';
+import { DEFAULT_BASE_URLS } from '../../models/credentials';
 
 export const DEFAULT_CHAT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
 
@@ -37,7 +38,7 @@ interface Building {
 /** The Anthropic Messages API, streaming. SDK retries are off: the chat session owns the policy. */
 export function createAnthropicChat(opts: AnthropicChatOptions): ChatProvider {
   const model = opts.model || DEFAULT_CHAT_ANTHROPIC_MODEL;
-  const client = new Anthropic({ apiKey: opts.apiKey, ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: 0, logLevel: 'off' });
+  const client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseURL || DEFAULT_BASE_URLS.anthropic, maxRetries: 0, logLevel: 'off' });
   return {
     name: 'anthropic',
     model,

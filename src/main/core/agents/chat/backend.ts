@@ -42,7 +42,7 @@ export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoin
   const provider = override.provider ?? fallback;
   if (override.provider) problem = null;
   const model = override.model?.trim() || (provider === fallback ? envModel : null);
-  if (!problem && provider === 'anthropic' && !hasAnthropic) problem = 'Chat needs an Anthropic API key (ANTHROPIC_API_KEY or the settings screen).';
+  if (!problem && provider === 'anthropic' && !hasAnthropic) problem = 'Chat needs an Anthropic API key for this endpoint (ANTHROPIC_API_KEY, or enter it in the settings screen: a key given for another base URL is not sent here).';
   if (!problem && provider === 'openai' && !hasOpenAI) problem = 'Chat needs an OpenAI-compatible endpoint (OPENAI_BASE_URL and/or OPENAI_API_KEY).';
   if (!problem && provider === null) problem = 'Chat needs a model provider: set an Anthropic API key or an OpenAI-compatible endpoint.';
   return { provider, model, endpoints, problem };

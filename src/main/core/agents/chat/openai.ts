@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { Block, Message } from './conversation';
 import { ChatProviderError, toChatError, type ChatCallOptions, type ChatProvider, type ChatReply, type ChatStreamHandlers } from './provider';
+import { DEFAULT_BASE_URLS } from '../../models/credentials';
 
 export const DEFAULT_CHAT_OPENAI_MODEL = 'gpt-4o-mini';
 
@@ -35,7 +36,7 @@ export function toOpenAIMessages(system: string, messages: readonly Message[]): 
 /** Any OpenAI-compatible chat completions endpoint, streaming. SDK retries are off. */
 export function createOpenAIChat(opts: OpenAIChatOptions): ChatProvider {
   const model = opts.model || DEFAULT_CHAT_OPENAI_MODEL;
-  const client = new OpenAI({ apiKey: opts.apiKey || 'not-needed', ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: 0, logLevel: 'off' });
+  const client = new OpenAI({ apiKey: opts.apiKey || 'not-needed', baseURL: opts.baseURL || DEFAULT_BASE_URLS.openai, maxRetries: 0, logLevel: 'off' });
   return {
     name: 'openai',
     model,

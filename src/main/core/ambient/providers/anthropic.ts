@@ -7,6 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { Deadline } from './deadline';
 import { withinDeadline } from './errors';
 import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
+import { DEFAULT_BASE_URLS } from '../../models/credentials';
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
 
@@ -20,7 +21,7 @@ export interface AnthropicProviderOptions {
 
 export function createAnthropicProvider(opts: AnthropicProviderOptions): AmbientProvider {
   const model = opts.model || DEFAULT_ANTHROPIC_MODEL;
-  const client = new Anthropic({ apiKey: opts.apiKey, ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: opts.maxRetries ?? 1 });
+  const client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseURL || DEFAULT_BASE_URLS.anthropic, maxRetries: opts.maxRetries ?? 1 });
   return {
     id: 'anthropic',
     model,

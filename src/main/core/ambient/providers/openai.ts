@@ -6,6 +6,7 @@ import OpenAI from 'openai';
 import { Deadline } from './deadline';
 import { withinDeadline } from './errors';
 import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
+import { DEFAULT_BASE_URLS } from '../../models/credentials';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
@@ -19,7 +20,7 @@ export interface OpenAIProviderOptions {
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): AmbientProvider {
   const model = opts.model || DEFAULT_OPENAI_MODEL;
-  const client = new OpenAI({ apiKey: opts.apiKey || 'not-needed', ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: opts.maxRetries ?? 1 });
+  const client = new OpenAI({ apiKey: opts.apiKey || 'not-needed', baseURL: opts.baseURL || DEFAULT_BASE_URLS.openai, maxRetries: opts.maxRetries ?? 1 });
   return {
     id: 'openai',
     model,
