@@ -16,9 +16,7 @@ import {
 import { DEFAULT_TITLE_WORD_TARGET } from '../../../shared/judge/limits';
 import { Credentials, type SecretBox } from '../models/credentials';
 import type { SettingsRepo } from '../store/repos/settings';
-import { DEFAULT_ANTHROPIC_MODEL } from './providers/anthropic';
-import { DEFAULT_CLI_MODEL } from './providers/claude-cli';
-import { DEFAULT_OPENAI_MODEL } from './providers/openai';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_CLI_MODEL, DEFAULT_OPENAI_MODEL } from './providers/models';
 import type { ProviderId } from './providers/types';
 
 export type { SecretBox };
