@@ -3,7 +3,7 @@
  * model server, every fault ending within its bound; the real Claude Code CLI pointed at
  * the stand-in with a scratch HOME.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -150,5 +150,15 @@ describe('claude-cli provider (the real CLI)', () => {
     const err = await provider.complete({ prompt, bounds: TIGHT }).then(() => null, (e: unknown) => e);
     expect(err).toMatchObject({ code: 'config' });
     expect((err as Error).message).toMatch(/not found/);
+  });
+
+  it("another provider's key is not in the CLI's environment", async () => {
+    // A stand-in CLI that answers with what its environment holds.
+    const script = join(home, 'env-cli.sh');
+    writeFileSync(script, '#!/bin/sh\ncat >/dev/null\necho "{\\"result\\":\\"ANSWER: openai=${OPENAI_API_KEY:-none} anthropic=${ANTHROPIC_API_KEY:-none}\\",\\"usage\\":{}}"\n');
+    chmodSync(script, 0o755);
+    const provider = createClaudeCliProvider({ path: script, env: { ...env(), OPENAI_API_KEY: 'sk-openai-secret' } });
+    const reply = await provider.complete({ prompt, bounds: TIGHT });
+    expect(reply.text).toBe('ANSWER: openai=none anthropic=x');
   });
 });
