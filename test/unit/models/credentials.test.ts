@@ -60,6 +60,12 @@ describe('keys bound to endpoints (SPEC §11)', () => {
     expect(c.keyFor('anthropic', null)).toEqual({ apiKey: null, state: 'none' });
   });
 
+  it('a key is not kept for an endpoint that is not http(s)', () => {
+    const c = new Credentials(memoryRepo(), {}, null);
+    expect(() => c.setKey('openai', 'sk', 'ftp://example.com/v1')).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }) as unknown as Error);
+    expect(c.keyFor('openai', 'ftp://example.com/v1')).toEqual({ apiKey: null, state: 'none' });
+  });
+
   it('a key stored before binding existed belongs to the provider default only', () => {
     const repo = memoryRepo();
     repo.set('ambient.key.openai', { enc: 'plain', value: 'sk-old' });

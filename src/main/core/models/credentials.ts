@@ -7,6 +7,7 @@
  * main: callers get them only to build a client, and the settings view sees only their state.
  */
 import type { KeyState } from '../../../shared/ipc/settings';
+import { AppError } from '../../../shared/result';
 import type { SettingsRepo } from '../store/repos/settings';
 
 export type KeyedProvider = 'anthropic' | 'openai';
@@ -96,7 +97,7 @@ export class Credentials {
       return;
     }
     const endpoint = normaliseEndpoint(baseURL ?? DEFAULT_BASE_URLS[which]);
-    if (endpoint === null) throw new Error(`not an http(s) endpoint: ${baseURL ?? ''}`);
+    if (endpoint === null) throw new AppError('BAD_INPUT', 'A key can only be kept for an http(s) base URL: fix the base URL, then enter the key.');
     const sealed: StoredKey = this.encryptionAvailable && this.secrets
       ? { enc: 'safe', value: this.secrets.encrypt(key.trim()), endpoint }
       : { enc: 'plain', value: key.trim(), endpoint };
