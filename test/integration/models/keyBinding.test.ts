@@ -5,12 +5,16 @@
  * After the base URL moves to B, a chat send and an ambient call must not carry the key to B.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type SwarmCore } from '../../../src/main/core/app';
 import { setLogSink } from '../../../src/main/core/logger';
+import { createAnthropicClient } from '../../../src/main/core/models/clients/anthropic';
+import { createOpenAIClient } from '../../../src/main/core/models/clients/openai';
+import { ModelError } from '../../../src/main/core/models/errors';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 
@@ -151,5 +155,28 @@ describe('keys bound to endpoints', () => {
     expect(seen).not.toContain(ENV_ANTHROPIC);
     expect(seen).not.toContain(ENV_OPENAI);
     expect(b.allRequests.every((r) => r.api === 'openai')).toBe(true);
+  });
+});
+
+describe('redirects', () => {
+  it('an endpoint that redirects cannot pass the key on: both clients refuse to follow', async () => {
+    const redirector = createServer((req, res) => {
+      res.writeHead(307, { location: `${b.url}${req.url ?? '/'}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    try {
+      const opts = { apiKey: STORED, model: 'm', maxRetries: 0 };
+      const call = { system: 's', maxTokens: 10, signal: new AbortController().signal, connectMs: 5_000 };
+      const msg = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
+      for (const client of [createAnthropicClient({ ...opts, baseURL: url }), createOpenAIClient({ ...opts, baseURL: `${url}/v1` })]) {
+        const err = await client.stream(msg, call).then(() => null, (e: unknown) => e);
+        expect(err).toBeInstanceOf(ModelError);
+      }
+      expect(b.allRequests).toHaveLength(0);
+    } finally {
+      await new Promise<void>((resolve) => redirector.close(() => resolve()));
+    }
   });
 });

@@ -30,11 +30,19 @@ interface Building {
 
 /**
  * The key and base URL are always given explicitly (an empty key rather than none), so the
- * SDK never picks up a key or URL of its own from the process environment or config files.
+ * SDK never picks up a key or URL of its own from the process environment or config files;
+ * redirects are refused, so the key goes to this endpoint only.
  */
 export function createAnthropicClient(opts: ModelClientOptions): ModelClient {
   const model = opts.model;
-  const client = new Anthropic({ apiKey: opts.apiKey ?? '', baseURL: opts.baseURL || DEFAULT_BASE_URLS.anthropic, maxRetries: opts.maxRetries, logLevel: 'off' });
+  const client = new Anthropic({
+    apiKey: opts.apiKey ?? '',
+    baseURL: opts.baseURL || DEFAULT_BASE_URLS.anthropic,
+    maxRetries: opts.maxRetries,
+    logLevel: 'off',
+    // A redirect would carry the key to another endpoint: refuse it.
+    fetchOptions: { redirect: 'error' },
+  });
   return {
     provider: 'anthropic',
     model,

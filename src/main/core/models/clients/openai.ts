@@ -39,6 +39,8 @@ export function createOpenAIClient(opts: ModelClientOptions): ModelClient {
     project: null,
     maxRetries: opts.maxRetries,
     logLevel: 'off',
+    // A redirect would carry the key to another endpoint: refuse it.
+    fetchOptions: { redirect: 'error' },
   });
   return {
     provider: 'openai',
