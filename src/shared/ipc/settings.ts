@@ -38,7 +38,8 @@ export const AmbientSettingsSchema = z.object({
 });
 export type AmbientSettings = z.infer<typeof AmbientSettingsSchema>;
 
-export const KeyStateSchema = z.enum(['env', 'encrypted', 'plain', 'none']);
+/** `elsewhere`: a key exists but was given for another base URL, so it is withheld until entered again for this one. */
+export const KeyStateSchema = z.enum(['env', 'encrypted', 'plain', 'none', 'elsewhere']);
 export type KeyState = z.infer<typeof KeyStateSchema>;
 
 /** What is in effect, and why: env overrides, the chosen provider, problems to show. */

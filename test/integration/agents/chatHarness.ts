@@ -1,7 +1,7 @@
 import type { Entry } from '../../../src/shared/domain/session';
-import { createAnthropicChat } from '../../../src/main/core/agents/chat/anthropic';
-import { createOpenAIChat } from '../../../src/main/core/agents/chat/openai';
-import type { ChatProvider } from '../../../src/main/core/agents/chat/provider';
+import type { ChatProvider } from '../../../src/main/core/agents/chat/backend';
+import { createAnthropicClient } from '../../../src/main/core/models/clients/anthropic';
+import { createOpenAIClient } from '../../../src/main/core/models/clients/openai';
 import { ChatSession, DEFAULT_CHAT_LIMITS, type ChatLimits } from '../../../src/main/core/agents/chat/session';
 import type { AgentEvent } from '../../../src/main/core/agents/types';
 import type { ModelServer } from '../../support/model-server';
@@ -40,8 +40,8 @@ export const FAST_LIMITS: ChatLimits = {
 
 export function provider(server: ModelServer, api: 'anthropic' | 'openai'): ChatProvider {
   return api === 'anthropic'
-    ? createAnthropicChat({ apiKey: 'x', baseURL: server.url, model: 'stand-in-chat' })
-    : createOpenAIChat({ apiKey: 'x', baseURL: `${server.url}/v1`, model: 'stand-in-chat' });
+    ? createAnthropicClient({ apiKey: 'x', baseURL: server.url, model: 'stand-in-chat', maxRetries: 0 })
+    : createOpenAIClient({ apiKey: 'x', baseURL: `${server.url}/v1`, model: 'stand-in-chat', maxRetries: 0 });
 }
 
 export function chatSession(p: ChatProvider, log: EntryLog, limits: Partial<ChatLimits> = {}): ChatSession {

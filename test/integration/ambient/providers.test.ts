@@ -3,18 +3,16 @@
  * model server, every fault ending within its bound; the real Claude Code CLI pointed at
  * the stand-in with a scratch HOME.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTitlePrompt } from '../../../src/shared/ambient/prompts/builders';
 import { AMBIENT_SYSTEM_PROMPT } from '../../../src/shared/ambient/prompts/shared';
 import { runAmbientCall } from '../../../src/main/core/ambient/call';
-import { createAnthropicProvider } from '../../../src/main/core/ambient/providers/anthropic';
-import { createClaudeCliProvider } from '../../../src/main/core/ambient/providers/claude-cli';
+import { createAnthropicProvider, createClaudeCliProvider, createOpenAIProvider } from '../../../src/main/core/ambient/providers/models';
 import { createOfflineProvider } from '../../../src/main/core/ambient/providers/offline';
-import { createOpenAIProvider } from '../../../src/main/core/ambient/providers/openai';
-import { ProviderError, type AmbientProvider, type CallBounds } from '../../../src/main/core/ambient/providers/types';
+import { ModelError, type AmbientProvider, type CallBounds } from '../../../src/main/core/ambient/providers/types';
 import type { AmbientCallRecord } from '../../../src/main/core/store/repos/ambientCalls';
 import { startModelServer, type ModelServer, type Scripted } from '../../support/model-server';
 
@@ -49,25 +47,24 @@ describe.each(providers)('%s provider', (name, make) => {
   });
 
   // Each fault ends as a typed error within the bound (one SDK retry included).
-  const faults: Array<[string, Scripted[], ProviderError['failure'], number]> = [
-    ['429 with a long retry-after', [{ fault: 'rate-limit', retryAfterSeconds: 60 }, { fault: 'rate-limit', retryAfterSeconds: 60 }], 'timeout', TIGHT.totalMs],
-    ['529 overloaded (twice)', [{ fault: 'overloaded' }, { fault: 'overloaded' }], 'http', TIGHT.totalMs],
-    ['500 (twice)', [{ fault: 'server-error' }, { fault: 'server-error' }], 'http', TIGHT.totalMs],
-    ['an error event after a 200', [{ fault: 'error-after-200' }], 'bad-response', TIGHT.totalMs],
-    ['silence after headers', [{ fault: 'silence-after-headers' }], 'timeout', TIGHT.idleMs + 1_000],
-    ['a dribbling stream', [{ fault: 'dribble', intervalMs: 300, bytesPerPiece: 1 }], 'timeout', TIGHT.totalMs + 1_000],
-    ['a truncated body', [{ fault: 'truncated' }], 'bad-response', TIGHT.totalMs],
-    ['a connection reset (twice)', [{ fault: 'reset' }, { fault: 'reset' }], 'network', TIGHT.totalMs],
+  // The shared ModelError codes: the same faults read the same for chat and ambient calls.
+  const faults: Array<[string, Scripted[], ModelError['code'][], number]> = [
+    ['429 with a long retry-after', [{ fault: 'rate-limit', retryAfterSeconds: 60 }, { fault: 'rate-limit', retryAfterSeconds: 60 }], ['timeout'], TIGHT.totalMs],
+    ['529 overloaded (twice)', [{ fault: 'overloaded' }, { fault: 'overloaded' }], ['overloaded', 'server'], TIGHT.totalMs],
+    ['500 (twice)', [{ fault: 'server-error' }, { fault: 'server-error' }], ['server'], TIGHT.totalMs],
+    ['an error event after a 200', [{ fault: 'error-after-200' }], ['server', 'overloaded', 'truncated'], TIGHT.totalMs],
+    ['silence after headers', [{ fault: 'silence-after-headers' }], ['timeout'], TIGHT.idleMs + 1_000],
+    ['a dribbling stream', [{ fault: 'dribble', intervalMs: 300, bytesPerPiece: 1 }], ['timeout'], TIGHT.totalMs + 1_000],
+    ['a truncated body', [{ fault: 'truncated' }], ['truncated', 'network'], TIGHT.totalMs],
+    ['a connection reset (twice)', [{ fault: 'reset' }, { fault: 'reset' }], ['network'], TIGHT.totalMs],
   ];
-  it.each(faults)(`${name}: %s ends in time`, async (_label, script, failure, boundMs) => {
+  it.each(faults)(`${name}: %s ends in time`, async (_label, script, codes, boundMs) => {
     server.enqueue(...script);
     const t0 = Date.now();
     const err = await make().complete({ prompt, bounds: TIGHT }).then(() => null, (e: unknown) => e);
     const elapsed = Date.now() - t0;
-    expect(err).toBeInstanceOf(ProviderError);
-    // A truncated stream may end without an error from the SDK; then the text is partial and the judge rejects it.
-    if (failure === 'bad-response') expect(['bad-response', 'network', 'http']).toContain((err as ProviderError).failure);
-    else expect((err as ProviderError).failure).toBe(failure);
+    expect(err).toBeInstanceOf(ModelError);
+    expect(codes).toContain((err as ModelError).code);
     expect(elapsed).toBeLessThan(boundMs + 500);
   });
 });
@@ -144,14 +141,24 @@ describe('claude-cli provider (the real CLI)', () => {
     const provider = createClaudeCliProvider({ path: CLAUDE, model: 'claude-haiku-4-5', env: env() });
     const t0 = Date.now();
     const err = await provider.complete({ prompt, bounds: { connectMs: 6_000, idleMs: 6_000, totalMs: 6_000 } }).then(() => null, (e: unknown) => e);
-    expect((err as ProviderError).failure).toBe('timeout');
+    expect((err as ModelError).code).toBe('timeout');
     expect(Date.now() - t0).toBeLessThan(6_000 + 3_000);
   });
 
   it('a missing CLI is a clear config error', async () => {
     const provider = createClaudeCliProvider({ path: '/nonexistent/claude', env: env() });
     const err = await provider.complete({ prompt, bounds: TIGHT }).then(() => null, (e: unknown) => e);
-    expect(err).toMatchObject({ failure: 'config' });
+    expect(err).toMatchObject({ code: 'config' });
     expect((err as Error).message).toMatch(/not found/);
+  });
+
+  it("another provider's key is not in the CLI's environment", async () => {
+    // A stand-in CLI that answers with what its environment holds.
+    const script = join(home, 'env-cli.sh');
+    writeFileSync(script, '#!/bin/sh\ncat >/dev/null\necho "{\\"result\\":\\"ANSWER: openai=${OPENAI_API_KEY:-none} anthropic=${ANTHROPIC_API_KEY:-none}\\",\\"usage\\":{}}"\n');
+    chmodSync(script, 0o755);
+    const provider = createClaudeCliProvider({ path: script, env: { ...env(), OPENAI_API_KEY: 'sk-openai-secret' } });
+    const reply = await provider.complete({ prompt, bounds: TIGHT });
+    expect(reply.text).toBe('ANSWER: openai=none anthropic=x');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAmbientCall } from '../../../src/main/core/ambient/call';
 import { judgeAmbientReply } from '../../../src/main/core/ambient/judge-reply';
-import { ProviderError, type AmbientProvider } from '../../../src/main/core/ambient/providers/types';
+import { ModelError, type AmbientProvider } from '../../../src/main/core/ambient/providers/types';
 import { buildTitlePrompt } from '../../../src/shared/ambient/prompts/builders';
 import type { AmbientCallRecord } from '../../../src/main/core/store/repos/ambientCalls';
 
@@ -78,7 +78,7 @@ describe('one call through the chain', () => {
 
   it('an error, then the next provider; two failures give no value', async () => {
     const records: AmbientCallRecord[] = [];
-    const out = await run([fake('anthropic', [new ProviderError('timeout', 'slow')]), fake('offline', ['SKIP'])], records);
+    const out = await run([fake('anthropic', [new ModelError('timeout', 'slow')]), fake('offline', ['SKIP'])], records);
     expect(out.verdict).toBe('skip');
     expect(records.map((r) => r.verdict)).toEqual(['error', 'skip']);
     const bad = await run([fake('openai', ['ANSWER: Untitled', 'ANSWER: n/a'])], []);

@@ -7,7 +7,7 @@
 import type { AmbientPrompt } from '../../../shared/ambient/prompts/shared';
 import type { AmbientCallRecord } from '../store/repos/ambientCalls';
 import { judgeAmbientReply, type JudgeContext } from './judge-reply';
-import { ProviderError, type AmbientProvider, type CallBounds } from './providers/types';
+import { ModelError, type AmbientProvider, type CallBounds } from './providers/types';
 
 export interface CallOutcome {
   readonly verdict: 'use' | 'skip' | 'reject' | 'error';
@@ -82,7 +82,7 @@ export async function runAmbientCall(opts: CallOptions): Promise<CallOutcome> {
       };
       if (verdict.verdict !== 'reject') return last;
     } catch (err) {
-      const e = err instanceof ProviderError ? err : new ProviderError('bad-response', err instanceof Error ? err.message : String(err));
+      const e = err instanceof ModelError ? err : new ModelError('bad_response', err instanceof Error ? err.message : String(err));
       opts.record({
         ...base,
         outputChars: 0,
@@ -90,12 +90,12 @@ export async function runAmbientCall(opts: CallOptions): Promise<CallOutcome> {
         tokensOut: null,
         latencyMs: Math.max(0, Math.round(opts.now() - started)),
         verdict: 'error',
-        reason: `${e.failure}: ${e.message}`.slice(0, 300),
+        reason: `${e.code}: ${e.message}`.slice(0, 300),
         replyExcerpt: null,
         at: started,
       });
-      last = { verdict: 'error', text: null, reason: e.failure, provider: provider.id, model: provider.model, attempts: attempt + 1 };
-      if (e.failure === 'aborted' || e.failure === 'config') {
+      last = { verdict: 'error', text: null, reason: e.code, provider: provider.id, model: provider.model, attempts: attempt + 1 };
+      if (e.code === 'aborted' || e.code === 'config') {
         // A missing CLI or a shutdown will not be better a second later on the same provider.
         if (!opts.providers[attempt + 1]) return last;
       }

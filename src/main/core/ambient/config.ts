@@ -1,7 +1,8 @@
 /**
  * Ambient settings: what is stored, what the environment overrides (SPEC §10, contract),
- * and the provider chain that results. Keys live only here in main: in the OS keychain via
- * the platform's secret box where there is one, else as plain text with a visible warning.
+ * and the provider chain that results. Keys are read only through `models/credentials`
+ * (bound to the endpoint they were entered for; in the OS keychain via the platform's secret
+ * box where there is one, else as plain text with a visible warning).
  */
 import { existsSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
@@ -11,21 +12,14 @@ import {
   type AmbientProviderChoice,
   type AmbientSettings,
   type AmbientStatus,
-  type KeyState,
 } from '../../../shared/ipc/settings';
 import { DEFAULT_TITLE_WORD_TARGET } from '../../../shared/judge/limits';
+import { Credentials, type SecretBox } from '../models/credentials';
 import type { SettingsRepo } from '../store/repos/settings';
-import { DEFAULT_ANTHROPIC_MODEL } from './providers/anthropic';
-import { DEFAULT_CLI_MODEL } from './providers/claude-cli';
-import { DEFAULT_OPENAI_MODEL } from './providers/openai';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_CLI_MODEL, DEFAULT_OPENAI_MODEL } from './providers/models';
 import type { ProviderId } from './providers/types';
 
-/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. */
-export interface SecretBox {
-  isEncryptionAvailable(): boolean;
-  encrypt(plain: string): string;
-  decrypt(sealed: string): string;
-}
+export type { SecretBox };
 
 export const DEFAULT_AMBIENT_SETTINGS: AmbientSettings = {
   provider: 'auto',
@@ -41,12 +35,6 @@ export const DEFAULT_AMBIENT_SETTINGS: AmbientSettings = {
 };
 
 const SETTINGS_KEY = 'ambient';
-const keyName = (which: 'anthropic' | 'openai'): string => `ambient.key.${which}`;
-
-interface StoredKey {
-  enc: 'safe' | 'plain';
-  value: string;
-}
 
 export interface ResolvedAmbient {
   readonly settings: AmbientSettings;
@@ -69,12 +57,21 @@ function findExecutable(path: string, env: NodeJS.ProcessEnv): boolean {
   return (env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, path)));
 }
 
+/** What the settings screen says when a key exists but not for the endpoint now set. */
+export function keyElsewhere(provider: string, tail: string): string {
+  return `Key needed for this endpoint: the stored ${provider} key was given for another base URL and is not sent to this one. Enter the key again for it.${tail ? ` ${tail}` : ''}`;
+}
+
 export class AmbientConfig {
+  private readonly credentials: Credentials;
+
   constructor(
     private readonly repo: SettingsRepo,
     private readonly env: NodeJS.ProcessEnv,
-    private readonly secrets: SecretBox | null,
-  ) {}
+    secrets: SecretBox | null,
+  ) {
+    this.credentials = new Credentials(repo, env, secrets);
+  }
 
   stored(): AmbientSettings {
     const raw = this.repo.get(SETTINGS_KEY);
@@ -91,29 +88,18 @@ export class AmbientConfig {
   }
 
   get encryptionAvailable(): boolean {
-    return this.secrets?.isEncryptionAvailable() ?? false;
+    return this.credentials.encryptionAvailable;
   }
 
+  /** The base URL requests go to (env over settings; null = the provider's default). */
+  baseUrl(which: 'anthropic' | 'openai'): string | null {
+    const settings = this.stored();
+    return this.credentials.envBaseUrl(which) ?? (which === 'anthropic' ? settings.anthropicBaseUrl : settings.openaiBaseUrl);
+  }
+
+  /** Stores a key bound to the base URL in effect now: save a new base URL first, then its key. */
   setKey(which: 'anthropic' | 'openai', key: string | null): void {
-    if (key === null || key.trim() === '') {
-      this.repo.remove(keyName(which));
-      return;
-    }
-    const value: StoredKey = this.encryptionAvailable && this.secrets
-      ? { enc: 'safe', value: this.secrets.encrypt(key.trim()) }
-      : { enc: 'plain', value: key.trim() };
-    this.repo.set(keyName(which), { ...value });
-  }
-
-  private storedKey(which: 'anthropic' | 'openai'): { key: string | null; state: KeyState } {
-    const raw = this.repo.get(keyName(which)) as StoredKey | undefined;
-    if (!raw || typeof raw.value !== 'string') return { key: null, state: 'none' };
-    if (raw.enc === 'plain') return { key: raw.value, state: 'plain' };
-    try {
-      return this.secrets ? { key: this.secrets.decrypt(raw.value), state: 'encrypted' } : { key: null, state: 'none' };
-    } catch {
-      return { key: null, state: 'none' };
-    }
+    this.credentials.setKey(which, key, this.baseUrl(which));
   }
 
   resolve(): ResolvedAmbient {
@@ -129,17 +115,16 @@ export class AmbientConfig {
     const envModel = nonEmpty(env.SWARMDESK_AMBIENT_MODEL);
     if (envModel) overrides.push('model');
 
-    const envAnthropicKey = nonEmpty(env.ANTHROPIC_API_KEY);
-    const storedAnthropic = this.storedKey('anthropic');
-    const anthropicKey = envAnthropicKey ?? storedAnthropic.key;
-    const anthropicBase = nonEmpty(env.ANTHROPIC_BASE_URL) ?? settings.anthropicBaseUrl;
+    // Each key only for the endpoint it was given for (models/credentials).
+    const anthropicBase = this.credentials.envBaseUrl('anthropic') ?? settings.anthropicBaseUrl;
     if (env.ANTHROPIC_BASE_URL) overrides.push('anthropicBaseUrl');
+    const anthropicGrant = this.credentials.keyFor('anthropic', anthropicBase);
+    const anthropicKey = anthropicGrant.apiKey;
 
-    const envOpenaiKey = nonEmpty(env.OPENAI_API_KEY);
-    const storedOpenai = this.storedKey('openai');
-    const openaiKey = envOpenaiKey ?? storedOpenai.key;
-    const openaiBase = nonEmpty(env.OPENAI_BASE_URL) ?? settings.openaiBaseUrl;
+    const openaiBase = this.credentials.envBaseUrl('openai') ?? settings.openaiBaseUrl;
     if (env.OPENAI_BASE_URL) overrides.push('openaiBaseUrl');
+    const openaiGrant = this.credentials.keyFor('openai', openaiBase);
+    const openaiKey = openaiGrant.apiKey;
 
     const claudePath = nonEmpty(env.SWARMDESK_CLAUDE_PATH) ?? settings.claudePath ?? 'claude';
     if (env.SWARMDESK_CLAUDE_PATH) overrides.push('claudePath');
@@ -152,7 +137,7 @@ export class AmbientConfig {
         break;
       case 'anthropic':
         primary = 'anthropic';
-        if (!anthropicKey) problem = 'No Anthropic API key: add one below or set ANTHROPIC_API_KEY. Offline titles are used meanwhile.';
+        if (!anthropicKey) problem = anthropicGrant.state === 'elsewhere' ? keyElsewhere('Anthropic', 'Offline titles are used meanwhile.') : 'No Anthropic API key: add one below or set ANTHROPIC_API_KEY. Offline titles are used meanwhile.';
         break;
       case 'openai':
         primary = 'openai';
@@ -166,6 +151,9 @@ export class AmbientConfig {
         primary = choice;
     }
     if (problem) primary = 'offline';
+    // A key held back from a changed endpoint is said even when `auto` quietly moved on.
+    if (!problem && anthropicGrant.state === 'elsewhere') problem = keyElsewhere('Anthropic', '');
+    if (!problem && openaiGrant.state === 'elsewhere' && (primary === 'openai' || choice === 'auto')) problem = keyElsewhere('OpenAI', '');
     const chain: ProviderId[] = primary === 'off' ? [] : primary === 'offline' ? ['offline'] : [primary, 'offline'];
 
     const defaultModel = primary === 'anthropic' ? DEFAULT_ANTHROPIC_MODEL : primary === 'openai' ? (settings.openaiModel ?? DEFAULT_OPENAI_MODEL) : primary === 'claude-cli' ? DEFAULT_CLI_MODEL : null;
@@ -181,10 +169,7 @@ export class AmbientConfig {
         effectiveProvider: primary,
         effectiveModel: model,
         envOverrides: overrides,
-        keys: {
-          anthropic: envAnthropicKey ? 'env' : storedAnthropic.state,
-          openai: envOpenaiKey ? 'env' : storedOpenai.state,
-        },
+        keys: { anthropic: anthropicGrant.state, openai: openaiGrant.state },
         encryptionAvailable: this.encryptionAvailable,
         problem,
       },

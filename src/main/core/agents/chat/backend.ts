@@ -2,12 +2,18 @@ import type { SessionRow } from '../../../../shared/domain/session';
 import type { ChatDefaults, ChatProviderName } from '../../../../shared/ipc/agents';
 import type { ChatOverride } from '../sessionOptions';
 import type { AgentBackend, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
-import { createAnthropicChat, DEFAULT_CHAT_ANTHROPIC_MODEL } from './anthropic';
-import { createOpenAIChat, DEFAULT_CHAT_OPENAI_MODEL } from './openai';
-import type { ChatProvider } from './provider';
+import { createAnthropicClient } from '../../models/clients/anthropic';
+import { createOpenAIClient } from '../../models/clients/openai';
+import type { ModelClient } from '../../models/types';
 import { ChatSession, DEFAULT_CHAT_LIMITS, type ChatLimits } from './session';
 
 export type { ChatProviderName };
+
+export const DEFAULT_CHAT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_CHAT_OPENAI_MODEL = 'gpt-4o-mini';
+
+/** A chat talks to a model through the shared client of its provider. */
+export type ChatProvider = ModelClient;
 
 /** Keys and endpoints as the ambient settings resolved them (env over stored, SPEC §10). */
 export interface ChatEndpoints {
@@ -42,7 +48,7 @@ export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoin
   const provider = override.provider ?? fallback;
   if (override.provider) problem = null;
   const model = override.model?.trim() || (provider === fallback ? envModel : null);
-  if (!problem && provider === 'anthropic' && !hasAnthropic) problem = 'Chat needs an Anthropic API key (ANTHROPIC_API_KEY or the settings screen).';
+  if (!problem && provider === 'anthropic' && !hasAnthropic) problem = 'Chat needs an Anthropic API key for this endpoint (ANTHROPIC_API_KEY, or enter it in the settings screen: a key given for another base URL is not sent here).';
   if (!problem && provider === 'openai' && !hasOpenAI) problem = 'Chat needs an OpenAI-compatible endpoint (OPENAI_BASE_URL and/or OPENAI_API_KEY).';
   if (!problem && provider === null) problem = 'Chat needs a model provider: set an Anthropic API key or an OpenAI-compatible endpoint.';
   return { provider, model, endpoints, problem };
@@ -65,10 +71,12 @@ export function chatDefaults(config: (override?: ChatOverride) => ChatConfig): C
 
 export function createChatProvider(config: ChatConfig): ChatProvider | null {
   if (config.problem || !config.provider) return null;
+  // SDK retries are off: the chat session owns the retry policy.
+  const model = effectiveChatModel(config);
   if (config.provider === 'anthropic') {
-    return createAnthropicChat({ apiKey: config.endpoints.anthropic.apiKey ?? '', baseURL: config.endpoints.anthropic.baseURL, model: config.model });
+    return createAnthropicClient({ apiKey: config.endpoints.anthropic.apiKey, baseURL: config.endpoints.anthropic.baseURL, model, maxRetries: 0 });
   }
-  return createOpenAIChat({ apiKey: config.endpoints.openai.apiKey, baseURL: config.endpoints.openai.baseURL, model: config.model ?? config.endpoints.openai.model });
+  return createOpenAIClient({ apiKey: config.endpoints.openai.apiKey, baseURL: config.endpoints.openai.baseURL, model, maxRetries: 0 });
 }
 
 export interface ChatBackendOptions {

@@ -21,20 +21,16 @@
  *    body is escaped, so it can neither close the envelope nor pass as the user.
  */
 
+import type { ModelBlock, ModelMessage } from '../../models/types';
+
 export type Speaker = { readonly kind: 'user' } | { readonly kind: 'app' } | { readonly kind: 'agent'; readonly name: string };
 
 export const USER: Speaker = { kind: 'user' };
 export const APP: Speaker = { kind: 'app' };
 
-export type Block =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
-  | { readonly type: 'tool_result'; readonly toolUseId: string; readonly content: string; readonly isError: boolean };
-
-export interface Message {
-  readonly role: 'user' | 'assistant';
-  readonly content: readonly Block[];
-}
+/** The wire shapes are the model layer's; the rules above are chat's. */
+export type Block = ModelBlock;
+export type Message = ModelMessage;
 
 export type ToolResult = Extract<Block, { type: 'tool_result' }>;
 

@@ -4,10 +4,12 @@ import { createLogger } from '../../logger';
 import type { JsonObject } from '../claude/streamJson';
 import { toolUseBody, toolUseDetail } from '../claude/toolSummary';
 import type { AgentEventSink, AgentSession, AgentSessionContext } from '../types';
-import { Deadline, IdleWatchdog } from '../watchdog';
+import { ModelError } from '../../models/errors';
+import type { ModelReply } from '../../models/types';
+import { watchCall } from '../../models/watchdog';
 import { type Conversation, USER, escapeMarkup, historyProblem, type Message, type ToolResult } from './conversation';
 import { conversationFromEntries, lastReplySeq } from './history';
-import { ChatProviderError, type ChatProvider, type ChatReply } from './provider';
+import type { ChatProvider } from './backend';
 
 const log = createLogger('agents:chat');
 
@@ -54,9 +56,6 @@ export const CHAT_SYSTEM_PROMPT = [
 ].join(' ');
 
 const NO_TOOLS = 'No tools are available in this chat; answer in text instead.';
-
-/** Why an attempt was given up by us rather than failed by the provider. */
-class BoundError extends Error {}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -191,67 +190,52 @@ export class ChatSession implements AgentSession {
   }
 
   private describe(err: unknown): string {
-    if (err instanceof ChatProviderError || err instanceof BoundError) return err.message;
+    if (err instanceof ModelError) return err.message;
     return `The chat failed: ${err instanceof Error ? err.message : String(err)}`;
   }
 
   /** One request with bounded retries; each attempt bounded by the idle watchdog and its deadline. */
-  private async ask(messages: readonly Message[], stop: AbortSignal, live = true): Promise<ChatReply> {
-    let last: ChatProviderError | null = null;
+  private async ask(messages: readonly Message[], stop: AbortSignal, live = true): Promise<ModelReply> {
+    let last: ModelError | null = null;
     for (let attempt = 1; attempt <= this.limits.maxAttempts; attempt += 1) {
-      if (stop.aborted) throw new ChatProviderError('aborted', 'Stopped.');
+      if (stop.aborted) throw new ModelError('aborted', 'Stopped.');
       try {
         return await this.attempt(messages, stop, live);
       } catch (err) {
         this.clearStream();
-        if (stop.aborted) throw new ChatProviderError('aborted', 'Stopped.');
-        if (!(err instanceof ChatProviderError) || !err.retryable) throw err;
+        if (stop.aborted) throw new ModelError('aborted', 'Stopped.');
+        if (!(err instanceof ModelError) || !err.retryable) throw err;
         last = err;
         if (attempt === this.limits.maxAttempts) break;
         const wait = err.retryAfterMs ?? this.limits.backoffMs * 2 ** (attempt - 1);
         if (wait > this.limits.maxRetryWaitMs) {
-          throw new ChatProviderError(err.kind, `${err.message} It asks to wait ${Math.ceil(wait / 1000)} s; send again later.`, err.status);
+          throw new ModelError(err.code, `${err.message} It asks to wait ${Math.ceil(wait / 1000)} s; send again later.`, err.status);
         }
-        log.info('retrying a chat request', { session: this.ctx.row.id, attempt, kind: err.kind, waitMs: wait });
+        log.info('retrying a chat request', { session: this.ctx.row.id, attempt, code: err.code, waitMs: wait });
         await sleep(wait, stop);
       }
     }
-    throw new ChatProviderError(last?.kind ?? 'server', `${last?.message ?? 'The request failed.'} Gave up after ${this.limits.maxAttempts} attempts.`, last?.status ?? null);
+    throw new ModelError(last?.code ?? 'server', `${last?.message ?? 'The request failed.'} Gave up after ${this.limits.maxAttempts} attempts.`, last?.status ?? null);
   }
 
-  private async attempt(messages: readonly Message[], stop: AbortSignal, live: boolean): Promise<ChatReply> {
-    const controller = new AbortController();
-    const onStop = (): void => controller.abort();
-    stop.addEventListener('abort', onStop, { once: true });
-    let bound: string | null = null;
-    const giveUp = (why: string): void => {
-      bound ??= why;
-      controller.abort();
-    };
-    const watchdog = new IdleWatchdog(this.limits.idleMs, (ms) => giveUp(`The model's stream went silent for ${Math.round(ms / 1000)} s; Swarmdesk ended the request.`));
-    const deadline = new Deadline(this.limits.attemptMs, () => giveUp(`The model took longer than ${Math.round(this.limits.attemptMs / 1000)} s to answer; Swarmdesk ended the request.`));
-    watchdog.arm();
-    try {
-      return await this.provider.stream(
+  /** One attempt inside the shared watchdog: connect, idle (`idleMs`) and total (`attemptMs`) bounds. */
+  private attempt(messages: readonly Message[], stop: AbortSignal, live: boolean): Promise<ModelReply> {
+    const bounds = { connectMs: this.limits.connectMs, idleMs: this.limits.idleMs, totalMs: this.limits.attemptMs };
+    return watchCall(bounds, stop, this.provider.provider, (w) =>
+      this.provider.stream(
         messages,
-        { system: CHAT_SYSTEM_PROMPT, maxTokens: this.limits.maxTokens, signal: controller.signal, connectMs: this.limits.connectMs },
+        { system: CHAT_SYSTEM_PROMPT, maxTokens: this.limits.maxTokens, signal: w.signal, connectMs: this.limits.connectMs },
         {
-          onActivity: () => watchdog.touch(),
+          onStart: () => w.started(),
+          onActivity: () => w.alive(),
           onText: (d) => live && this.streamDelta('assistant', d),
           onThinking: (d) => live && this.streamDelta('thinking', d),
         },
-      );
-    } catch (err) {
-      if (bound && !stop.aborted) throw new BoundError(bound);
-      throw err;
-    } finally {
-      watchdog.cancel();
-      deadline.cancel();
-      stop.removeEventListener('abort', onStop);
-    }
+      ),
+    );
   }
 
-  private commitReply(reply: ChatReply): void {
+  private commitReply(reply: ModelReply): void {
     this.clearStream(false);
     if (reply.thinking.trim()) this.sink({ type: 'entry', entry: { kind: 'thinking', text: reply.thinking } });
     const text = reply.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');

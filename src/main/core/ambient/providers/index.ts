@@ -1,8 +1,6 @@
 import type { ResolvedAmbient } from '../config';
-import { createAnthropicProvider } from './anthropic';
-import { createClaudeCliProvider } from './claude-cli';
+import { createAnthropicProvider, createClaudeCliProvider, createOpenAIProvider } from './models';
 import { createOfflineProvider } from './offline';
-import { createOpenAIProvider } from './openai';
 import type { AmbientProvider, ProviderId } from './types';
 
 export * from './types';

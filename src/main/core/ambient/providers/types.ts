@@ -1,22 +1,15 @@
 /**
  * What an ambient provider is: one small, bounded, text-in text-out call. Providers know
  * nothing of titles or judges; they turn a prompt into raw reply text, or fail with a
- * typed reason, always within the bounds they are given.
+ * ModelError, always within the bounds they are given.
  */
 import type { AmbientPrompt, PromptKind } from '../../../../shared/ambient/prompts/shared';
+import type { CallBounds } from '../../models/types';
 
 export const PROVIDER_IDS = ['anthropic', 'openai', 'claude-cli', 'offline'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/** Time bounds of one call. The SDKs' own timeout stops at the headers; these cover the rest. */
-export interface CallBounds {
-  /** Until the response starts (headers, or the CLI's first byte). */
-  readonly connectMs: number;
-  /** The longest gap between two pieces of a stream. */
-  readonly idleMs: number;
-  /** The whole call, retries included. */
-  readonly totalMs: number;
-}
+export type { CallBounds };
 
 export const DEFAULT_BOUNDS: CallBounds = { connectMs: 10_000, idleMs: 10_000, totalMs: 30_000 };
 
@@ -36,18 +29,7 @@ export interface ProviderReply {
   readonly tokensOut: number | null;
 }
 
-export type ProviderFailure = 'timeout' | 'http' | 'network' | 'cli' | 'config' | 'aborted' | 'bad-response';
-
-export class ProviderError extends Error {
-  constructor(
-    readonly failure: ProviderFailure,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}
+export { ModelError } from '../../models/errors';
 
 export interface AmbientProvider {
   readonly id: ProviderId;

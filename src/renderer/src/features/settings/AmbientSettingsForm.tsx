@@ -34,6 +34,7 @@ const KEY_STATES: Record<KeyState, string> = {
   encrypted: 'stored, encrypted',
   plain: 'stored as plain text',
   none: 'not set',
+  elsewhere: 'key needed for this endpoint',
 };
 
 function overridden(view: SettingsView, field: string): string | null {

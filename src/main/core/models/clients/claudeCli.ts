@@ -1,5 +1,5 @@
 /**
- * Ambient calls through the user's Claude Code CLI (`claude -p`): no API key needed where
+ * One-shot text calls through the user's Claude Code CLI (`claude -p`): no API key needed where
  * the user is logged in, so it spends their own plan and is only used when chosen. Our
  * system prompt replaces the agent's, no tools are offered, nothing is saved as a session,
  * and the run happens in a scratch folder so no project instructions are read. The whole
@@ -7,17 +7,16 @@
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { Deadline } from './deadline';
-import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
+import { ModelError } from '../errors';
+import { CallWatchdog } from '../watchdog';
 
-export const DEFAULT_CLI_MODEL = 'haiku';
 const KILL_GRACE_MS = 2_000;
 const MAX_OUTPUT = 1_000_000;
 
-export interface ClaudeCliProviderOptions {
+export interface ClaudeCliOptions {
   /** Path of the `claude` executable (SWARMDESK_CLAUDE_PATH or the settings); default `claude` on PATH. */
   readonly path?: string;
-  readonly model?: string;
+  readonly model: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
 }
@@ -47,6 +46,16 @@ function parseResult(stdout: string): CliResult | null {
   return null;
 }
 
+/**
+ * The CLI's environment: the caller's, less the keys of other providers (SPEC §11: a key is in
+ * a child's environment only when that child is configured to use it). Anthropic's key and base
+ * URL stay: they are how the CLI is pointed at its endpoint.
+ */
+export function cliEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { OPENAI_API_KEY: _openaiKey, ...rest } = env;
+  return rest;
+}
+
 export function cliArgs(system: string, model: string): string[] {
   return [
     '-p',
@@ -61,24 +70,33 @@ export function cliArgs(system: string, model: string): string[] {
   ];
 }
 
-export function createClaudeCliProvider(opts: ClaudeCliProviderOptions = {}): AmbientProvider {
-  const model = opts.model || DEFAULT_CLI_MODEL;
+export interface CliReply {
+  readonly text: string;
+  readonly model: string;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+}
+
+export interface ClaudeCliClient {
+  readonly model: string;
+  complete(prompt: { readonly system: string; readonly user: string }, totalMs: number, signal?: AbortSignal): Promise<CliReply>;
+}
+
+export function createClaudeCliClient(opts: ClaudeCliOptions): ClaudeCliClient {
+  const model = opts.model;
   const path = opts.path || 'claude';
   return {
-    id: 'claude-cli',
     model,
-    supports: () => true,
-    complete(req: ProviderRequest): Promise<ProviderReply> {
+    complete(prompt, total, signal): Promise<CliReply> {
       // The CLI prints nothing until it is done: only the total bound applies.
-      const total = req.bounds.totalMs;
-      const deadline = new Deadline({ connectMs: total, idleMs: total, totalMs: total }, req.signal);
-      return new Promise<ProviderReply>((resolve, reject) => {
+      const deadline = new CallWatchdog({ connectMs: total, idleMs: total, totalMs: total }, signal);
+      return new Promise<CliReply>((resolve, reject) => {
         let stdout = '';
         let stderr = '';
         let killTimer: ReturnType<typeof setTimeout> | null = null;
-        const child = spawn(path, cliArgs(req.prompt.system, model), {
+        const child = spawn(path, cliArgs(prompt.system, model), {
           cwd: opts.cwd ?? tmpdir(),
-          env: opts.env ?? process.env,
+          env: cliEnv(opts.env ?? process.env),
           stdio: ['pipe', 'pipe', 'pipe'],
           detached: true, // its own process group, so ending it ends its children too
         });
@@ -101,8 +119,8 @@ export function createClaudeCliProvider(opts: ClaudeCliProviderOptions = {}): Am
           if (stderr.length < 10_000) stderr += d.toString('utf8');
         });
         child.stdin.on('error', () => undefined); // a CLI that exits early closes its stdin
-        child.stdin.end(req.prompt.user);
-        const finish = (err: ProviderError | null, reply?: ProviderReply): void => {
+        child.stdin.end(prompt.user);
+        const finish = (err: ModelError | null, reply?: CliReply): void => {
           deadline.signal.removeEventListener('abort', onAbort);
           if (killTimer) clearTimeout(killTimer);
           deadline.dispose();
@@ -112,22 +130,22 @@ export function createClaudeCliProvider(opts: ClaudeCliProviderOptions = {}): Am
         child.on('error', (err: NodeJS.ErrnoException) => {
           finish(
             err.code === 'ENOENT'
-              ? new ProviderError('config', `Claude Code CLI not found at "${path}". Install it or set its path in Settings (SWARMDESK_CLAUDE_PATH).`)
-              : new ProviderError('cli', `claude-cli: ${err.message}`),
+              ? new ModelError('config', `Claude Code CLI not found at "${path}". Install it or set its path in Settings (SWARMDESK_CLAUDE_PATH).`)
+              : new ModelError('cli', `claude-cli: ${err.message}`),
           );
         });
         child.on('close', (code) => {
           if (deadline.reason !== null) {
-            finish(new ProviderError(deadline.reason === 'caller' ? 'aborted' : 'timeout', `claude-cli: no answer within ${total} ms`));
+            finish(new ModelError(deadline.reason === 'caller' ? 'aborted' : 'timeout', `claude-cli: no answer within ${total} ms`));
             return;
           }
           const parsed = parseResult(stdout);
           if (!parsed || typeof parsed.result !== 'string') {
-            finish(new ProviderError('cli', `claude-cli exited ${code ?? 'by signal'} without a result${stderr ? `: ${stderr.trim().slice(0, 200)}` : ''}`));
+            finish(new ModelError('cli', `claude-cli exited ${code ?? 'by signal'} without a result${stderr ? `: ${stderr.trim().slice(0, 200)}` : ''}`));
             return;
           }
           if (parsed.is_error === true) {
-            finish(new ProviderError('cli', `claude-cli: ${parsed.result.slice(0, 200)}`));
+            finish(new ModelError('cli', `claude-cli: ${parsed.result.slice(0, 200)}`));
             return;
           }
           const u = parsed.usage ?? {};

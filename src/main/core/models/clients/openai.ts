@@ -1,20 +1,13 @@
+/** Any OpenAI-compatible chat completions endpoint, streaming: the one such client for chat and ambient calls. */
 import OpenAI from 'openai';
-import type { Block, Message } from './conversation';
-import { ChatProviderError, toChatError, type ChatCallOptions, type ChatProvider, type ChatReply, type ChatStreamHandlers } from './provider';
-
-export const DEFAULT_CHAT_OPENAI_MODEL = 'gpt-4o-mini';
-
-export interface OpenAIChatOptions {
-  /** Local servers (Ollama, LM Studio) take any key; the SDK needs a non-empty one. */
-  readonly apiKey?: string | null;
-  readonly baseURL?: string | null;
-  readonly model?: string | null;
-}
+import { DEFAULT_BASE_URLS } from '../credentials';
+import { ModelError, toModelError } from '../errors';
+import type { ModelBlock, ModelCallOptions, ModelClient, ModelClientOptions, ModelMessage, ModelReply, ModelStreamHandlers } from '../types';
 
 type Param = OpenAI.Chat.ChatCompletionMessageParam;
 
 /** Our history in chat-completions form: tool results become `tool` messages, before the user's text. */
-export function toOpenAIMessages(system: string, messages: readonly Message[]): Param[] {
+export function toOpenAIMessages(system: string, messages: readonly ModelMessage[]): Param[] {
   const out: Param[] = [{ role: 'system', content: system }];
   for (const m of messages) {
     if (m.role === 'assistant') {
@@ -32,14 +25,27 @@ export function toOpenAIMessages(system: string, messages: readonly Message[]): 
   return out;
 }
 
-/** Any OpenAI-compatible chat completions endpoint, streaming. SDK retries are off. */
-export function createOpenAIChat(opts: OpenAIChatOptions): ChatProvider {
-  const model = opts.model || DEFAULT_CHAT_OPENAI_MODEL;
-  const client = new OpenAI({ apiKey: opts.apiKey || 'not-needed', ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: 0, logLevel: 'off' });
+/**
+ * Local servers (Ollama, LM Studio) take any key, but the SDK needs a non-empty one: a
+ * placeholder then. Organisation and project are given as none so the SDK reads nothing of
+ * its own from the process environment.
+ */
+export function createOpenAIClient(opts: ModelClientOptions): ModelClient {
+  const model = opts.model;
+  const client = new OpenAI({
+    apiKey: opts.apiKey || 'not-needed',
+    baseURL: opts.baseURL || DEFAULT_BASE_URLS.openai,
+    organization: null,
+    project: null,
+    maxRetries: opts.maxRetries,
+    logLevel: 'off',
+    // A redirect would carry the key to another endpoint: refuse it.
+    fetchOptions: { redirect: 'error' },
+  });
   return {
-    name: 'openai',
+    provider: 'openai',
     model,
-    async stream(messages: readonly Message[], call: ChatCallOptions, h: ChatStreamHandlers): Promise<ChatReply> {
+    async stream(messages: readonly ModelMessage[], call: ModelCallOptions, h: ModelStreamHandlers = {}): Promise<ModelReply> {
       let text = '';
       const calls = new Map<number, { id: string; name: string; args: string }>();
       let finish: string | null = null;
@@ -50,8 +56,9 @@ export function createOpenAIChat(opts: OpenAIChatOptions): ChatProvider {
           { model, max_tokens: call.maxTokens, messages: toOpenAIMessages(call.system, messages), stream: true, stream_options: { include_usage: true } },
           { signal: call.signal, timeout: call.connectMs },
         );
+        h.onStart?.();
         for await (const chunk of stream) {
-          h.onActivity();
+          h.onActivity?.();
           if (chunk.usage) {
             inputTokens = chunk.usage.prompt_tokens;
             outputTokens = chunk.usage.completion_tokens;
@@ -61,7 +68,7 @@ export function createOpenAIChat(opts: OpenAIChatOptions): ChatProvider {
           const delta = choice.delta;
           if (delta?.content) {
             text += delta.content;
-            h.onText(delta.content);
+            h.onText?.(delta.content);
           }
           for (const tc of delta?.tool_calls ?? []) {
             const c = calls.get(tc.index) ?? { id: '', name: '', args: '' };
@@ -73,11 +80,11 @@ export function createOpenAIChat(opts: OpenAIChatOptions): ChatProvider {
           if (choice.finish_reason) finish = choice.finish_reason;
         }
       } catch (err) {
-        throw toChatError(err, 'The OpenAI-compatible endpoint', call.signal.aborted);
+        throw toModelError(err, 'The OpenAI-compatible endpoint', call.signal.aborted);
       }
-      if (call.signal.aborted) throw new ChatProviderError('aborted', 'OpenAI-compatible endpoint: cancelled');
-      if (finish === null) throw new ChatProviderError('truncated', "The OpenAI-compatible endpoint's reply was cut off before its end.");
-      const blocks: Block[] = text ? [{ type: 'text', text }] : [];
+      if (call.signal.aborted) throw new ModelError('aborted', 'OpenAI-compatible endpoint: cancelled');
+      if (finish === null) throw new ModelError('truncated', "The OpenAI-compatible endpoint's reply was cut off before its end.");
+      const blocks: ModelBlock[] = text ? [{ type: 'text', text }] : [];
       for (const [, c] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
         let input: Record<string, unknown> = {};
         try {

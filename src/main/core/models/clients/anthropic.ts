@@ -1,16 +1,10 @@
+/** The Anthropic Messages API, streaming: the one Anthropic client for chat and ambient calls. */
 import Anthropic from '@anthropic-ai/sdk';
-import type { Block, Message } from './conversation';
-import { ChatProviderError, toChatError, type ChatCallOptions, type ChatProvider, type ChatReply, type ChatStreamHandlers } from './provider';
+import { DEFAULT_BASE_URLS } from '../credentials';
+import { ModelError, toModelError } from '../errors';
+import type { ModelBlock, ModelCallOptions, ModelClient, ModelClientOptions, ModelMessage, ModelReply, ModelStreamHandlers } from '../types';
 
-export const DEFAULT_CHAT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
-
-export interface AnthropicChatOptions {
-  readonly apiKey: string;
-  readonly baseURL?: string | null;
-  readonly model?: string | null;
-}
-
-function toParam(m: Message): Anthropic.MessageParam {
+function toParam(m: ModelMessage): Anthropic.MessageParam {
   return {
     role: m.role,
     content: m.content.map((b): Anthropic.ContentBlockParam => {
@@ -34,14 +28,25 @@ interface Building {
   json: string;
 }
 
-/** The Anthropic Messages API, streaming. SDK retries are off: the chat session owns the policy. */
-export function createAnthropicChat(opts: AnthropicChatOptions): ChatProvider {
-  const model = opts.model || DEFAULT_CHAT_ANTHROPIC_MODEL;
-  const client = new Anthropic({ apiKey: opts.apiKey, ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: 0, logLevel: 'off' });
+/**
+ * The key and base URL are always given explicitly (an empty key rather than none), so the
+ * SDK never picks up a key or URL of its own from the process environment or config files;
+ * redirects are refused, so the key goes to this endpoint only.
+ */
+export function createAnthropicClient(opts: ModelClientOptions): ModelClient {
+  const model = opts.model;
+  const client = new Anthropic({
+    apiKey: opts.apiKey ?? '',
+    baseURL: opts.baseURL || DEFAULT_BASE_URLS.anthropic,
+    maxRetries: opts.maxRetries,
+    logLevel: 'off',
+    // A redirect would carry the key to another endpoint: refuse it.
+    fetchOptions: { redirect: 'error' },
+  });
   return {
-    name: 'anthropic',
+    provider: 'anthropic',
     model,
-    async stream(messages: readonly Message[], call: ChatCallOptions, h: ChatStreamHandlers): Promise<ChatReply> {
+    async stream(messages: readonly ModelMessage[], call: ModelCallOptions, h: ModelStreamHandlers = {}): Promise<ModelReply> {
       const blocks = new Map<number, Building>();
       let stopReason: string | null = null;
       let inputTokens = 0;
@@ -52,8 +57,9 @@ export function createAnthropicChat(opts: AnthropicChatOptions): ChatProvider {
           { model, max_tokens: call.maxTokens, system: call.system, messages: messages.map(toParam), stream: true },
           { signal: call.signal, timeout: call.connectMs },
         );
+        h.onStart?.();
         for await (const ev of stream) {
-          h.onActivity();
+          h.onActivity?.();
           switch (ev.type) {
             case 'message_start':
               inputTokens = ev.message.usage.input_tokens;
@@ -69,10 +75,10 @@ export function createAnthropicChat(opts: AnthropicChatOptions): ChatProvider {
               if (!b) break;
               if (ev.delta.type === 'text_delta') {
                 b.text += ev.delta.text;
-                h.onText(ev.delta.text);
+                h.onText?.(ev.delta.text);
               } else if (ev.delta.type === 'thinking_delta') {
                 b.text += ev.delta.thinking;
-                h.onThinking(ev.delta.thinking);
+                h.onThinking?.(ev.delta.thinking);
               } else if (ev.delta.type === 'input_json_delta') {
                 b.json += ev.delta.partial_json;
               }
@@ -90,12 +96,12 @@ export function createAnthropicChat(opts: AnthropicChatOptions): ChatProvider {
           }
         }
       } catch (err) {
-        throw toChatError(err, 'Anthropic', call.signal.aborted);
+        throw toModelError(err, 'Anthropic', call.signal.aborted);
       }
       // The SDK ends quietly on abort; a body that stopped before message_stop was cut off.
-      if (call.signal.aborted) throw new ChatProviderError('aborted', 'Anthropic: cancelled');
-      if (!ended) throw new ChatProviderError('truncated', 'Anthropic: the reply was cut off before its end.');
-      const out: Block[] = [];
+      if (call.signal.aborted) throw new ModelError('aborted', 'Anthropic: cancelled');
+      if (!ended) throw new ModelError('truncated', 'Anthropic: the reply was cut off before its end.');
+      const out: ModelBlock[] = [];
       let thinking = '';
       for (const [, b] of [...blocks.entries()].sort((x, y) => x[0] - y[0])) {
         if (b.kind === 'text') out.push({ type: 'text', text: b.text });

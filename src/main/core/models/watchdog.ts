@@ -1,22 +1,24 @@
 /**
- * One call's time bounds as an AbortSignal: a total deadline, a connect deadline until the
- * first sign of life, and an idle deadline re-armed by every piece of a stream. The reason
- * the signal fired is kept, so a timeout is reported as a timeout and not as "aborted".
+ * One model call's time bounds, for chat and ambient alike: a total deadline, a connect
+ * deadline until the response starts, and an idle deadline re-armed by every piece of a
+ * stream. They end the call through an AbortSignal, and the reason is kept, so a bound is
+ * reported as a timeout that says which bound, never as "cancelled".
  */
+import { ModelError, toModelError } from './errors';
 import type { CallBounds } from './types';
 
-export type DeadlineReason = 'connect' | 'idle' | 'total' | 'caller';
+export type WatchdogReason = 'connect' | 'idle' | 'total' | 'caller';
 
-export class Deadline {
+export class CallWatchdog {
   private readonly controller = new AbortController();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
-  reason: DeadlineReason | null = null;
+  reason: WatchdogReason | null = null;
   private readonly onCallerAbort = (): void => this.fire('caller');
 
   constructor(
-    private readonly bounds: CallBounds,
+    readonly bounds: CallBounds,
     private readonly caller?: AbortSignal,
   ) {
     this.timers.add(setTimeout(() => this.fire('total'), bounds.totalMs));
@@ -42,6 +44,7 @@ export class Deadline {
 
   /** A piece arrived: re-arm the idle bound. */
   alive(): void {
+    if (this.reason !== null) return;
     if (this.idleTimer) {
       clearTimeout(this.idleTimer);
       this.timers.delete(this.idleTimer);
@@ -50,10 +53,25 @@ export class Deadline {
     this.timers.add(this.idleTimer);
   }
 
-  private fire(reason: DeadlineReason): void {
+  /** Why the call was ended by a bound, as a sentence for the user; null when it was not. */
+  timeoutMessage(): string | null {
+    const s = (ms: number): number => Math.round(ms / 1000);
+    switch (this.reason) {
+      case 'connect':
+        return `The model did not start answering within ${s(this.bounds.connectMs)} s; Swarmdesk ended the request.`;
+      case 'idle':
+        return `The model's stream went silent for ${s(this.bounds.idleMs)} s; Swarmdesk ended the request.`;
+      case 'total':
+        return `The model took longer than ${s(this.bounds.totalMs)} s to answer; Swarmdesk ended the request.`;
+      default:
+        return null;
+    }
+  }
+
+  private fire(reason: WatchdogReason): void {
     if (this.reason !== null) return;
     this.reason = reason;
-    this.controller.abort(new Error(`ambient call ${reason === 'caller' ? 'cancelled' : `timed out (${reason})`}`));
+    this.controller.abort(new Error(`model call ${reason === 'caller' ? 'cancelled' : `timed out (${reason})`}`));
   }
 
   dispose(): void {
@@ -83,4 +101,23 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
       },
     );
   });
+}
+
+/**
+ * One call inside its bounds: it ends at the bound even when the SDK does not watch the
+ * signal, whatever it throws becomes a ModelError (a bound: `timeout`; the caller: `aborted`),
+ * and the timers are cleared.
+ */
+export async function watchCall<T>(bounds: CallBounds, caller: AbortSignal | undefined, provider: string, work: (w: CallWatchdog) => Promise<T>): Promise<T> {
+  const w = new CallWatchdog(bounds, caller);
+  try {
+    return await raceAbort(work(w), w.signal);
+  } catch (err) {
+    if (w.reason === 'caller') throw new ModelError('aborted', `${provider}: cancelled`);
+    const timeout = w.timeoutMessage();
+    if (timeout) throw new ModelError('timeout', timeout);
+    throw toModelError(err, provider, false);
+  } finally {
+    w.dispose();
+  }
 }

@@ -1,0 +1,138 @@
+/**
+ * The one place that reads model API keys (SPEC §11): a key is bound to the endpoint it was
+ * given for and is handed out only for a request to that same endpoint. A stored key is saved
+ * with the normalised base URL in effect when it was entered; an environment key belongs to the
+ * environment's base URL, or to the provider's default URL when none is set. Changing a base URL
+ * therefore withholds the key until it is entered again for the new endpoint. Keys never leave
+ * main: callers get them only to build a client, and the settings view sees only their state.
+ */
+import type { KeyState } from '../../../shared/ipc/settings';
+import { AppError } from '../../../shared/result';
+import type { SettingsRepo } from '../store/repos/settings';
+
+export type KeyedProvider = 'anthropic' | 'openai';
+
+/** Where each SDK sends requests when no base URL is given. */
+export const DEFAULT_BASE_URLS: Readonly<Record<KeyedProvider, string>> = {
+  anthropic: 'https://api.anthropic.com',
+  openai: 'https://api.openai.com/v1',
+};
+
+/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. */
+export interface SecretBox {
+  isEncryptionAvailable(): boolean;
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * A base URL in one canonical form, or null when it is not an http(s) URL: scheme and host in
+ * lower case (the URL parser does that), the scheme's default port dropped, trailing slashes,
+ * query and fragment dropped. Two spellings of one endpoint compare equal; anything else differs.
+ */
+export function normaliseEndpoint(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  const port = u.port && u.port !== DEFAULT_PORTS[u.protocol] ? `:${u.port}` : '';
+  const auth = u.username || u.password ? `${u.username}:${u.password}@` : '';
+  const path = u.pathname.replace(/\/+$/, '');
+  return `${u.protocol}//${auth}${u.hostname}${port}${path}`;
+}
+
+/** Whether two base URLs name the same endpoint (null = the provider's default). */
+export function sameEndpoint(which: KeyedProvider, a: string | null, b: string | null): boolean {
+  const na = normaliseEndpoint(a ?? DEFAULT_BASE_URLS[which]);
+  const nb = normaliseEndpoint(b ?? DEFAULT_BASE_URLS[which]);
+  return na !== null && na === nb;
+}
+
+interface StoredKey {
+  enc: 'safe' | 'plain';
+  value: string;
+  /** The normalised endpoint it was entered for. Keys saved before binding existed have none: the default. */
+  endpoint?: string;
+}
+
+/** The key to send to one endpoint, and what the settings screen says about it. */
+export interface KeyGrant {
+  /** The key, or null: none, or none for this endpoint. */
+  readonly apiKey: string | null;
+  /** `elsewhere`: a key exists but was given for another endpoint, so it is withheld. */
+  readonly state: KeyState;
+}
+
+const keyName = (which: KeyedProvider): string => `ambient.key.${which}`;
+
+function nonEmpty(v: string | undefined | null): string | null {
+  return v && v.trim() !== '' ? v.trim() : null;
+}
+
+export class Credentials {
+  constructor(
+    private readonly repo: SettingsRepo,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly secrets: SecretBox | null,
+  ) {}
+
+  get encryptionAvailable(): boolean {
+    return this.secrets?.isEncryptionAvailable() ?? false;
+  }
+
+  /** The environment's base URL for a provider, if any. */
+  envBaseUrl(which: KeyedProvider): string | null {
+    return nonEmpty(which === 'anthropic' ? this.env.ANTHROPIC_BASE_URL : this.env.OPENAI_BASE_URL);
+  }
+
+  /** Stores `key` bound to `baseURL` (null = the provider's default); null or blank removes it. */
+  setKey(which: KeyedProvider, key: string | null, baseURL: string | null): void {
+    if (key === null || key.trim() === '') {
+      this.repo.remove(keyName(which));
+      return;
+    }
+    const endpoint = normaliseEndpoint(baseURL ?? DEFAULT_BASE_URLS[which]);
+    if (endpoint === null) throw new AppError('BAD_INPUT', 'A key can only be kept for an http(s) base URL: fix the base URL, then enter the key.');
+    const sealed: StoredKey = this.encryptionAvailable && this.secrets
+      ? { enc: 'safe', value: this.secrets.encrypt(key.trim()), endpoint }
+      : { enc: 'plain', value: key.trim(), endpoint };
+    this.repo.set(keyName(which), { ...sealed });
+  }
+
+  /**
+   * The key for a request to `baseURL` (null = the provider's default): the environment's key
+   * when the request goes to the environment's endpoint, else the stored key when it was entered
+   * for this endpoint, else none.
+   */
+  keyFor(which: KeyedProvider, baseURL: string | null): KeyGrant {
+    const envKey = nonEmpty(which === 'anthropic' ? this.env.ANTHROPIC_API_KEY : this.env.OPENAI_API_KEY);
+    let withheld = false;
+    if (envKey) {
+      if (sameEndpoint(which, this.envBaseUrl(which), baseURL)) return { apiKey: envKey, state: 'env' };
+      withheld = true;
+    }
+    const stored = this.readStored(which);
+    if (stored) {
+      if (sameEndpoint(which, stored.endpoint, baseURL)) return stored.key !== null ? { apiKey: stored.key, state: stored.state } : { apiKey: null, state: 'none' };
+      withheld = true;
+    }
+    return { apiKey: null, state: withheld ? 'elsewhere' : 'none' };
+  }
+
+  private readStored(which: KeyedProvider): { key: string | null; state: KeyState; endpoint: string } | null {
+    const raw = this.repo.get(keyName(which)) as StoredKey | undefined;
+    if (!raw || typeof raw !== 'object' || typeof raw.value !== 'string') return null;
+    const endpoint = typeof raw.endpoint === 'string' ? raw.endpoint : DEFAULT_BASE_URLS[which];
+    if (raw.enc === 'plain') return { key: raw.value, state: 'plain', endpoint };
+    try {
+      return this.secrets ? { key: this.secrets.decrypt(raw.value), state: 'encrypted', endpoint } : { key: null, state: 'none', endpoint };
+    } catch {
+      return { key: null, state: 'none', endpoint };
+    }
+  }
+}
