@@ -75,7 +75,7 @@ describe('openStore', () => {
     const upgraded = openStore({ dataDir, now: () => later, migrations: [...MIGRATIONS, next] });
     upgraded.store.close();
 
-    const premigrate = listBackups(dataDir).filter((b) => b.name.endsWith('-premigrate.db'));
+    const premigrate = listBackups(dataDir).filter((b) => b.name.endsWith('-premigrate-checked.db'));
     expect(premigrate).toHaveLength(1);
     expect(premigrate[0]!.name).toContain(`-v${LATEST_VERSION}-`);
     const backup = new Database(premigrate[0]!.path, { readonly: true });
@@ -93,7 +93,7 @@ describe('openStore', () => {
     expect(await store.routineBackupIfDue(T0)).toBeNull(); // nothing worth keeping yet
     addSession(store, 's1', 'hello');
     const first = await store.routineBackupIfDue(T0 + 1000);
-    expect(first?.name).toMatch(/-routine\.db$/);
+    expect(first?.name).toMatch(/-routine-checked\.db$/);
     expect(await store.routineBackupIfDue(T0 + DAY / 2)).toBeNull();
     for (let day = 1; day <= 5; day++) expect(await store.routineBackupIfDue(T0 + day * DAY + 2000)).not.toBeNull();
     const kept = listBackups(dataDir);
