@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, wr
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listBackups } from '../../../src/main/core/store/backups';
-import { consumeCleanShutdown } from '../../../src/main/core/store/cleanShutdown';
+import { consumeCleanShutdown, markCleanShutdown } from '../../../src/main/core/store/cleanShutdown';
 import { DatabaseTooNewError, DB_FILE_NAME, openStore, type Store } from '../../../src/main/core/store';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from '../../../src/main/core/store/migrations';
 import { tempDataDir } from './tempDir';
@@ -75,7 +75,7 @@ describe('openStore', () => {
     const upgraded = openStore({ dataDir, now: () => later, migrations: [...MIGRATIONS, next] });
     upgraded.store.close();
 
-    const premigrate = listBackups(dataDir).filter((b) => b.name.endsWith('-premigrate.db'));
+    const premigrate = listBackups(dataDir).filter((b) => b.name.endsWith('-premigrate-checked.db'));
     expect(premigrate).toHaveLength(1);
     expect(premigrate[0]!.name).toContain(`-v${LATEST_VERSION}-`);
     const backup = new Database(premigrate[0]!.path, { readonly: true });
@@ -93,7 +93,7 @@ describe('openStore', () => {
     expect(await store.routineBackupIfDue(T0)).toBeNull(); // nothing worth keeping yet
     addSession(store, 's1', 'hello');
     const first = await store.routineBackupIfDue(T0 + 1000);
-    expect(first?.name).toMatch(/-routine\.db$/);
+    expect(first?.name).toMatch(/-routine-checked\.db$/);
     expect(await store.routineBackupIfDue(T0 + DAY / 2)).toBeNull();
     for (let day = 1; day <= 5; day++) expect(await store.routineBackupIfDue(T0 + day * DAY + 2000)).not.toBeNull();
     const kept = listBackups(dataDir);
@@ -173,6 +173,41 @@ describe('a damaged database', () => {
     const st = statSync(file);
     utimesSync(file, st.atime, new Date(st.mtimeMs + 5000)); // touched by something else
     expect(consumeCleanShutdown(file)).toBe(false);
+  });
+
+  it('the marker is not the only evidence: a changed last page or a header that disagrees with the length means a full check', async () => {
+    const { file } = await damagedSetup();
+    const marker = file + '.clean';
+    // Whole-second times, so putting them back below restores them exactly.
+    const st = { atime: new Date(T0), mtime: new Date(T0) };
+    utimesSync(file, st.atime, st.mtime);
+    markCleanShutdown(file);
+    const saved = readFileSync(marker, 'utf8');
+    const original = readFileSync(file);
+    const pageSize = original.readUInt16BE(16);
+
+    // Same size and mtime, one byte of the last page flipped (bit rot, a stray write).
+    const flipped = Buffer.from(original);
+    flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 0xff;
+    writeFileSync(file, flipped);
+    utimesSync(file, st.atime, st.mtime);
+    writeFileSync(marker, saved);
+    expect(consumeCleanShutdown(file)).toBe(false);
+
+    // The header's page count says one page fewer than the file holds (a torn extension).
+    const torn = Buffer.from(original);
+    torn.writeUInt32BE(torn.readUInt32BE(28) - 1, 28);
+    writeFileSync(file, torn);
+    utimesSync(file, st.atime, st.mtime);
+    writeFileSync(marker, JSON.stringify({ ...JSON.parse(saved), firstPage: undefined }));
+    expect(consumeCleanShutdown(file)).toBe(false);
+
+    // Put back exactly: the marker matches again.
+    writeFileSync(file, original);
+    utimesSync(file, st.atime, st.mtime);
+    writeFileSync(marker, saved);
+    expect(original.length % pageSize).toBe(0);
+    expect(consumeCleanShutdown(file)).toBe(true);
   });
 
   it('with no usable backup: kept aside, a fresh database, and the user told', async () => {

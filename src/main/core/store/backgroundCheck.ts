@@ -42,6 +42,8 @@ export interface BackgroundCheckOptions extends CheckWorkerInput {
 }
 
 export const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
+/** The outcome's reason when this build has no check worker to start. */
+export const NO_CHECK_WORKER = 'no check worker in this build';
 /** How long `stop` waits for the worker to exit before returning anyway. */
 export const STOP_BOUND_MS = 250;
 
@@ -91,7 +93,7 @@ export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundC
     finish({ state: 'unfinished', reason: `the check worker did not start: ${err instanceof Error ? err.message : String(err)}` });
   }
   if (!worker) {
-    finish({ state: 'unfinished', reason: 'no check worker in this build' });
+    finish({ state: 'unfinished', reason: NO_CHECK_WORKER });
   } else {
     // Never keeps the process alive on its own.
     worker.unref();

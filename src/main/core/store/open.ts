@@ -22,6 +22,8 @@ export interface OpenStoreOptions {
   readonly now?: () => number;
   /** Tests only: a different migration list. */
   readonly migrations?: readonly Migration[];
+  /** Tests only: runs between a routine backup's copy and its check. */
+  readonly afterBackupCopy?: (partial: string) => void;
 }
 
 export interface OpenedStore {
@@ -66,7 +68,7 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     const version = userVersion(db);
     const hasData = found.state === 'ok' && found.hasSchema;
     if (hasData && version < latest) {
-      const backup = takeBackup(db, dataDir, version, 'premigrate', now());
+      const backup = takeBackup(db, dataDir, version, 'premigrate', now(), connection);
       log.info('backed up before migrating', { from: version, to: latest, backup: backup.path });
     }
     const applied = applyMigrations(db, migrations);
@@ -75,5 +77,5 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     db.close();
     throw err;
   }
-  return { store: createStore(db, file, dataDir), notices, fullCheckSkipped: cleanSinceLastClose };
+  return { store: createStore(db, file, dataDir, { ...connection, afterBackupCopy: options.afterBackupCopy }), notices, fullCheckSkipped: cleanSinceLastClose };
 }

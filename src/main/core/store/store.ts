@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { listBackups, ROUTINE_BACKUP_AGE_MS, takeBackupInBackground, type BackupFile } from './backups';
+import { NO_CHECK_WORKER, runBackgroundCheck } from './backgroundCheck';
+import { checkCopySync, listBackups, ROUTINE_BACKUP_AGE_MS, takeBackupInBackground, type BackupFile, type VerifyCopy } from './backups';
 import { discardCleanShutdown, markCleanShutdown } from './cleanShutdown';
-import { userVersion, type Db } from './connection';
+import { userVersion, type ConnectionOptions, type Db } from './connection';
 import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCalls';
 import { createEntriesRepo, type EntriesRepo } from './repos/entries';
 import { createImportFilesRepo, type ImportFilesRepo } from './repos/importFiles';
@@ -55,7 +56,24 @@ const CLOSE_INDEX_BUDGET_MS = 300;
  */
 const CLOSE_CHECKPOINT_WAIT_MS = 250;
 
-export function createStore(db: Db, file: string, dataDir: string): Store {
+export interface CreateStoreOptions extends ConnectionOptions {
+  /** Tests only: runs between a routine backup's copy and its check. */
+  readonly afterBackupCopy?: (partial: string) => void;
+}
+
+/** A routine backup's copy is checked in the check worker, so a large file never blocks the event loop. */
+function verifyInWorker(connection: ConnectionOptions): VerifyCopy {
+  return async (copy, version) => {
+    const outcome = await runBackgroundCheck({ file: copy, nativeBinding: connection.nativeBinding }).done;
+    if (outcome.state === 'ok') return null;
+    if (outcome.state === 'damaged') return outcome.reason;
+    // No worker in this build or runtime: check here rather than keep an unchecked copy.
+    if (outcome.reason === NO_CHECK_WORKER) return checkCopySync(copy, version, connection);
+    return outcome.reason;
+  };
+}
+
+export function createStore(db: Db, file: string, dataDir: string, options: CreateStoreOptions = {}): Store {
   const sessions = createSessionsRepo(db);
   const entries = createEntriesRepo(db);
   const titles = createTitlesRepo(db);
@@ -95,7 +113,8 @@ export function createStore(db: Db, file: string, dataDir: string): Store {
       if (backingUp) return backingUp;
       const newest = listBackups(dataDir)[0];
       if ((newest && at - newest.takenAt < ROUTINE_BACKUP_AGE_MS) || !anySession.get()?.any) return Promise.resolve(null);
-      backingUp = takeBackupInBackground(db, dataDir, userVersion(db), at).finally(() => {
+      const verify = verifyInWorker(options);
+      backingUp = takeBackupInBackground(db, dataDir, userVersion(db), at, { verify, afterCopy: options.afterBackupCopy }).finally(() => {
         backingUp = null;
       });
       return backingUp;
