@@ -1,9 +1,8 @@
-import type { SessionId, SessionRow } from '../../../../shared/domain/session';
-import type { Result } from '../../../../shared/result';
+import type { SessionId } from '../../../../shared/domain/session';
 import { api } from '../../bridge';
 import { addEntry } from '../../stores/entries';
-import { upsertSession } from '../../stores/sessions';
 import { showToast } from '../../stores/ui';
+import { applyRow } from '../sessions/actions';
 
 /** The composer's calls to main: send a message (or a steer while the agent works) and Stop. */
 
@@ -20,9 +19,4 @@ export async function sendMessage(id: SessionId, text: string): Promise<boolean>
 
 export async function stopSession(id: SessionId): Promise<void> {
   applyRow(await api().invoke('sessions:stop', { id }));
-}
-
-function applyRow(result: Result<SessionRow>): void {
-  if (result.ok) upsertSession(result.value);
-  else showToast(result.error.message, { tone: 'error' });
 }

@@ -28,7 +28,7 @@ function labelOf(id: SessionId): string {
 }
 
 /** Apply a reply carrying a row; a failure becomes an error toast. */
-function applyRow(result: Result<SessionRow>): SessionRow | null {
+export function applyRow(result: Result<SessionRow>): SessionRow | null {
   if (result.ok) {
     upsertSession(result.value);
     return result.value;
