@@ -1,6 +1,8 @@
 // Lint with boundary rules (SPEC §3): shared is pure, the core never imports
-// electron, the renderer never imports main, preload imports main only as types.
+// electron, the renderer never imports main, preload imports main only as types,
+// and in the renderer only boot and each feature's actions.ts talk to the bridge.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
@@ -55,6 +57,38 @@ export default tseslint.config(
         patterns: [{ group: ['**/main/**', '**/preload/**', 'node:*'], message: 'The renderer never imports main or preload; use the contract in src/shared.' }],
       }],
       'no-restricted-globals': ['error', 'process', 'require', 'Buffer'],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // One home for backend calls per feature (features/<name>/actions.ts): components, stores, hooks and the
+    // rest never reach the bridge themselves. Types from it (Bridge, ConnectionState) are fine anywhere.
+    files: ['src/renderer/src/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/src/bridge/**', 'src/renderer/src/boot/**', 'src/renderer/src/features/*/actions.ts', 'src/renderer/src/earlyBridge.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/bridge', '**/bridge/**'],
+          allowTypeImports: true,
+          message: 'Backend calls live in the feature\'s actions.ts (features/<name>/actions.ts); import the action from there.',
+        }],
+      }],
+    },
+  },
+  {
+    // Stores hold data and pure reducers: they call nothing and know no feature.
+    files: ['src/renderer/src/stores/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/bridge', '**/bridge/**', '**/features/**', '**/boot/**', '**/components/**'],
+          allowTypeImports: true,
+          message: 'A store holds data and pure reducers: backend calls and side effects go in features/<name>/actions.ts.',
+        }],
+      }],
     },
   },
   {

@@ -1,13 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/renderer/src/App';
-import { bootApp } from '../../src/renderer/src/actions/boot';
-import { startEarly } from '../../src/renderer/src/actions/earlyStart';
+import { bootApp } from '../../src/renderer/src/boot/boot';
+import { startEarly } from '../../src/renderer/src/boot/earlyStart';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { resetAppStore } from '../../src/renderer/src/stores/app';
 import { resetEntriesStore } from '../../src/renderer/src/stores/entries';
 import { resetPanesStore } from '../../src/renderer/src/stores/panes';
 import { resetSessionsStore, useSessions } from '../../src/renderer/src/stores/sessions';
+import { resetSearch } from '../../src/renderer/src/features/sessions/actions';
 import { resetUiStore } from '../../src/renderer/src/stores/ui';
 import type { SessionRow } from '../../src/shared/domain/session';
 import type { Result } from '../../src/shared/result';
@@ -19,6 +20,7 @@ beforeEach(() => {
   resetEntriesStore();
   resetPanesStore();
   resetSessionsStore();
+  resetSearch();
   resetUiStore();
 });
 

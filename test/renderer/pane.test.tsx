@@ -205,7 +205,7 @@ describe('pane', () => {
 
 describe('after the connection comes back', () => {
   it('the swarm and the open transcripts are fetched again', async () => {
-    const { refreshAfterReconnect } = await import('../../src/renderer/src/actions/boot');
+    const { refreshAfterReconnect } = await import('../../src/renderer/src/boot/boot');
     const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' })]);
     await openPane(api, /^Alpha/);
     await waitFor(() => expect(api.callsTo('entries:page')).toHaveLength(1));

@@ -1,11 +1,11 @@
 import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { LiveRegion } from './components/LiveRegion';
-import { NewSessionDialog } from './components/NewSessionDialog';
 import { PaneArea } from './components/PaneArea';
 import { RowMenu } from './components/RowMenu';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
+import { NewSessionDialog } from './features/newSession/NewSessionDialog';
 import { SettingsDialog } from './features/settings/SettingsDialog';
 import { useShortcuts } from './keyboard/shortcuts';
 import { NowProvider } from './label/now';

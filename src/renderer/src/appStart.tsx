@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { bootApp, refreshAfterReconnect } from './actions/boot';
-import type { EarlyStart } from './actions/earlyStart';
+import { bootApp, refreshAfterReconnect } from './boot/boot';
+import type { EarlyStart } from './boot/earlyStart';
 import type { Bridge } from './bridge';
 import { setConnection } from './stores/ui';
 

@@ -1,4 +1,4 @@
-import { startEarly } from './actions/earlyStart';
+import { startEarly } from './boot/earlyStart';
 import { startBridge } from './bridge';
 
 /**

@@ -1,12 +1,13 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { App } from '../../../src/renderer/src/App';
-import { bootApp } from '../../../src/renderer/src/actions/boot';
+import { bootApp } from '../../../src/renderer/src/boot/boot';
 import { withValidatedEvents } from '../../../src/renderer/src/bridge/validatedEvents';
 import { resetAppStore } from '../../../src/renderer/src/stores/app';
 import { resetEntriesStore } from '../../../src/renderer/src/stores/entries';
 import { resetPanesStore } from '../../../src/renderer/src/stores/panes';
 import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
+import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
 import { FakeApi, NOW } from './fakeApi';
 
@@ -19,6 +20,7 @@ export async function renderApp(api: FakeApi = new FakeApi()) {
   resetEntriesStore();
   resetPanesStore();
   resetSessionsStore();
+  resetSearch();
   resetUiStore();
   let teardown: () => void = () => undefined;
   await act(async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SessionId, SessionKind, SessionStatus } from '../../../shared/domain/session';
-import { sendMessage, stopSession } from '../actions/sessionActions';
-import { dismissPickupNote, dismissSuggestion } from '../actions/ambientActions';
+import { sendMessage, stopSession } from '../features/composer/actions';
+import { dismissPickupNote, dismissSuggestion } from '../features/ambient/actions';
 import { useSessions } from '../stores/sessions';
 import { setDraft, useUi } from '../stores/ui';
 

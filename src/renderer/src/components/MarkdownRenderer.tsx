@@ -1,17 +1,16 @@
 import type { MouseEvent } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { api } from '../bridge';
+import { openExternal } from '../features/transcript/actions';
 
-/** Open links outside the app (main re-checks the URL: http(s) only). */
-function openExternal(e: MouseEvent<HTMLAnchorElement>, href: string | undefined): void {
+/** Links open outside the app, never in it. */
+function openLink(e: MouseEvent<HTMLAnchorElement>, href: string | undefined): void {
   e.preventDefault();
-  if (!href) return;
-  void api().invoke('app:openExternal', { url: href });
+  if (href) openExternal(href);
 }
 
 const components: Components = {
   a: ({ href, children }) => (
-    <a href={href} rel="noopener noreferrer" onClick={(e) => openExternal(e, href)}>
+    <a href={href} rel="noopener noreferrer" onClick={(e) => openLink(e, href)}>
       {children}
     </a>
   ),

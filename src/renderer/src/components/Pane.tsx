@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
-import { loadAmbientState } from '../actions/ambientActions';
+import { loadAmbientState } from '../features/ambient/actions';
 import { kindName, sessionLabel, statusWord } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { closePane, focusPane, usePanes } from '../stores/panes';

@@ -1,5 +1,5 @@
 import type { SessionId } from '../../../shared/domain/session';
-import { dismissPickupNote } from '../actions/ambientActions';
+import { dismissPickupNote } from '../features/ambient/actions';
 import { useSessions } from '../stores/sessions';
 
 /** The pick-up note (`note` "Pick-up note"): display-only, never sent to the agent. Renders only when there is one. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
-import { saveRename } from '../actions/sessionActions';
+import { saveRename } from '../features/sessions/actions';
 import { cancelRename, useUi } from '../stores/ui';
 
 /**

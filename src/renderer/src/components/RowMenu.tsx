@@ -6,7 +6,8 @@ import {
   releaseTitle,
   setPinned,
   unarchiveSession,
-} from '../actions/sessionActions';
+} from '../features/sessions/actions';
+import { useNow } from '../label/now';
 import { sessionLabel } from '../label/sessionLabel';
 import { openSession } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
@@ -46,6 +47,7 @@ function focusTrigger(id: string): void {
  * opened it (outside the virtual list so the list's clipping cannot cut it).
  */
 export function RowMenu() {
+  const now = useNow();
   const menu = useUi((s) => s.menu);
   const row = useSessions((s) => (menu ? s.byId[menu.sessionId] : undefined));
   const ref = useRef<HTMLDivElement>(null);
@@ -65,7 +67,7 @@ export function RowMenu() {
 
   if (!menu || !row) return null;
   const items = itemsFor(row);
-  const label = sessionLabel(row, Date.now()).text;
+  const label = sessionLabel(row, now).text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const entries = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

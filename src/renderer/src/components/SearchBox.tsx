@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { typeQuery, useSessions } from '../stores/sessions';
+import { typeQuery } from '../features/sessions/actions';
+import { useSessions } from '../stores/sessions';
 import { useUi } from '../stores/ui';
 
 /** The swarm's full-text search (`sessions:search`) as you type; Escape clears it. */

@@ -1,7 +1,7 @@
 import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
-import { applyReorderPreview } from '../actions/reorder';
+import { applyReorderPreview } from '../features/sessions/reorder';
 import type { VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
 import { usePanes } from '../stores/panes';
@@ -103,6 +103,9 @@ export function SessionList() {
   const focused = usePanes((s) => s.focused);
   const scrollerRef = useRef<HTMLDivElement>(null);
 
+  // The app does not run React Compiler, whose memoising would freeze what useVirtualizer returns; the
+  // warning is about that compiler only, and this component reads the virtualizer afresh on every render.
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is fine without the compiler
   const virtualizer = useVirtualizer({
     count: itemCount,
     getScrollElement: () => scrollerRef.current,

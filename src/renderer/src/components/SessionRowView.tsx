@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
-import { cancelReorder, drop, dropOnRow, moveBy, moveTo, pickUp } from '../actions/reorder';
-import { markRead } from '../actions/sessionActions';
+import { cancelReorder, drop, dropOnRow, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
+import { markRead } from '../features/sessions/actions';
 import { relativeTime, rowSubtitle, sessionLabel, statusWord } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';

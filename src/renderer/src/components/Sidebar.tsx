@@ -1,4 +1,5 @@
-import { setShowArchived, useSessions } from '../stores/sessions';
+import { setShowArchived } from '../features/sessions/actions';
+import { useSessions } from '../stores/sessions';
 import { setNewSessionOpen } from '../stores/ui';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { FolderFilter } from './FolderFilter';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
-import { api } from '../bridge';
+import { openTerminal, resizeTerminal, sendTerminalInput, watchTerminal } from '../features/terminal/actions';
 import { createDefaultScreen, type CreateScreen, type TerminalScreen } from '../terminal/screen';
 
 const RESIZE_SETTLE_MS = 80;
@@ -32,33 +32,28 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
       let opened = false;
       const early: string[] = [];
       cleanups.push(
-        api().on('terminal:data', (payload) => {
-          if (payload.sessionId !== sessionId) return;
-          if (opened) term.write(payload.data);
-          else early.push(payload.data);
+        watchTerminal(sessionId, {
+          data: (data) => {
+            if (opened) term.write(data);
+            else early.push(data);
+          },
+          exit: setExit,
         }),
       );
-      cleanups.push(
-        api().on('terminal:exit', (payload) => {
-          if (payload.sessionId === sessionId) setExit({ exitCode: payload.exitCode, signal: payload.signal });
-        }),
-      );
-      cleanups.push(term.onInput((data) => void api().invoke('terminal:input', { id: sessionId, data })));
+      cleanups.push(term.onInput((data) => sendTerminalInput(sessionId, data)));
 
-      void api()
-        .invoke('terminal:open', { id: sessionId, cols: Math.max(2, term.cols), rows: Math.max(1, term.rows), restart: generation > 0 })
-        .then((result) => {
-          if (disposed) return;
-          opened = true;
-          if (!result.ok) {
-            setProblem(result.error.message);
-            return;
-          }
-          if (result.value.scrollback) term.write(result.value.scrollback);
-          for (const data of early.splice(0)) term.write(data);
-          if (!result.value.running && result.value.exit) setExit(result.value.exit);
-          term.focus();
-        });
+      void openTerminal(sessionId, term, generation > 0).then((result) => {
+        if (disposed) return;
+        opened = true;
+        if (!result.ok) {
+          setProblem(result.error.message);
+          return;
+        }
+        if (result.value.scrollback) term.write(result.value.scrollback);
+        for (const data of early.splice(0)) term.write(data);
+        if (!result.value.running && result.value.exit) setExit(result.value.exit);
+        term.focus();
+      });
 
       if (typeof ResizeObserver === 'undefined') return;
       let resizeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -67,7 +62,7 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
         resizeTimer = setTimeout(() => {
           if (disposed) return;
           term.fit();
-          void api().invoke('terminal:resize', { id: sessionId, cols: Math.max(2, term.cols), rows: Math.max(1, term.rows) });
+          resizeTerminal(sessionId, term);
         }, RESIZE_SETTLE_MS);
       });
       observer.observe(host);

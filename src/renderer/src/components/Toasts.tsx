@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { runUndo } from '../actions/sessionActions';
+import { runUndo } from '../features/sessions/actions';
 import { dismissToast, useUi, type Toast } from '../stores/ui';
 
 /** How long a toast stays; an undo toast a little longer. The timers live here, never in a store. */

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
-import { loadEarlierEntries, loadLatestEntries, useEntries } from '../stores/entries';
+import { loadEarlierEntries, loadLatestEntries } from '../features/transcript/actions';
+import { useEntries } from '../stores/entries';
 import { EntryView } from './EntryView';
 import { Markdown } from './Markdown';
 

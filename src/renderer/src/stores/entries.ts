@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 import type { Entry, SessionId } from '../../../shared/domain/session';
 import type { EventPayload } from '../../../shared/ipc/events';
-import { api } from '../bridge';
-
-const PAGE_SIZE = 200;
+import type { ChannelOutput } from '../../../shared/ipc/contract';
+import type { Result } from '../../../shared/result';
 
 /** One session's transcript as far as it is loaded: the last page first, older pages on demand. */
 export interface SessionEntries {
@@ -47,29 +46,27 @@ function merge(current: SessionEntries, entries: readonly Entry[]): Pick<Session
   return { bySeq, order: Object.keys(bySeq).map(Number).sort((a, b) => a - b) };
 }
 
-/** The newest page (what a pane shows first). */
-export async function loadLatestEntries(id: SessionId): Promise<void> {
+/** Whether a page may be asked for now: the newest only once, an earlier one only when there is more and nothing is loading. */
+export function canLoadPage(id: SessionId, which: 'latest' | 'earlier'): boolean {
   const current = useEntries.getState().bySession[id];
-  if (current?.loading || current?.loaded) return;
+  if (which === 'latest') return !current?.loading && !current?.loaded;
+  return current !== undefined && !current.loading && current.hasMore;
+}
+
+/** The seq of the oldest loaded entry (where an earlier page ends). */
+export function oldestLoadedSeq(id: SessionId): number | undefined {
+  return useEntries.getState().bySession[id]?.order[0];
+}
+
+export function setEntriesLoading(id: SessionId): void {
   update(id, (c) => ({ ...c, loading: true, error: null }));
-  const result = await api().invoke('entries:page', { id, limit: PAGE_SIZE });
+}
+
+/** An `entries:page` reply into the store: its entries merged in, or why it failed. */
+export function applyEntriesPage(id: SessionId, result: Result<ChannelOutput<'entries:page'>>): void {
   update(id, (c) =>
     result.ok
       ? { ...c, ...merge(c, result.value.entries), hasMore: result.value.hasMore, loading: false, loaded: true }
-      : { ...c, loading: false, error: result.error.message },
-  );
-}
-
-/** The page just before the oldest loaded entry. */
-export async function loadEarlierEntries(id: SessionId): Promise<void> {
-  const current = useEntries.getState().bySession[id];
-  if (!current || current.loading || !current.hasMore) return;
-  const oldest = current.order[0];
-  update(id, (c) => ({ ...c, loading: true, error: null }));
-  const result = await api().invoke('entries:page', { id, limit: PAGE_SIZE, ...(oldest === undefined ? {} : { beforeSeq: oldest }) });
-  update(id, (c) =>
-    result.ok
-      ? { ...c, ...merge(c, result.value.entries), hasMore: result.value.hasMore, loading: false }
       : { ...c, loading: false, error: result.error.message },
   );
 }

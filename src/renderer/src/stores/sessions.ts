@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { SessionId, SessionRow } from '../../../shared/domain/session';
 import type { Result } from '../../../shared/result';
-import { api } from '../bridge';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
 export interface AmbientView {
@@ -43,9 +42,6 @@ export const useSessions = create<SessionsState>(() => ({ ...initialState }));
 
 export function resetSessionsStore(): void {
   useSessions.setState({ ...initialState }, true);
-  searchSeq = 0;
-  searchInFlight = false;
-  queuedQuery = null;
 }
 
 function compareRows(a: SessionRow, b: SessionRow): number {
@@ -106,72 +102,28 @@ export function applySessionList(result: Result<SessionRow[]>): void {
   else useSessions.setState({ loaded: true, loadError: result.error.message });
 }
 
-export async function loadSessions(): Promise<void> {
-  applySessionList(await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived }));
-}
-
-export async function setShowArchived(showArchived: boolean): Promise<void> {
+/** The archived view on or off (the caller fetches the list for it). */
+export function setShowArchivedView(showArchived: boolean): void {
   useSessions.setState({ showArchived });
-  await loadSessions();
-  const { query } = useSessions.getState();
-  if (query.trim()) await searchSessions(query);
 }
 
 export function setFolderFilter(folder: string | null): void {
   useSessions.setState({ folder });
 }
 
-let searchSeq = 0;
-
-/**
- * Full-text search as the user types. Each call supersedes the previous one:
- * a reply that arrives after a newer query was issued is ignored.
- */
-export async function searchSessions(query: string): Promise<void> {
-  const seq = ++searchSeq;
-  const trimmed = query.trim();
-  if (!trimmed) {
-    useSessions.setState({ query, searchIds: null, searching: false });
-    return;
-  }
-  useSessions.setState({ query, searching: true });
-  const result = await api().invoke('sessions:search', {
-    query: trimmed,
-    includeArchived: useSessions.getState().showArchived,
-  });
-  if (seq !== searchSeq) return;
-  useSessions.setState({ searching: false, searchIds: result.ok ? result.value.ids : [] });
+/** What the search box holds, and whether results for it are on their way. */
+export function setSearchQuery(query: string, searching: boolean): void {
+  useSessions.setState({ query, searching });
 }
 
-let searchInFlight = false;
-let queuedQuery: string | null = null;
+/** The search box is empty (or only spaces): the list is the swarm again. */
+export function clearSearch(query: string): void {
+  useSessions.setState({ query, searchIds: null, searching: false });
+}
 
-/**
- * What the search box calls on every keystroke. The first keystroke searches at
- * once; while a search is on the wire, later keystrokes only replace the queued
- * query, which goes out when the reply lands. So the list follows the typing
- * within one round trip, and main never sees more than one search at a time.
- */
-export function typeQuery(query: string): void {
-  useSessions.setState({ query });
-  if (!query.trim()) {
-    searchSeq++;
-    queuedQuery = null;
-    useSessions.setState({ searchIds: null, searching: false });
-    return;
-  }
-  if (searchInFlight) {
-    queuedQuery = query;
-    useSessions.setState({ searching: true });
-    return;
-  }
-  searchInFlight = true;
-  void searchSessions(query).finally(() => {
-    searchInFlight = false;
-    const next = queuedQuery;
-    queuedQuery = null;
-    if (next !== null) typeQuery(next);
-  });
+/** The newest search's matches, best first. */
+export function applySearchResults(ids: SessionId[]): void {
+  useSessions.setState({ searching: false, searchIds: ids });
 }
 
 /** For the ambient engine: the pick-up note to show when the session is reopened (null hides it). */

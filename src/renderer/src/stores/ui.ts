@@ -99,6 +99,16 @@ export function startRename(sessionId: SessionId): void {
   useUi.setState({ renaming: { sessionId, error: null, saving: false }, menu: null });
 }
 
+/** The rename is on its way to main. */
+export function setRenameSaving(): void {
+  useUi.setState((state) => (state.renaming ? { renaming: { ...state.renaming, saving: true, error: null } } : state));
+}
+
+/** Main refused the rename: keep the field open (if it still is for this session) with the reason. */
+export function setRenameError(sessionId: SessionId, error: string): void {
+  useUi.setState((state) => (state.renaming?.sessionId === sessionId ? { renaming: { sessionId, saving: false, error } } : state));
+}
+
 export function cancelRename(): void {
   useUi.setState({ renaming: null });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ImportReport } from '../../../../shared/ipc/import';
 import type { Result } from '../../../../shared/result';
-import { api } from '../../bridge';
+import { loadImportStatus, rescanImport, setImportEnabled } from './actions';
 
 function summary(report: ImportReport): string {
   const last = report.last;
@@ -28,13 +28,11 @@ export function ImportSettings() {
 
   useEffect(() => {
     let live = true;
-    void api()
-      .invoke('import:status', {})
-      .then((r) => {
-        if (!live) return;
-        if (r.ok) setReport(r.value);
-        else setUnavailable(true);
-      });
+    void loadImportStatus().then((r) => {
+      if (!live) return;
+      if (r.ok) setReport(r.value);
+      else setUnavailable(true);
+    });
     return () => {
       live = false;
     };
@@ -60,7 +58,7 @@ export function ImportSettings() {
               type="checkbox"
               checked={report.enabled}
               disabled={busy || report.envOverride}
-              onChange={(e) => void apply(api().invoke('import:setEnabled', { enabled: e.currentTarget.checked }))}
+              onChange={(e) => void apply(setImportEnabled(e.currentTarget.checked))}
             />{' '}
             Import Claude Code and Codex history
           </label>
@@ -76,7 +74,7 @@ export function ImportSettings() {
             {summary(report)}
           </p>
           <div>
-            <button type="button" className="button" disabled={busy || !report.enabled} onClick={() => void apply(api().invoke('import:rescan', {}))}>
+            <button type="button" className="button" disabled={busy || !report.enabled} onClick={() => void apply(rescanImport())}>
               Rescan now
             </button>
           </div>

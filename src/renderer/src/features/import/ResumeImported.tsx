@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
-import { resumeImported } from './resumeImported';
+import { resumeImported } from './actions';
 
 /**
  * In place of the composer on an imported session: its transcript is a

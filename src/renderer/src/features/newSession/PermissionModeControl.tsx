@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import type { PermissionMode } from '../../../../shared/ipc/agents';
-import { api } from '../../bridge';
-import { showToast } from '../../stores/ui';
+import { loadPermissionMode, setPermissionMode } from './actions';
 import { PERMISSION_MODE_LABELS, PERMISSION_MODE_ORDER } from './options';
 import './permissionMode.css';
 
@@ -11,29 +10,24 @@ import './permissionMode.css';
  * place to change it; a change applies from the session's next turn.
  */
 export function PermissionModeControl({ sessionId }: { sessionId: SessionId }) {
-  const [mode, setMode] = useState<PermissionMode | null>(null);
+  // The mode as known for one session: after a switch to another session nothing shows until its own arrives.
+  const [known, setKnown] = useState<{ sessionId: SessionId; mode: PermissionMode } | null>(null);
   useEffect(() => {
     let live = true;
-    setMode(null);
-    void api()
-      .invoke('agents:permissionMode', { id: sessionId })
-      .then((result) => {
-        if (live && result.ok) setMode(result.value.mode);
-      });
+    void loadPermissionMode(sessionId).then((mode) => {
+      if (live) setKnown(mode === null ? null : { sessionId, mode });
+    });
     return () => {
       live = false;
     };
   }, [sessionId]);
+  const mode = known?.sessionId === sessionId ? known.mode : null;
   if (mode === null) return null;
 
   const change = async (next: PermissionMode) => {
     const before = mode;
-    setMode(next);
-    const result = await api().invoke('agents:setPermissionMode', { id: sessionId, mode: next });
-    if (!result.ok) {
-      setMode(before);
-      showToast(`Could not change the permission mode: ${result.error.message}`, { tone: 'error' });
-    }
+    setKnown({ sessionId, mode: next });
+    if (!(await setPermissionMode(sessionId, next))) setKnown((current) => (current?.sessionId === sessionId ? { sessionId, mode: before } : current));
   };
 
   return (

@@ -1,9 +1,9 @@
-import type { SessionId } from '../../../shared/domain/session';
-import { moveSession } from './sessionActions';
-import { sessionLabel } from '../label/sessionLabel';
-import { reorderSiblings, type VisibleRow } from '../stores/sessionView';
-import { useSessions } from '../stores/sessions';
-import { announce, setReorder, useUi, type ReorderState } from '../stores/ui';
+import type { SessionId } from '../../../../shared/domain/session';
+import { moveSession } from './actions';
+import { sessionLabel } from '../../label/sessionLabel';
+import { reorderSiblings, type VisibleRow } from '../../stores/sessionView';
+import { useSessions } from '../../stores/sessions';
+import { announce, setReorder, useUi, type ReorderState } from '../../stores/ui';
 
 /**
  * Keyboard and mouse reordering (SPEC §7.1 drag handle). The keyboard path:

@@ -1,12 +1,26 @@
-import type { SessionId, SessionRow } from '../../../shared/domain/session';
-import type { ChannelInput } from '../../../shared/ipc/contract';
-import type { Result } from '../../../shared/result';
-import { api } from '../bridge';
-import { sessionLabel } from '../label/sessionLabel';
-import { addEntry, forgetEntries } from '../stores/entries';
-import { dropFromPanes, openSession } from '../stores/panes';
-import { loadSessions, removeSession, upsertSession, useSessions } from '../stores/sessions';
-import { askToDelete, cancelRename, requestComposerFocus, showToast, useUi, type UndoAction } from '../stores/ui';
+import type { SessionId, SessionRow } from '../../../../shared/domain/session';
+import type { Result } from '../../../../shared/result';
+import { api } from '../../bridge';
+import { sessionLabel } from '../../label/sessionLabel';
+import { forgetEntries } from '../../stores/entries';
+import { dropFromPanes } from '../../stores/panes';
+import {
+  applySearchResults,
+  applySessionList,
+  clearSearch,
+  removeSession,
+  setSearchQuery,
+  setShowArchivedView,
+  upsertSession,
+  useSessions,
+} from '../../stores/sessions';
+import { askToDelete, cancelRename, setRenameError, setRenameSaving, showToast, type UndoAction } from '../../stores/ui';
+
+/**
+ * The swarm list's calls to main: the list itself, the archived view, search,
+ * and what the row menu and the row do to one session (rename, titles, pin,
+ * archive, delete and their undo, move, mark read).
+ */
 
 function labelOf(id: SessionId): string {
   const row = useSessions.getState().byId[id];
@@ -14,7 +28,7 @@ function labelOf(id: SessionId): string {
 }
 
 /** Apply a reply carrying a row; a failure becomes an error toast. */
-function applyRow(result: Result<SessionRow>): SessionRow | null {
+export function applyRow(result: Result<SessionRow>): SessionRow | null {
   if (result.ok) {
     upsertSession(result.value);
     return result.value;
@@ -24,32 +38,11 @@ function applyRow(result: Result<SessionRow>): SessionRow | null {
 }
 
 /**
- * "New session": creates and opens it. A refusal (a folder that is not there) comes back
- * as its message, for the dialog to show beside the field.
- */
-export async function createSession(input: ChannelInput<'sessions:create'>): Promise<{ ok: true; row: SessionRow } | { ok: false; message: string }> {
-  const result = await api().invoke('sessions:create', input);
-  if (!result.ok) return { ok: false, message: result.error.message };
-  upsertSession(result.value);
-  openSession(result.value.id);
-  requestComposerFocus(result.value.id);
-  return { ok: true, row: result.value };
-}
-
-/** "Browse…": the OS folder picker (desktop app); null when cancelled or unavailable (said in a toast). */
-export async function pickFolder(current: string): Promise<string | null> {
-  const result = await api().invoke('app:pickFolder', current.trim() ? { defaultPath: current.trim() } : {});
-  if (result.ok) return result.value.folder;
-  showToast(result.error.message, { tone: 'error' });
-  return null;
-}
-
-/**
  * Save a rename. A title the judge refuses keeps the field open with the
  * reason (TITLE_REJECTED); anything else closes it.
  */
 export async function saveRename(id: SessionId, title: string): Promise<void> {
-  useUi.setState((state) => (state.renaming ? { renaming: { ...state.renaming, saving: true, error: null } } : state));
+  setRenameSaving();
   const result = await api().invoke('sessions:rename', { id, title });
   if (result.ok) {
     upsertSession(result.value);
@@ -57,9 +50,7 @@ export async function saveRename(id: SessionId, title: string): Promise<void> {
     return;
   }
   const message = result.error.code === 'TITLE_REJECTED' ? result.error.message : `Could not rename: ${result.error.message}`;
-  useUi.setState((state) =>
-    state.renaming?.sessionId === id ? { renaming: { sessionId: id, saving: false, error: message || 'That title cannot be used.' } } : state,
-  );
+  setRenameError(id, message || 'That title cannot be used.');
 }
 
 export async function releaseTitle(id: SessionId): Promise<void> {
@@ -146,17 +137,72 @@ export async function markRead(id: SessionId): Promise<void> {
   if (result.ok) upsertSession(result.value);
 }
 
-/** The composer: a user message, or a steer while the agent works. Returns whether it was accepted. */
-export async function sendMessage(id: SessionId, text: string): Promise<boolean> {
-  const result = await api().invoke('sessions:send', { id, text });
-  if (!result.ok) {
-    showToast(result.error.message, { tone: 'error' });
-    return false;
-  }
-  addEntry(result.value);
-  return true;
+export async function loadSessions(): Promise<void> {
+  applySessionList(await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived }));
 }
 
-export async function stopSession(id: SessionId): Promise<void> {
-  applyRow(await api().invoke('sessions:stop', { id }));
+/** Switch between the swarm and the archived view: fetch the list (and the search results) for it. */
+export async function setShowArchived(showArchived: boolean): Promise<void> {
+  setShowArchivedView(showArchived);
+  await loadSessions();
+  const { query } = useSessions.getState();
+  if (query.trim()) await searchSessions(query);
+}
+
+/** Search bookkeeping: which request is the newest, and the one keystroke waiting for the wire. */
+let searchSeq = 0;
+let searchInFlight = false;
+let queuedQuery: string | null = null;
+
+/** For tests: forget searches of an earlier app (their replies are then ignored). */
+export function resetSearch(): void {
+  searchSeq++;
+  searchInFlight = false;
+  queuedQuery = null;
+}
+
+/**
+ * Full-text search as the user types. Each call supersedes the previous one:
+ * a reply that arrives after a newer query was issued is ignored.
+ */
+export async function searchSessions(query: string): Promise<void> {
+  const seq = ++searchSeq;
+  if (!query.trim()) {
+    clearSearch(query);
+    return;
+  }
+  setSearchQuery(query, true);
+  const result = await api().invoke('sessions:search', {
+    query: query.trim(),
+    includeArchived: useSessions.getState().showArchived,
+  });
+  if (seq !== searchSeq) return;
+  applySearchResults(result.ok ? result.value.ids : []);
+}
+
+/**
+ * What the search box calls on every keystroke. The first keystroke searches at
+ * once; while a search is on the wire, later keystrokes only replace the queued
+ * query, which goes out when the reply lands. So the list follows the typing
+ * within one round trip, and main never sees more than one search at a time.
+ */
+export function typeQuery(query: string): void {
+  if (!query.trim()) {
+    searchSeq++;
+    queuedQuery = null;
+    clearSearch(query);
+    return;
+  }
+  if (searchInFlight) {
+    queuedQuery = query;
+    setSearchQuery(query, true);
+    return;
+  }
+  searchInFlight = true;
+  void searchSessions(query).finally(() => {
+    searchInFlight = false;
+    const next = queuedQuery;
+    queuedQuery = null;
+    if (next !== null) typeQuery(next);
+  });
 }

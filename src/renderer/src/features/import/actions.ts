@@ -1,8 +1,12 @@
 import type { SessionId, SessionRow } from '../../../../shared/domain/session';
+import type { ImportReport } from '../../../../shared/ipc/import';
+import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { openSession } from '../../stores/panes';
 import { upsertSession } from '../../stores/sessions';
 import { requestComposerFocus, showToast } from '../../stores/ui';
+
+/** The history import's calls to main: its status and switch, "Rescan now", and "Resume" on an imported session. */
 
 /**
  * "Resume" on an imported session: main starts a live session that continues
@@ -19,4 +23,17 @@ export async function resumeImported(id: SessionId): Promise<SessionRow | null> 
   openSession(result.value.id);
   requestComposerFocus(result.value.id);
   return result.value;
+}
+
+/** What the import is set to and what its last scan did (an error when this core has no import). */
+export function loadImportStatus(): Promise<Result<ImportReport>> {
+  return api().invoke('import:status', {});
+}
+
+export function setImportEnabled(enabled: boolean): Promise<Result<ImportReport>> {
+  return api().invoke('import:setEnabled', { enabled });
+}
+
+export function rescanImport(): Promise<Result<ImportReport>> {
+  return api().invoke('import:rescan', {});
 }

@@ -1,9 +1,9 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes, usePanes } from '../stores/panes';
-import { markRead } from './sessionActions';
 import { removeSession, setPickupNote, setSuggestion, upsertSession } from '../stores/sessions';
 import { showToast } from '../stores/ui';
+import { markRead } from '../features/sessions/actions';
 
 /**
  * Main pushes changed entities (already schema-checked by the bridge); each

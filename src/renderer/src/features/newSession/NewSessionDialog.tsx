@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
-import { createSession, pickFolder } from '../actions/sessionActions';
-import { AgentNotice } from '../features/newSession/AgentNotice';
-import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from '../features/newSession/KindFields';
-import { AGENTS, type CreatableKind } from '../features/newSession/options';
-import { newSessionRequest } from '../features/newSession/request';
-import { useAgentAvailability, type AgentAvailability } from '../features/newSession/useAgentAvailability';
-import '../features/newSession/newSession.css';
-import { useApp } from '../stores/app';
-import { setNewSessionOpen, useUi } from '../stores/ui';
-import { Modal } from './Modal';
+import { Modal } from '../../components/Modal';
+import { useApp } from '../../stores/app';
+import { setNewSessionOpen, useUi } from '../../stores/ui';
+import { createSession, pickFolder } from './actions';
+import { AgentNotice } from './AgentNotice';
+import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields';
+import { AGENTS, type CreatableKind } from './options';
+import { newSessionRequest } from './request';
+import { useAgentAvailability, type AgentAvailability } from './useAgentAvailability';
+import './newSession.css';
 
 const LAST_KIND_KEY = 'swarmdesk.lastAgent';
 

@@ -1,6 +1,8 @@
-import type { SessionId } from '../../../shared/domain/session';
-import { api } from '../bridge';
-import { setPickupNote, setSuggestion } from '../stores/sessions';
+import type { SessionId } from '../../../../shared/domain/session';
+import { api } from '../../bridge';
+import { setPickupNote, setSuggestion } from '../../stores/sessions';
+
+/** A pane's ambient calls to main: the suggestion and pick-up note, and dismissing them. */
 
 /** The suggestion and pick-up note main holds for a session, fetched when its pane opens. */
 export async function loadAmbientState(id: SessionId): Promise<void> {

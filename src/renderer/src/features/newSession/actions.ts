@@ -1,0 +1,52 @@
+import type { SessionId, SessionRow } from '../../../../shared/domain/session';
+import type { PermissionMode } from '../../../../shared/ipc/agents';
+import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
+import { api } from '../../bridge';
+import { openSession } from '../../stores/panes';
+import { upsertSession } from '../../stores/sessions';
+import { requestComposerFocus, showToast } from '../../stores/ui';
+
+/** "New session"'s calls to main: which agents can run, the folder picker, create; and a pane's permission mode. */
+
+export type AgentAvailability = ChannelOutput<'agents:availability'>;
+
+/** Which agents can run here; null when main cannot say. */
+export async function loadAgentAvailability(): Promise<AgentAvailability | null> {
+  const result = await api().invoke('agents:availability', {});
+  return result.ok ? result.value : null;
+}
+
+/**
+ * Creates the session and opens it, ready to type into. A refusal (a folder that is not there) comes back
+ * as its message, for the dialog to show beside the field.
+ */
+export async function createSession(input: ChannelInput<'sessions:create'>): Promise<{ ok: true; row: SessionRow } | { ok: false; message: string }> {
+  const result = await api().invoke('sessions:create', input);
+  if (!result.ok) return { ok: false, message: result.error.message };
+  upsertSession(result.value);
+  openSession(result.value.id);
+  requestComposerFocus(result.value.id);
+  return { ok: true, row: result.value };
+}
+
+/** "Browse…": the OS folder picker (desktop app); null when cancelled or unavailable (said in a toast). */
+export async function pickFolder(current: string): Promise<string | null> {
+  const result = await api().invoke('app:pickFolder', current.trim() ? { defaultPath: current.trim() } : {});
+  if (result.ok) return result.value.folder;
+  showToast(result.error.message, { tone: 'error' });
+  return null;
+}
+
+/** A claude-code session's permission mode; null when main cannot say. */
+export async function loadPermissionMode(id: SessionId): Promise<PermissionMode | null> {
+  const result = await api().invoke('agents:permissionMode', { id });
+  return result.ok ? result.value.mode : null;
+}
+
+/** Change it from the session's next turn. Returns whether main took it (a refusal is said in a toast). */
+export async function setPermissionMode(id: SessionId, mode: PermissionMode): Promise<boolean> {
+  const result = await api().invoke('agents:setPermissionMode', { id, mode });
+  if (result.ok) return true;
+  showToast(`Could not change the permission mode: ${result.error.message}`, { tone: 'error' });
+  return false;
+}

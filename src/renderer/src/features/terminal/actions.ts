@@ -1,0 +1,47 @@
+import type { SessionId } from '../../../../shared/domain/session';
+import type { ChannelOutput } from '../../../../shared/ipc/contract';
+import type { TerminalExit } from '../../../../shared/ipc/terminal';
+import type { Result } from '../../../../shared/result';
+import { api } from '../../bridge';
+
+/**
+ * A terminal pane's calls to main: open the session's PTY (scrollback first),
+ * keystrokes, size, and its output and exit as they are pushed.
+ */
+
+export interface TerminalSize {
+  cols: number;
+  rows: number;
+}
+
+/** xterm may report 0 columns or rows before it is laid out; main wants at least 2 × 1. */
+function bounded({ cols, rows }: TerminalSize): TerminalSize {
+  return { cols: Math.max(2, cols), rows: Math.max(1, rows) };
+}
+
+export function openTerminal(id: SessionId, size: TerminalSize, restart: boolean): Promise<Result<ChannelOutput<'terminal:open'>>> {
+  return api().invoke('terminal:open', { id, ...bounded(size), restart });
+}
+
+export function sendTerminalInput(id: SessionId, data: string): void {
+  void api().invoke('terminal:input', { id, data });
+}
+
+export function resizeTerminal(id: SessionId, size: TerminalSize): void {
+  void api().invoke('terminal:resize', { id, ...bounded(size) });
+}
+
+/** This session's output and exit as main pushes them. Returns the unsubscribe. */
+export function watchTerminal(id: SessionId, on: { data: (data: string) => void; exit: (exit: TerminalExit) => void }): () => void {
+  const offs = [
+    api().on('terminal:data', (payload) => {
+      if (payload.sessionId === id) on.data(payload.data);
+    }),
+    api().on('terminal:exit', (payload) => {
+      if (payload.sessionId === id) on.exit({ exitCode: payload.exitCode, signal: payload.signal });
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
