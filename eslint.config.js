@@ -24,6 +24,15 @@ export default tseslint.config(
     },
   },
   {
+    // Promise rules need types: every TypeScript file lies in one of the two tsconfigs.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-console': 'error' },
   },
