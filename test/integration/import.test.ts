@@ -11,6 +11,7 @@ import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/ser
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startModelServer } from '../support/model-server';
+import { until } from '../support/until';
 import { createCore } from '../../src/main/core/app';
 
 const FIXTURES = join(__dirname, '../fixtures/import');
@@ -146,21 +147,10 @@ describe('transcript import (real store, real worker thread)', () => {
     indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }], debounceMs: 100 });
     indexer.start();
     const s = store;
-    const shopId = async (): Promise<string> => {
-      for (let i = 0; i < 300; i++) {
-        const row = s.sessions.list(false).find((r) => r.backendId === 'aaaa1111');
-        if (row) return row.id;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error('never imported');
-    };
-    const id = await shopId();
+    const poll = { timeoutMs: 15_000, intervalMs: 50 };
+    const { id } = await until(() => s.sessions.list(false).find((r) => r.backendId === 'aaaa1111'), { ...poll, message: 'the session to be imported' });
     appendFileSync(tree.growing, 'x"}]}}\n' + userLine('aaaa1111', 'a line written while the app runs', '2026-11-01T12:00:00Z'));
-    for (let i = 0; i < 300; i++) {
-      if (s.entries.page(id, undefined, 5).entries.some((e) => e.text === 'a line written while the app runs')) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('the grown file was not followed');
+    await until(() => s.entries.page(id, undefined, 5).entries.some((e) => e.text === 'a line written while the app runs'), { ...poll, message: 'the grown file to be followed' });
   });
 
   it('resumes an imported Claude Code session as a claude-code session with its id, and reports through the service', async () => {
@@ -214,7 +204,8 @@ describe('transcript import (real store, real worker thread)', () => {
     service.start();
     expect(store.sessions.list(false)).toHaveLength(0);
     expect((await service.setEnabled(true)).enabled).toBe(true);
-    for (let i = 0; i < 200 && store.sessions.list(false).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    const opened = store;
+    await until(() => opened.sessions.list(false).length >= 3, { timeoutMs: 10_000, intervalMs: 50, message: 'three imported sessions' });
     expect(store.sessions.list(false)).toHaveLength(3);
     expect(await service.setEnabled(false)).toMatchObject({ enabled: false, envOverride: false });
     expect(store.settings.get('import.enabled')).toBe(false);
@@ -281,11 +272,7 @@ describe('transcript import (real store, real worker thread)', () => {
       expect(live).toMatchObject({ kind: 'claude-code', backendId: imported!.backendId });
       const requestsBefore = server.requests.length;
       await call('sessions:send', { id: live.id, text: 'which word?' });
-      for (let i = 0; i < 600; i++) {
-        const page = await call<{ entries: Array<{ kind: string; text: string }> }>('entries:page', { id: live.id });
-        if (page.entries.some((e) => e.kind === 'assistant')) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(async () => (await call<{ entries: Array<{ kind: string }> }>('entries:page', { id: live.id })).entries.some((e) => e.kind === 'assistant'), { timeoutMs: 60_000, intervalMs: 100, message: 'the resumed session to reply' });
       const page = await call<{ entries: Array<{ kind: string; text: string }> }>('entries:page', { id: live.id });
       expect(page.entries.filter((e) => e.kind === 'assistant').map((e) => e.text)).toContain('The word was tangerine.');
       // The CLI resumed the imported conversation: the model saw the earlier turn.

@@ -8,6 +8,7 @@ import { CoreHooks, SessionsService, systemClock } from '../../src/main/core/ser
 import { openStore, type Store } from '../../src/main/core/store';
 import { TerminalService } from '../../src/main/core/agents/terminal/terminalService';
 import { startCore, type Harness } from '../unit/core/harness';
+import { until } from '../support/until';
 
 /** Whether a pid is a live (non-zombie) process. */
 function isAlive(pid: number): boolean {
@@ -17,16 +18,6 @@ function isAlive(pid: number): boolean {
     return state !== 'Z' && state !== 'X';
   } catch {
     return false;
-  }
-}
-
-async function until<T>(what: string, fn: () => T | undefined | null | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -61,7 +52,7 @@ describe('terminal backend (real PTY)', () => {
     const row = sessions.create({ kind: 'terminal', backendId: "bash -c 'echo hello; exit 3'" });
     const opened = terminals!.open(row.id, 80, 24);
     expect(opened.running).toBe(true);
-    await until('exit', () => exits.length > 0);
+    await until(() => exits.length > 0, { message: 'exit' });
     expect(output.join('')).toContain('hello');
     expect(exits[0]).toMatchObject({ sessionId: row.id, exitCode: 3, signal: null });
     expect(notes(store!, row.id).map((e) => e.text)).toContain('Exited with code 3.');
@@ -84,7 +75,7 @@ describe('terminal backend (real PTY)', () => {
     const row = sessions.create({ kind: 'terminal', backendId: '/bin/bash --norc --noprofile -i' });
     terminals!.open(row.id, 100, 30);
     terminals!.input(row.id, 'echo "sum=$((40+2))"\r');
-    await until('command output', () => output.join('').includes('sum=42'));
+    await until(() => output.join('').includes('sum=42'), { message: 'command output' });
     const users = store!.entries.page(row.id, undefined, 100).entries.filter((e) => e.kind === 'user');
     expect(users.map((e) => e.text)).toEqual(['echo "sum=$((40+2))"']);
     const activity = terminals!.activity(row.id);
@@ -93,17 +84,18 @@ describe('terminal backend (real PTY)', () => {
     expect(activity.screen).not.toContain('\x1b');
     // The composer types a line too.
     await sessions.send(row.id, 'echo composer-line');
-    await until('composer output', () => output.join('').includes('composer-line\r\n'));
+    await until(() => output.join('').includes('composer-line\r\n'), { message: 'composer output' });
   });
 
   it('a killed child gets a clear status and note; Stop ends the whole group', async () => {
-    const { sessions, exits } = setUp();
-    const killed = sessions.create({ kind: 'terminal', backendId: 'sleep 30' });
+    const { sessions, exits, output } = setUp();
+    // Each command says when it is in place (the trap set, the child started): the test waits for that line.
+    const killed = sessions.create({ kind: 'terminal', backendId: 'echo killed-ready; exec sleep 30' });
     terminals!.open(killed.id, 80, 24);
-    const pid = await until('pid', () => terminals!.pid(killed.id));
-    await new Promise((r) => setTimeout(r, 200));
+    const pid = await until(() => terminals!.pid(killed.id), { message: 'pid' });
+    await until(() => output.join('').includes('killed-ready'), { message: 'the command to start' });
     process.kill(pid, 'SIGKILL');
-    await until('exit after kill', () => exits.length > 0);
+    await until(() => exits.length > 0, { message: 'exit after kill' });
     expect(exits[0]?.signal).toBe('SIGKILL');
     expect(store!.sessions.get(killed.id)?.status).toBe('error');
     expect(notes(store!, killed.id).map((e) => e.text)).toContain('Ended by SIGKILL.');
@@ -111,10 +103,10 @@ describe('terminal backend (real PTY)', () => {
     expect(() => terminals!.input(killed.id, 'x')).toThrow(/not running/);
 
     // A shell that ignores SIGTERM, with a child of its own: Stop still ends both within the grace period.
-    const stubborn = sessions.create({ kind: 'terminal', backendId: "trap '' TERM HUP; sleep 60 & wait" });
+    const stubborn = sessions.create({ kind: 'terminal', backendId: "trap '' TERM HUP; sleep 60 & echo stubborn-ready; wait" });
     terminals!.open(stubborn.id, 80, 24);
-    const shellPid = await until('pid', () => terminals!.pid(stubborn.id));
-    await new Promise((r) => setTimeout(r, 300));
+    const shellPid = await until(() => terminals!.pid(stubborn.id), { message: 'pid' });
+    await until(() => output.join('').includes('stubborn-ready'), { message: 'the trap and the child to be in place' });
     const t0 = Date.now();
     await sessions.stop(stubborn.id);
     expect(Date.now() - t0).toBeLessThan(3_500);
@@ -132,7 +124,7 @@ describe('terminal backend (real PTY)', () => {
       const opened = await h.ok('terminal:open', { id: row.id, cols: 100, rows: 30 });
       expect(opened.running).toBe(true);
       await h.ok('terminal:input', { id: row.id, data: 'echo ambient-$((6*7))\r' });
-      await until('output', () => h.eventsOf('terminal:data').map((e) => e.data).join('').includes('ambient-42'));
+      await until(() => h.eventsOf('terminal:data').map((e) => e.data).join('').includes('ambient-42'), { message: 'output' });
       await h.ok('terminal:resize', { id: row.id, cols: 60, rows: 20 });
       const bad = await h.call('terminal:resize', { id: row.id, cols: 0, rows: 20 });
       expect(bad.ok ? null : bad.error.code).toBe('BAD_INPUT');

@@ -290,7 +290,10 @@ describe('web transport on a real loopback server', () => {
     if (typeof pending === 'number') throw new Error('refused');
     events.emit('app:notice', { message: 'backup restored' });
     expect(await ready.next()).toEqual({ event: 'app:notice', payload: { message: 'backup restored' } });
-    await new Promise((r) => setTimeout(r, 100));
+    // The signal that nothing was sent: the pending socket's own hello is answered after the
+    // event went out, on the same ordered stream, and `ready` comes first.
+    pending.send({ type: 'hello', token: server.token });
+    expect(await pending.next()).toEqual({ type: 'ready' });
     expect(pending.messages).toEqual([]);
     ready.ws.close();
     pending.ws.close();

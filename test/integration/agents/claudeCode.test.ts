@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ClaudeCodeBackend, type ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 import { REAL_CLAUDE, Recorder, groupAlive, isStatus, makeRow, sleep, tempDir } from './helpers';
+import { until } from '../../support/until';
 
 /**
  * The real Claude Code CLI (node_modules/.bin/claude) against the stand-in model
@@ -28,15 +29,6 @@ afterAll(() => {
   home.remove();
   work.remove();
 });
-
-async function until(test: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (test()) return true;
-    await sleep(25);
-  }
-  return test();
-}
 
 function backend(extra: { idleMs?: number } = {}): ClaudeCodeBackend {
   return new ClaudeCodeBackend({
@@ -182,7 +174,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
     await rec.waitFor(isStatus('error'), 20_000);
     const took = Date.now() - t0;
     expect(rec.entries('error')[0]?.entry.text).toMatch(/printed nothing for \d+ s/);
-    expect(await until(() => !groupAlive(pid), 2_500)).toBe(true);
+    await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'the process group to end' });
     expect(took).toBeLessThan(12_000);
     console.log(`silent turn ended after ${took} ms (idle limit 3 s)`);
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClaudeCodeBackend, type ClaudeBackendOptions, type ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
-import { FAKE_CLAUDE, Recorder, groupAlive, isStatus, makeRow, sleep } from './helpers';
+import { FAKE_CLAUDE, Recorder, groupAlive, isStatus, makeRow } from './helpers';
+import { until } from '../../support/until';
 
 /**
  * Faults the real CLI cannot be made to show on demand, played by a misbehaving
@@ -16,15 +17,6 @@ function session(mode: string, rec: Recorder, extra: Partial<ClaudeBackendOption
   const s = backend.open({ row: makeRow(), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
   open.push(s);
   return s;
-}
-
-async function until(test: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (test()) return true;
-    await sleep(25);
-  }
-  return test();
 }
 
 describe('claude-code backend faults (misbehaving CLI)', () => {
@@ -54,7 +46,7 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     expect(Date.now() - t0).toBeLessThan(3_000);
     expect(rec.entries('error')[0]?.entry.text).toMatch(/never reported the end of the turn/);
     expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['an answer with no result line after it']);
-    expect(await until(() => !groupAlive(pid), 2_500)).toBe(true);
+    await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'the process group to end' });
   });
 
   it('a CLI that hangs after its result is ended once the exit limit passes; the turn still counts', async () => {
@@ -63,7 +55,7 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     await s.send('go');
     const pid = s.pid as number;
     await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
-    expect(await until(() => !groupAlive(pid), 3_500)).toBe(true);
+    await until(() => !groupAlive(pid), { timeoutMs: 3_500, message: 'the process group to end' });
     expect(rec.statuses().at(-1)).toBe('waiting');
     expect(rec.entries('error')).toEqual([]);
   });
@@ -125,7 +117,7 @@ describe('claude-code backend: text typed while the CLI starts', () => {
     await s.steer('second');
     await first;
     await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
-    await until(() => rec.entries('assistant').length === 2, 5_000);
+    await until(() => rec.entries('assistant').length === 2, { timeoutMs: 5_000, message: 'two replies' });
     expect(s.stats.spawns).toBe(1);
     expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['fine', 'fine']);
   });

@@ -6,7 +6,8 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shar
 import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import { startModelServer, type ModelServer } from '../../support/model-server';
-import { FAKE_CLAUDE, REAL_CLAUDE, groupAlive, sleep, tempDir } from './helpers';
+import { FAKE_CLAUDE, REAL_CLAUDE, groupAlive, tempDir } from './helpers';
+import { until } from '../../support/until';
 
 /**
  * The agents inside a real core (temp SQLite file, router, events, hooks), driven
@@ -48,14 +49,6 @@ function pushed<E extends EventName>(event: E): Array<EventPayload<E>> {
   return pushes.filter((p) => p.event === event).map((p) => p.payload as EventPayload<E>);
 }
 
-async function until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
 const statusOf = (id: string): string => core.services.sessions.get(id).status;
 
 beforeEach(async () => {
@@ -75,10 +68,10 @@ describe('agents in the core', () => {
     const row = await ok('sessions:create', { kind: 'chat' });
     const sent = await ok('sessions:send', { id: row.id, text: 'tell me about kumquats' });
     expect(sent).toMatchObject({ kind: 'user', seq: 0 });
-    await until(() => pushed('entry:streaming').length > 0, 10_000, 'live text');
+    await until(() => pushed('entry:streaming').length > 0, { timeoutMs: 10_000, message: 'live text' });
     const steer = await ok('sessions:send', { id: row.id, text: 'keep it short' });
     expect(steer.kind).toBe('steer');
-    await until(() => statusOf(row.id) === 'waiting' && server.requests.length === 2, 15_000, 'second reply');
+    await until(() => statusOf(row.id) === 'waiting' && server.requests.length === 2, { timeoutMs: 15_000, message: 'second reply' });
     const page = await ok('entries:page', { id: row.id });
     expect(page.entries.map((e) => [e.kind, e.text])).toEqual([
       ['user', 'tell me about kumquats'],
@@ -114,7 +107,7 @@ describe('agents in the core', () => {
     server.setPolicy(() => ({ text: 'Done.' }));
     const row = await ok('sessions:create', { kind: 'claude-code', folder: dir.path });
     await ok('sessions:send', { id: row.id, text: 'delegate the search' });
-    await until(() => hooks.some((h) => h.startsWith('turn')), 60_000, 'turn completed');
+    await until(() => hooks.some((h) => h.startsWith('turn')), { timeoutMs: 60_000, message: 'turn completed' });
     const stored = core.services.sessions.get(row.id);
     expect(stored.backendId).toMatch(/^[0-9a-f-]{36}$/);
     const children = core.services.sessions.list(false).filter((r: SessionRow) => r.parentId === row.id);
@@ -123,14 +116,14 @@ describe('agents in the core', () => {
     expect(child.kind).toBe('claude-code');
     expect(child.firstUserLine).toBe('find every caller');
     expect(hooks).toContain(`subagent ${row.id} ${child.id} Find callers`);
-    await until(() => statusOf(child.id) === 'idle', 60_000, 'child idle');
+    await until(() => statusOf(child.id) === 'idle', { timeoutMs: 60_000, message: 'child idle' });
     const parentEntries = (await ok('entries:page', { id: row.id })).entries;
     expect(parentEntries.map((e) => e.kind)).toContain('tool-use');
     expect(parentEntries.find((e) => e.kind === 'tool-use')?.meta).toMatchObject({ tool: 'Task', summary: 'Find callers' });
 
     // A second turn that hangs, stopped through the channel. The hanging reply is queued only
     // once the CLI's own follow-up turn (after the subagent ended) is over, or that turn takes it.
-    await until(() => statusOf(row.id) !== 'working', 60_000, 'follow-up turns to finish');
+    await until(() => statusOf(row.id) !== 'working', { timeoutMs: 60_000, message: 'follow-up turns to finish' });
     server.enqueue({ text: 'never in time', delayMs: 60_000 });
     const seen = server.requests.length;
     await ok('sessions:send', { id: row.id, text: 'one more thing' });
@@ -150,7 +143,7 @@ describe('agents in the core', () => {
     expect(await ok('agents:permissionMode', { id: row.id })).toEqual({ mode: 'default' });
     expect(await ok('agents:setPermissionMode', { id: row.id, mode: 'plan' })).toEqual({ mode: 'plan' });
     await ok('sessions:send', { id: row.id, text: 'show me your arguments' });
-    await until(() => statusOf(row.id) === 'waiting', 10_000, 'turn');
+    await until(() => statusOf(row.id) === 'waiting', { timeoutMs: 10_000, message: 'turn' });
     const argv = JSON.parse((await ok('entries:page', { id: row.id })).entries.find((e) => e.kind === 'assistant')?.text ?? '[]') as string[];
     expect(argv).toEqual(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--permission-mode', 'plan']);
     const chat = await ok('sessions:create', { kind: 'chat' });

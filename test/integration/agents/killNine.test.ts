@@ -8,6 +8,7 @@ import { DB_FILE_NAME } from '../../../src/main/core/store/dataDir';
 import { setLogSink } from '../../../src/main/core/logger';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 import { tempDir } from './helpers';
+import { until } from '../../support/until';
 
 /**
  * SPEC §12: a kill -9 at any moment loses at most the entry being written. A core with
@@ -95,19 +96,11 @@ function expectIntact(committed: Entry[], stored: Entry[]): void {
   expect(stored.length - committed.length).toBeLessThanOrEqual(1);
 }
 
-async function until(test: () => boolean, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('kill -9 of a core mid-turn', () => {
   it('mid-stream: every committed entry intact, the half-streamed reply absent, integrity ok', async () => {
     server.enqueue({ text: 'first answer' }, { text: 'second answer' }, { text: 'a third answer that streams for a long while and is killed halfway', chunkDelayMs: 150 });
     const run = runChild(3);
-    await until(() => run.streamed > 0 && run.committed.length >= 5, 30_000);
+    await until(() => run.streamed > 0 && run.committed.length >= 5, { timeoutMs: 30_000, message: 'five committed entries and a streaming reply' });
     run.child.kill('SIGKILL');
     await run.done;
     const { integrity, entries } = reopen();
@@ -122,7 +115,7 @@ describe('kill -9 of a core mid-turn', () => {
     for (let round = 0; round < 3; round += 1) {
       const run = runChild(400);
       // Past start-up, into the steady run of writes, then a random moment.
-      await until(() => run.committed.length >= 20, 30_000);
+      await until(() => run.committed.length >= 20, { timeoutMs: 30_000, message: '20 committed entries' });
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 300)));
       run.child.kill('SIGKILL');
       await run.done;

@@ -4,6 +4,7 @@ import { AppError } from '../../../src/shared/result';
 import { AgentRuntime, type SessionsPort } from '../../../src/main/core/agents/runtime';
 import type { AgentBackend, AgentEventSink, AgentSession, AgentSessionContext } from '../../../src/main/core/agents/types';
 import type { AgentDispatcher } from '../../../src/main/core/services/dispatchers';
+import { until } from '../../support/until';
 
 function row(id: string, over: Partial<SessionRow> = {}): SessionRow {
   return {
@@ -174,8 +175,7 @@ describe('AgentRuntime', () => {
     sessions.rows.delete('p');
     const sink = backend.sessions[0]?.sink as AgentEventSink;
     expect(() => sink({ type: 'entry', entry: { kind: 'assistant', text: 'late' } })).not.toThrow();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(backend.sessions[0]?.disposed).toBe(true);
+    await until(() => backend.sessions[0]?.disposed, { message: 'the agent to be released' });
     expect(runtime.liveSession('p')).toBeNull();
   });
 

@@ -202,7 +202,7 @@ export class AgentRuntime {
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
         log.warn('session gone; ending its agent', { session: sessionId });
-        void this.release(sessionId);
+        void this.release(sessionId).catch((err: unknown) => log.error('ending the agent failed', { session: sessionId, err }));
         return;
       }
       log.error('applying an agent event failed', { session: sessionId, err });

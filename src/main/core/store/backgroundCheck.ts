@@ -54,7 +54,7 @@ export const STOP_BOUND_MS = 250;
  */
 export function startCheckWorker(input: CheckWorkerInput): Worker | null {
   const here = import.meta.url;
-  const workerData: CheckWorkerInput = { file: input.file, nativeBinding: input.nativeBinding };
+  const workerData: CheckWorkerInput = { file: input.file, nativeBinding: input.nativeBinding, holdAfterGo: input.holdAfterGo };
   if (here.endsWith('.ts')) {
     const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
     const entry = new URL('./checkWorker.ts', here).href;

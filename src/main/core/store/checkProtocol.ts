@@ -2,6 +2,13 @@
 export interface CheckWorkerInput {
   readonly file: string;
   readonly nativeBinding?: string | undefined;
+  /**
+   * Tests only: after `go`, the worker blocks (as inside the native check,
+   * unreachable for `terminate`) until the first Int32 of this buffer is
+   * non-zero and notified, then runs the check. Lets a test hold a check
+   * "inside SQLite" for exactly as long as it wants, on any machine.
+   */
+  readonly holdAfterGo?: SharedArrayBuffer | undefined;
 }
 
 /**

@@ -41,6 +41,7 @@ if (db) {
   port.once('message', (message: ToCheckWorker) => {
     if (message.type !== 'go') return;
     try {
+      if (input.holdAfterGo) Atomics.wait(new Int32Array(input.holdAfterGo), 0, 0);
       const problem = quickCheck(open);
       post(problem ? { type: 'damaged', reason: problem } : { type: 'ok' });
     } catch (err) {

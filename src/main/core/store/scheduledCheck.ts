@@ -23,7 +23,7 @@ export interface ScheduledCheckOptions {
 }
 
 export interface ScheduledCheck {
-  /** The outcome, or null when stopped before it started. */
+  /** The outcome, or null when stopped before it started (or acting on it failed: logged). */
   readonly done: Promise<BackgroundCheckOutcome | null>;
   /** Cancels a pending start or stops a running check (bounded: see `runBackgroundCheck`). */
   stop(): Promise<void>;
@@ -59,6 +59,10 @@ export function scheduleBackgroundCheck(options: ScheduledCheckOptions): Schedul
         log.warn('background quick_check did not finish', { reason: outcome.reason });
       }
       settle(outcome);
+    }).catch((err: unknown) => {
+      // Marking the damage failed (the store closed meanwhile?): say so, and still settle `done`.
+      log.error('could not act on the background check', { err });
+      settle(null);
     });
   };
   const timer = setTimeout(start, options.delayMs ?? BACKGROUND_CHECK_DELAY_MS);

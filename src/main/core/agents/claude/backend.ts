@@ -340,7 +340,7 @@ export class ClaudeCodeSession implements AgentSession {
     this.exitDeadline?.cancel();
     this.exitDeadline = new Deadline(this.opts.exitMs ?? 10_000, () => {
       log.warn('the CLI did not exit after its result; ending it', { session: this.ctx.row.id });
-      void this.kill();
+      void this.kill().catch((err: unknown) => log.error('ending the CLI failed', { session: this.ctx.row.id, err }));
     });
   }
 
@@ -354,7 +354,7 @@ export class ClaudeCodeSession implements AgentSession {
     if (!this.proc) return;
     if (!this.turnOpen) {
       log.warn('background tasks went silent; ending the CLI', { session: this.ctx.row.id, silentMs });
-      void this.kill();
+      void this.kill().catch((err: unknown) => log.error('ending the CLI failed', { session: this.ctx.row.id, err }));
       return;
     }
     this.abortTurn(`Claude Code printed nothing for ${Math.round(silentMs / 1000)} s; Swarmdesk ended the run.`);
@@ -368,7 +368,7 @@ export class ClaudeCodeSession implements AgentSession {
     this.translator.endAll('error');
     this.sink({ type: 'entry', entry: { kind: 'error', text: message } });
     this.sink({ type: 'status', status: 'error', reason: message });
-    void this.kill();
+    void this.kill().catch((err: unknown) => log.error('ending the CLI failed', { session: this.ctx.row.id, err }));
   }
 
   private async kill(): Promise<void> {
