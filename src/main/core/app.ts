@@ -57,7 +57,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env });
   terminals.register();
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
-  const imports = new ImportService({ store, events, sessions, env, home: env.HOME || homedir(), ambient });
+  const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
   const agents = createAgents({ store, events, hooks, sessions, ambient, env });
   const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents };
   const router = new Router(handlers, services);

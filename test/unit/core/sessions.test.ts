@@ -253,3 +253,46 @@ describe('sessions: transcript', () => {
     expect((await h.ok('sessions:markRead', { id: row.id })).unread).toBe(false);
   });
 });
+
+describe('sessions: the import path', () => {
+  const entry = (kind: 'user' | 'assistant', text: string) => ({ kind, text, meta: null, createdAt: T0 - 60_000 });
+
+  it('creates at the bottom, silently: no unread mark, no hook, the swarm told once', async () => {
+    h = startCore();
+    const top = await h.ok('sessions:create', { kind: 'chat' });
+    const fired: string[] = [];
+    for (const name of ['entryCommitted', 'sessionCreated', 'userMessage', 'titleChanged'] as const) {
+      h.core.services.hooks.on(name, () => void fired.push(name));
+    }
+    const before = h.eventsOf('session:changed').length;
+    const { row, created } = h.core.services.sessions.importBatch({
+      target: { kind: 'create', folder: '/home/dev/shop', backendId: 'abc', at: null },
+      reset: false,
+      entries: [entry('user', 'why is checkout slow'), entry('assistant', 'an N+1 query')],
+      title: { value: 'Checkout slowness', pinned: false },
+    });
+    expect(created).toBe(true);
+    expect(row).toMatchObject({ kind: 'imported', unread: false, title: 'Checkout slowness', titleSource: 'imported', createdAt: T0 });
+    expect((await h.ok('sessions:list', {})).map((r) => r.id)).toEqual([top.id, row!.id]);
+    expect(fired).toEqual([]);
+    expect(h.eventsOf('session:changed').slice(before).map((r) => r.id)).toEqual([row!.id]);
+    expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id)).toEqual([]);
+  });
+
+  it('judges imported titles like every other title, and never replaces the user’s', async () => {
+    h = startCore();
+    const s = h.core.services.sessions;
+    const { row } = s.importBatch({
+      target: { kind: 'create', folder: '/home/dev/shop', backendId: 'abc', at: null },
+      reset: false,
+      entries: [entry('user', 'bump lodash')],
+      title: { value: 'Untitled', pinned: false },
+    });
+    expect(row?.title).toBeNull();
+    s.rename(row!.id, 'Lodash bump');
+    const again = s.importBatch({ target: { kind: 'existing', sessionId: row!.id }, reset: true, entries: [entry('assistant', 'done')], title: { value: 'Renamed in the CLI', pinned: true } });
+    expect(again.row).toMatchObject({ title: 'Lodash bump', titleSource: 'user', unread: false });
+    expect(again.entries.map((e) => e.kind)).toEqual(['note', 'assistant']); // the reset is said
+    expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id).map((e) => e.kind)).toEqual(['note', 'assistant']);
+  });
+});
