@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../../src/shared/domain/session';
@@ -172,6 +173,43 @@ describe('sessions: delete and restore', () => {
     const r = await h.call('sessions:restore', { id: b.id });
     expect(r.ok ? 'restored' : r.error.code).toBe('NOT_FOUND');
     expect(h.core.services.store.integrityProblem()).toBeNull();
+  });
+
+  it('purging a session leaves nothing of it in any table: options, titles, entries, indexes', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'claude-code', permissionMode: 'plan' });
+    const chat = await h.ok('sessions:create', { kind: 'chat', chat: { provider: 'openai', model: 'llama3.1:8b' } });
+    await h.ok('sessions:rename', { id: row.id, title: 'Bravo kumquat hunt' });
+    await h.ok('sessions:send', { id: row.id, text: 'find the kumquat' });
+    const store = h.core.services.store;
+    store.sessionOptions.set(row.id, 'summary', { text: 'Hunting a kumquat', at: T0 });
+    store.entries.flushIndex();
+    expect(store.sessionOptions.get(row.id, 'permissionMode')).toBe('plan');
+    for (const id of [row.id, chat.id]) await h.ok('sessions:delete', { id });
+    h.clock.advance(RESTORE_WINDOW_MS + 61_000);
+    const file = store.file;
+    await h.core.close();
+
+    const db = new Database(file, { readonly: true });
+    try {
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'`).all() as Array<{ name: string }>;
+      const left: string[] = [];
+      for (const { name } of tables) {
+        const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>;
+        for (const c of columns) {
+          for (const id of [row.id, chat.id]) {
+            const hit = db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE instr(CAST("${c.name}" AS TEXT), ?) > 0`).get(id) as { n: number };
+            if (hit.n > 0) left.push(`${name}.${c.name}`);
+          }
+        }
+      }
+      expect(left).toEqual([]);
+      expect(db.prepare(`SELECT count(*) AS n FROM entries`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM sessions_fts WHERE sessions_fts MATCH 'kumquat'`).get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -45,12 +45,12 @@ export class Agents {
   ) {}
 
   permissionMode(sessionId: string): PermissionMode {
-    return readPermissionMode(this.store.settings, sessionId);
+    return readPermissionMode(this.store, sessionId);
   }
 
   /** Applies from the next turn (the CLI reads it at start): a running turn keeps the mode it started with. */
   setPermissionMode(sessionId: string, mode: PermissionMode): PermissionMode {
-    writePermissionMode(this.store.settings, sessionId, mode);
+    writePermissionMode(this.store, sessionId, mode);
     return mode;
   }
 
@@ -112,7 +112,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     return resolveChatConfig(env, endpoints, override);
   };
   // A session's own provider/model (chosen in the new-session dialog) applies to it.
-  const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store.settings, sessionId) : undefined);
+  const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store, sessionId) : undefined);
   const chat = new ChatBackend({ config: chatConfig, ...(deps.chatLimits ? { limits: deps.chatLimits } : {}), ...(deps.chatProvider ? { provider: deps.chatProvider } : {}) });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({

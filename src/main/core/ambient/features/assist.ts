@@ -41,8 +41,6 @@ interface StoredSummary {
   at: number;
 }
 
-const summaryKey = (id: string): string => `ambient.summary.${id}`;
-
 export class AssistFeature {
   private readonly batches = new Map<string, { at: number; tasks: string[] }>();
   /** Imported sessions already asked for a preview in this run. */
@@ -58,7 +56,7 @@ export class AssistFeature {
   }
 
   summary(id: string): StoredSummary | null {
-    const raw = this.engine.services.store.settings.get(summaryKey(id)) as StoredSummary | undefined;
+    const raw = this.engine.services.store.sessionOptions.get(id, 'summary') as StoredSummary | undefined;
     return raw && typeof raw.text === 'string' ? raw : null;
   }
 
@@ -99,7 +97,7 @@ export class AssistFeature {
     const prompt = buildRunningSummaryPrompt({ previousSummary: previous?.text ?? null, newActivity: digest(entries.slice(-30), 30) });
     if (!prompt) return;
     void this.engine.ask({ prompt, sessionId: row.id, priority: 1 }).then((o) => {
-      if (o?.verdict === 'use' && o.text) this.engine.services.store.settings.set(summaryKey(row.id), { text: o.text, at: this.engine.services.clock.now() });
+      if (o?.verdict === 'use' && o.text) this.engine.services.store.sessionOptions.set(row.id, 'summary', { text: o.text, at: this.engine.services.clock.now() });
     });
   }
 
