@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Store } from '../../store';
+import { systemClock } from '../../services/clock';
 import type { SessionsService } from '../../services/sessions';
 import { createLogger } from '../../logger';
 import { applyImportBatch, loadCursors } from './applyBatch';
@@ -66,7 +67,7 @@ export class ImportIndexer {
   private readonly fileOptions: FileImportOptions;
 
   constructor(private readonly opts: ImportIndexerOptions) {
-    this.now = opts.now ?? Date.now;
+    this.now = opts.now ?? systemClock.now;
     this.fileOptions = { ...DEFAULT_FILE_IMPORT_OPTIONS, ...opts.fileOptions };
   }
 
