@@ -307,7 +307,7 @@ describe('sessions: the import path', () => {
       target: { kind: 'create', folder: '/home/dev/shop', backendId: 'abc', at: null },
       reset: false,
       entries: [entry('user', 'why is checkout slow'), entry('assistant', 'an N+1 query')],
-      title: { value: 'Checkout slowness', pinned: false },
+      titles: [{ value: 'Checkout slowness', pinned: false }],
     });
     expect(created).toBe(true);
     expect(row).toMatchObject({ kind: 'imported', unread: false, title: 'Checkout slowness', titleSource: 'imported', createdAt: T0 });
@@ -324,11 +324,14 @@ describe('sessions: the import path', () => {
       target: { kind: 'create', folder: '/home/dev/shop', backendId: 'abc', at: null },
       reset: false,
       entries: [entry('user', 'bump lodash')],
-      title: { value: 'Untitled', pinned: false },
+      titles: [{ value: 'Untitled', pinned: true }],
     });
     expect(row?.title).toBeNull();
+    // The first usable title offered wins: a refused rename in the tool falls back to the tool's own title.
+    const offered = s.importBatch({ target: { kind: 'existing', sessionId: row!.id }, reset: false, entries: [], titles: [{ value: '(none yet)', pinned: true }, { value: 'Lodash upgrade', pinned: false }] });
+    expect(offered.row).toMatchObject({ title: 'Lodash upgrade', titlePinned: false, titleSource: 'imported' });
     s.rename(row!.id, 'Lodash bump');
-    const again = s.importBatch({ target: { kind: 'existing', sessionId: row!.id }, reset: true, entries: [entry('assistant', 'done')], title: { value: 'Renamed in the CLI', pinned: true } });
+    const again = s.importBatch({ target: { kind: 'existing', sessionId: row!.id }, reset: true, entries: [entry('assistant', 'done')], titles: [{ value: 'Renamed in the CLI', pinned: true }] });
     expect(again.row).toMatchObject({ title: 'Lodash bump', titleSource: 'user', unread: false });
     expect(again.entries.map((e) => e.kind)).toEqual(['note', 'assistant']); // the reset is said
     expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id).map((e) => e.kind)).toEqual(['note', 'assistant']);

@@ -24,8 +24,8 @@ export interface ImportBatchInput {
   /** The file was replaced or shortened: a note says what follows was read again. */
   readonly reset: boolean;
   readonly entries: readonly ImportedEntry[];
-  /** The title the file asks for (its tool's own record), judged here like every other title. */
-  readonly title: { readonly value: string; readonly pinned: boolean } | null;
+  /** The titles the file offers (its tool's own records), best first: the first usable one is applied. */
+  readonly titles: ReadonlyArray<{ readonly value: string; readonly pinned: boolean }>;
   /** Runs inside the batch's transaction with the session's id (the importer's cursor moves with its entries). */
   readonly withinBatch?: (sessionId: string | null) => void;
 }
@@ -58,8 +58,9 @@ export function commitImportBatch(store: Store, input: ImportBatchInput, now: nu
       const id = row.id;
       if (input.reset && !created) entries.push(store.entries.append(id, 'note', RESET_NOTE, null, now, false));
       for (const e of input.entries) entries.push(store.entries.append(id, e.kind, e.text, e.meta, e.createdAt, false));
-      const wanted = input.title;
-      if (wanted && isUsableTitle(wanted.value) && mayReplaceTitle(row, 'imported') && (row.title !== wanted.value || row.titlePinned !== wanted.pinned)) {
+      // Judged here, like every title: a placeholder or a refusal is passed over.
+      const wanted = input.titles.find((t) => isUsableTitle(t.value));
+      if (wanted && mayReplaceTitle(row, 'imported') && (row.title !== wanted.value || row.titlePinned !== wanted.pinned)) {
         writeTitleRecord(store, id, { value: wanted.value, source: 'imported', model: null, pinned: wanted.pinned, at: now });
       }
       row = store.sessions.get(id);

@@ -1,12 +1,10 @@
 import { dirname, basename } from 'node:path';
 import { z } from 'zod';
-import { isUsableTitle } from '../../../../shared/judge';
 import type { ImportBatchResult, ImportTarget } from '../../services/importBatch';
 import type { SessionsService } from '../../services/sessions';
 import type { Store } from '../../store';
 import type { FileCursor, ImportBatch } from './fileImporter';
 import { emptyFacts, type SessionFacts } from './types';
-
 
 const FactsSchema = z.object({
   backendId: z.string().nullable(),
@@ -34,16 +32,16 @@ export function loadCursors(store: Store): Array<FileCursor & { sessionId: strin
 }
 
 /**
- * The imported title a file asks for: the user's own rename in that tool (kept
- * pinned: the user chose it), else the tool's generated title; only usable
- * ones (the judge), so "Untitled" or a refusal never becomes a title.
+ * The titles a file offers, best first: the user's own rename in that tool
+ * (kept pinned: the user chose it), then the tool's generated title. The
+ * sessions service judges them like every other title, so "Untitled" or a
+ * refusal never becomes one.
  */
-export function importedTitle(facts: SessionFacts): { title: string; pinned: boolean } | null {
-  const custom = facts.customTitle?.trim() ?? '';
-  if (custom && isUsableTitle(custom)) return { title: custom, pinned: true };
-  const tool = facts.toolTitle?.trim() ?? '';
-  if (tool && isUsableTitle(tool)) return { title: tool, pinned: false };
-  return null;
+export function importedTitles(facts: SessionFacts): Array<{ value: string; pinned: boolean }> {
+  const out: Array<{ value: string; pinned: boolean }> = [];
+  if (facts.customTitle?.trim()) out.push({ value: facts.customTitle.trim(), pinned: true });
+  if (facts.toolTitle?.trim()) out.push({ value: facts.toolTitle.trim(), pinned: false });
+  return out;
 }
 
 export type AppliedBatch = ImportBatchResult;
@@ -83,13 +81,12 @@ export function applyImportBatch(
           at: cursor.facts.startedAt ?? batch.entries[0]?.createdAt ?? null,
         }
       : { kind: 'none', sessionId: null };
-  const wanted = importedTitle(cursor.facts);
   return sessions.importBatch(
     {
       target,
       reset: batch.reset,
       entries: batch.entries,
-      title: wanted ? { value: wanted.title, pinned: wanted.pinned } : null,
+      titles: importedTitles(cursor.facts),
       withinBatch: (sessionId) =>
         store.importFiles.put({
           path: cursor.path,
