@@ -185,7 +185,11 @@ describe('sessions: delete and restore', () => {
     store.sessionOptions.set(row.id, 'summary', { text: 'Hunting a kumquat', at: T0 });
     store.entries.flushIndex();
     expect(store.sessionOptions.get(row.id, 'permissionMode')).toBe('plan');
+    expect(store.sessionOptions.set('no-such-session', 'summary', { text: 'x', at: T0 })).toBe(false);
     for (const id of [row.id, chat.id]) await h.ok('sessions:delete', { id });
+    // In the trash: kept (it may be restored), but it gains nothing new.
+    expect(store.sessionOptions.get(chat.id, 'chat')).toEqual({ provider: 'openai', model: 'llama3.1:8b' });
+    expect(store.sessionOptions.set(row.id, 'summary', { text: 'later', at: T0 })).toBe(false);
     h.clock.advance(RESTORE_WINDOW_MS + 61_000);
     const file = store.file;
     await h.core.close();

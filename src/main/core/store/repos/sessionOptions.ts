@@ -4,9 +4,8 @@ import type { JsonValue } from './settings';
 /** What a session keeps of its own (migration 003); callers validate values with their own schema. */
 export type SessionOptionName = 'permissionMode' | 'chat' | 'summary';
 
-/** Per-session values, deleted with their session (ON DELETE CASCADE). */
-export function createSessionOptionsRepo(db: Db) {
-  const s = {
+function prepare(db: Db) {
+  return {
     get: db.prepare<[string, string], { value: string }>(`SELECT value FROM session_options WHERE session_id = ? AND name = ?`),
     // Only a session that exists and is not in the trash gains an option.
     set: db.prepare<{ sid: string; name: string; value: string }>(
@@ -16,18 +15,28 @@ export function createSessionOptionsRepo(db: Db) {
     ),
     remove: db.prepare<[string, string]>(`DELETE FROM session_options WHERE session_id = ? AND name = ?`),
   };
+}
+
+/**
+ * Per-session values, deleted with their session (ON DELETE CASCADE).
+ * Statements are prepared on first use, so a store opened at an older schema
+ * (migration tests) can still be created.
+ */
+export function createSessionOptionsRepo(db: Db) {
+  let prepared: ReturnType<typeof prepare> | null = null;
+  const st = () => (prepared ??= prepare(db));
   return {
     /** The stored value, or undefined when none was set. */
     get(sessionId: string, name: SessionOptionName): unknown {
-      const r = s.get.get(sessionId, name);
+      const r = st().get.get(sessionId, name);
       return r ? (JSON.parse(r.value) as unknown) : undefined;
     },
     /** Stores the value; false when there is no such live session. */
     set(sessionId: string, name: SessionOptionName, value: JsonValue): boolean {
-      return s.set.run({ sid: sessionId, name, value: JSON.stringify(value) }).changes > 0;
+      return st().set.run({ sid: sessionId, name, value: JSON.stringify(value) }).changes > 0;
     },
     remove(sessionId: string, name: SessionOptionName): void {
-      s.remove.run(sessionId, name);
+      st().remove.run(sessionId, name);
     },
   };
 }
