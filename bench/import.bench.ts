@@ -14,8 +14,13 @@ import { CoreEvents } from '../src/main/core/events';
 import { setLogSink } from '../src/main/core/logger';
 import { openStore } from '../src/main/core/store';
 import { ImportIndexer } from '../src/main/core/agents/import/indexer';
+import { CoreHooks, SessionsService, systemClock } from '../src/main/core/services';
 
 setLogSink(() => {});
+
+/** Imported batches go through the sessions service, as in the app. */
+const writer = (store: ReturnType<typeof openStore>['store']) =>
+  new SessionsService({ store, events: new CoreEvents(), hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
 
 const TREE_MB = Number(process.env.SWARMDESK_BENCH_IMPORT_MB ?? 1024);
 const OPEN_MB = Number(process.env.SWARMDESK_BENCH_OPEN_MB ?? 100);
@@ -155,7 +160,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-import-data-'));
   try {
     const { store } = openStore({ dataDir });
-    const indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: treeDir, source: 'claude-code' }] });
+    const indexer = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: treeDir, source: 'claude-code' }] });
     // The worker's start (from TypeScript sources: tsx compiles it) is timed on its own.
     const tw = performance.now();
     await indexer.warmUp();
@@ -174,14 +179,14 @@ async function main(): Promise<void> {
     console.log(`import cold CPU (both threads): ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s; machine load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`);
 
     // 2. Unchanged re-index (a later start: a fresh indexer, cursors from the store).
-    const again = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: treeDir, source: 'claude-code' }] });
+    const again = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: treeDir, source: 'claude-code' }] });
     const t1 = performance.now();
     const warm = await again.scan();
     console.log(`import unchanged re-index: ${((performance.now() - t1) / 1000).toFixed(3)} s over ${warm.counts.files} files, ${warm.counts.bytesRead} bytes read (target < 1 s)`);
     await again.stop();
 
     // 3. A 100 MB session: import it, then reopen at its last page on a fresh connection.
-    const big = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: oneDir, source: 'claude-code' }] });
+    const big = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: oneDir, source: 'claude-code' }] });
     const t2 = performance.now();
     const bigReport = await big.scan();
     console.log(`import of one ${OPEN_MB} MB session: ${((performance.now() - t2) / 1000).toFixed(2)} s, ${bigReport.counts.entries} entries`);

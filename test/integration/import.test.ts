@@ -16,6 +16,10 @@ import { createCore } from '../../src/main/core/app';
 
 const FIXTURES = join(__dirname, '../fixtures/import');
 
+/** The sessions service: the importer's only way to write. */
+const writer = (store: Store, events = new CoreEvents(), hooks = new CoreHooks()) =>
+  new SessionsService({ store, events, hooks, clock: systemClock, defaultFolder: tmpdir() });
+
 const userLine = (sessionId: string, text: string, ts: string) =>
   JSON.stringify({ type: 'user', isSidechain: false, sessionId, cwd: '/home/dev/src/shop', timestamp: ts, message: { role: 'user', content: text } }) + '\n';
 const assistantLine = (sessionId: string, text: string, ts: string) =>
@@ -60,10 +64,16 @@ describe('transcript import (real store, real worker thread)', () => {
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
     const events = new CoreEvents();
     const changed: string[] = [];
+    const added: string[] = [];
     events.subscribe((event, payload) => {
       if (event === 'session:changed') changed.push((payload as { id: string }).id);
+      if (event === 'entry:added') added.push((payload as { text: string }).text);
     });
-    indexer = new ImportIndexer({ store, events, roots: [{ path: tree.claude, source: 'claude-code' }, { path: tree.codex, source: 'codex' }] });
+    // Importing is silent: no hook fires, so no ambient work and no agent reacts.
+    const hooks = new CoreHooks();
+    const fired: string[] = [];
+    for (const name of ['entryCommitted', 'sessionCreated', 'userMessage', 'titleChanged'] as const) hooks.on(name, () => void fired.push(name));
+    indexer = new ImportIndexer({ store, sessions: writer(store, events, hooks), roots: [{ path: tree.claude, source: 'claude-code' }, { path: tree.codex, source: 'codex' }] });
 
     const first = await indexer.scan();
     expect(first.counts.files).toBe(4);
@@ -88,6 +98,7 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(codex?.folder).toBe('/home/dev/src/billing');
     expect(displayLabel(codex!, Date.now()).text).toBe('why does the invoice total round down?');
     expect(new Set(changed)).toEqual(new Set(rows.map((r) => r.id)));
+    expect(added).toEqual([]); // a whole history is not pushed entry by entry
 
     // The transcript opens at its last page.
     const page = store.entries.page(shop!.id, undefined, 200);
@@ -107,6 +118,10 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(third.counts.bytesRead).toBe(readFileSync(tree.growing).length - before + '{"type":"assistant","message":{"content":[{"type":"text","text":"half wri'.length);
     expect(store.entries.page(shop!.id, undefined, 10).entries.map((e) => e.text).slice(-2)).toEqual(['half written', 'thanks, ship it']);
     expect(store.sessions.list(false)).toHaveLength(4);
+    // A followed file's few new lines reach an open transcript; still no unread mark, no hook.
+    expect(added).toEqual(['half written', 'thanks, ship it']);
+    expect(store.sessions.get(shop!.id)?.unread).toBe(false);
+    expect(fired).toEqual([]);
     expect(store.integrityProblem()).toBeNull();
   });
 
@@ -114,7 +129,7 @@ describe('transcript import (real store, real worker thread)', () => {
     const tree = historyTree();
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
     store.sessions.insert({ id: 'own', kind: 'claude-code', folder: '/home/dev/src/shop', position: 0, backendId: 'aaaa1111', at: 1 });
-    indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }] });
+    indexer = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: tree.claude, source: 'claude-code' }] });
     const report = await indexer.scan();
     expect(report.sessionsCreated).toBe(2);
     expect(store.sessions.list(false).filter((r) => r.backendId === 'aaaa1111').map((r) => r.kind)).toEqual(['claude-code']);
@@ -124,7 +139,7 @@ describe('transcript import (real store, real worker thread)', () => {
   it('keeps a user rename made in Swarmdesk and does not bring back a session the user deleted', async () => {
     const tree = historyTree();
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
-    indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }] });
+    indexer = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: tree.claude, source: 'claude-code' }] });
     await indexer.scan();
     const rows = store.sessions.list(false);
     const demo = rows.find((r) => r.backendId === '745adb4f-5e02-4f90-a416-84c0d0843717')!;
@@ -144,7 +159,7 @@ describe('transcript import (real store, real worker thread)', () => {
   it('follows a file as it grows while running, without a manual rescan', async () => {
     const tree = historyTree();
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
-    indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: tree.claude, source: 'claude-code' }], debounceMs: 100 });
+    indexer = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: tree.claude, source: 'claude-code' }], debounceMs: 100 });
     indexer.start();
     const s = store;
     const poll = { timeoutMs: 15_000, intervalMs: 50 };
@@ -161,7 +176,6 @@ describe('transcript import (real store, real worker thread)', () => {
     const paused: string[] = [];
     const service = new ImportService({
       store,
-      events,
       sessions,
       env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude, SWARMDESK_IMPORT_CODEX_DIRS: tree.codex },
       home: '/nonexistent',
@@ -184,12 +198,12 @@ describe('transcript import (real store, real worker thread)', () => {
     const events = new CoreEvents();
     const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
     store.settings.set('import.enabled', false);
-    const off = new ImportService({ store, events, sessions, env: {}, home: '/nonexistent' });
+    const off = new ImportService({ store, sessions, env: {}, home: '/nonexistent' });
     expect(off.status().enabled).toBe(false);
     await expect(off.rescan()).rejects.toThrow(/turned off/);
     store.settings.set('import.enabled', true);
-    expect(new ImportService({ store, events, sessions, env: {}, home: '/nonexistent' }).status().enabled).toBe(true);
-    const forcedOff = new ImportService({ store, events, sessions, env: { SWARMDESK_IMPORT: 'off' }, home: '/nonexistent' });
+    expect(new ImportService({ store, sessions, env: {}, home: '/nonexistent' }).status().enabled).toBe(true);
+    const forcedOff = new ImportService({ store, sessions, env: { SWARMDESK_IMPORT: 'off' }, home: '/nonexistent' });
     expect(forcedOff.status()).toMatchObject({ enabled: false, envOverride: true });
     await expect(forcedOff.setEnabled(true)).rejects.toThrow(/SWARMDESK_IMPORT/);
   });
@@ -200,7 +214,7 @@ describe('transcript import (real store, real worker thread)', () => {
     const events = new CoreEvents();
     const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: tmpdir() });
     store.settings.set('import.enabled', false);
-    const service = new ImportService({ store, events, sessions, env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude }, home: '/nonexistent' });
+    const service = new ImportService({ store, sessions, env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude }, home: '/nonexistent' });
     service.start();
     expect(store.sessions.list(false)).toHaveLength(0);
     expect((await service.setEnabled(true)).enabled).toBe(true);
@@ -227,7 +241,7 @@ describe('transcript import (real store, real worker thread)', () => {
         );
       });
       store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
-      indexer = new ImportIndexer({ store, events: new CoreEvents(), roots: [{ path: join(home, '.claude/projects'), source: 'claude-code' }] });
+      indexer = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: join(home, '.claude/projects'), source: 'claude-code' }] });
       const report = await indexer.scan();
       expect(report.counts.badLines).toBe(0);
       const rows = store.sessions.list(false);

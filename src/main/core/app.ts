@@ -52,13 +52,13 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     defaultFolder,
     notices,
   });
-  const ambient = createAmbient({ services: { store, events, hooks, sessions, clock }, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
+  const ambient = createAmbient({ store, events, hooks, sessions, clock, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
   const env = options.env ?? process.env;
   const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env });
   terminals.register();
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
-  const imports = new ImportService({ store, events, sessions, env, home: env.HOME || homedir(), ambient });
-  const agents = createAgents({ store, events, hooks, sessions, ambient, env });
+  const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
+  const agents = createAgents({ store, events, hooks, sessions, config: ambient.engine.config, env });
   const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents };
   const router = new Router(handlers, services);
 

@@ -43,7 +43,7 @@ async function ok<C extends ChannelName>(c: SwarmCore, channel: C, input: Channe
 function turn(c: SwarmCore, id: string, user: string, assistant: string): void {
   c.services.sessions.appendEntry(id, 'user', user);
   c.services.sessions.appendEntry(id, 'assistant', assistant);
-  c.services.ambient.agentHooks.turnCompleted(c.services.sessions.get(id));
+  c.services.hooks.emit('turnCompleted', c.services.sessions.get(id));
 }
 
 async function settle(c: SwarmCore): Promise<void> {
@@ -272,7 +272,7 @@ describe('suggestions, notes, names, narration', () => {
     for (const task of ['find every caller of retry()', 'find every caller of backoff()']) {
       const child = core.services.sessions.create({ kind: 'chat', parentId: parent.id, status: 'working' });
       core.services.sessions.appendEntry(child.id, 'user', task);
-      core.services.ambient.agentHooks.subagentStarted(core.services.sessions.get(parent.id), core.services.sessions.get(child.id), task);
+      core.services.hooks.emit('subagentStarted', core.services.sessions.get(parent.id), core.services.sessions.get(child.id), task);
       await settle(core);
       names.push((await ok(core, 'sessions:get', { id: child.id })).title ?? '');
     }
@@ -282,7 +282,7 @@ describe('suggestions, notes, names, narration', () => {
     const second = server.requests.filter((r) => r.lastUserText.includes('<task>')).at(-1);
     expect(taggedBlock(second?.lastUserText ?? '', ['taken_names'])).toBe('Search for callers');
 
-    core.services.ambient.agentHooks.backgroundTaskStarted(core.services.sessions.get(parent.id), 'npm run dev');
+    core.services.hooks.emit('backgroundTaskStarted', core.services.sessions.get(parent.id), 'npm run dev');
     await settle(core);
     expect((await ok(core, 'sessions:get', { id: parent.id })).subtitle).toBe('I started the dev server in the background.');
   });

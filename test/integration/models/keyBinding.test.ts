@@ -17,6 +17,7 @@ import { createOpenAIClient } from '../../../src/main/core/models/clients/openai
 import { ModelError } from '../../../src/main/core/models/errors';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import { startModelServer, type ModelServer } from '../../support/model-server';
+import { until } from '../../support/until';
 
 setLogSink(() => {});
 
@@ -63,17 +64,10 @@ function carries(headers: IncomingHttpHeaders, key: string): boolean {
 async function ambientTurn(c: SwarmCore, id: string): Promise<void> {
   c.services.sessions.appendEntry(id, 'user', 'Please refactor the billing module to use integer cents');
   c.services.sessions.appendEntry(id, 'assistant', 'Done: the billing module now keeps amounts as integer cents.');
-  c.services.ambient.agentHooks.turnCompleted(c.services.sessions.get(id));
+  c.services.hooks.emit('turnCompleted', c.services.sessions.get(id));
   for (let i = 0; i < 5; i += 1) await c.services.ambient.engine.scheduler.idle();
 }
 
-async function until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 beforeEach(async () => {
   a = await startModelServer({ policy: () => ({ text: 'ANSWER: Billing in integer cents' }) });
@@ -99,9 +93,9 @@ describe('keys bound to endpoints', () => {
     // Control: with the endpoint it was entered for, chat and ambient calls carry the key.
     const first = await ok(c, 'sessions:create', { kind: 'chat' });
     await ok(c, 'sessions:send', { id: first.id, text: 'hello' });
-    await until(() => a.requests.some((r) => r.lastUserText === 'hello'), 10_000, 'the chat request at A');
+    await until(() => a.requests.some((r) => r.lastUserText === 'hello'), { message: 'the chat request at A' });
     await ambientTurn(c, first.id);
-    await until(() => a.requests.length >= 2, 10_000, 'the ambient request at A');
+    await until(() => a.requests.length >= 2, { message: 'the ambient request at A' });
     expect(a.requests.every((r) => carries(r.headers, STORED))).toBe(true);
 
     // The renderer moves the base URL to B.
@@ -125,7 +119,7 @@ describe('keys bound to endpoints', () => {
     await ok(c, 'settings:set', { anthropicApiKey: 'sk-for-b' });
     const third = await ok(c, 'sessions:create', { kind: 'chat' });
     await ok(c, 'sessions:send', { id: third.id, text: 'hello B' });
-    await until(() => b.requests.length >= 1, 10_000, 'the chat request at B');
+    await until(() => b.requests.length >= 1, { message: 'the chat request at B' });
     expect(carries(b.requests[0]?.headers ?? {}, 'sk-for-b')).toBe(true);
     expect(headersSeen(b)).not.toContain(STORED);
   });
@@ -143,7 +137,7 @@ describe('keys bound to endpoints', () => {
     const row = await ok(c, 'sessions:create', { kind: 'chat' });
     await ok(c, 'sessions:send', { id: row.id, text: 'hello B' });
     await ambientTurn(c, row.id);
-    await until(() => b.requests.some((r) => r.lastUserText === 'hello B') && b.requests.length >= 2, 10_000, 'chat and ambient requests at B');
+    await until(() => b.requests.some((r) => r.lastUserText === 'hello B') && b.requests.length >= 2, { message: 'chat and ambient requests at B' });
 
     // And an Anthropic chat is not started at all without a key for B.
     await ok(c, 'settings:set', { ambient: { provider: 'anthropic' } });

@@ -4,6 +4,7 @@ import { AppError } from '../../../src/shared/result';
 import { AgentRuntime, type SessionsPort } from '../../../src/main/core/agents/runtime';
 import type { AgentBackend, AgentEventSink, AgentSession, AgentSessionContext } from '../../../src/main/core/agents/types';
 import type { AgentDispatcher } from '../../../src/main/core/services/dispatchers';
+import { CoreHooks } from '../../../src/main/core/services/hooks';
 import { until } from '../../support/until';
 
 function row(id: string, over: Partial<SessionRow> = {}): SessionRow {
@@ -100,14 +101,14 @@ function setup() {
   const backend = new FakeBackend(sessions);
   const pushed: unknown[] = [];
   const hooks: string[] = [];
+  const coreHooks = new CoreHooks();
+  coreHooks.on('turnCompleted', (r) => void hooks.push(`turn ${r.id}`));
+  coreHooks.on('subagentStarted', (p, c, d) => void hooks.push(`subagent ${p.id} ${c.id} ${d}`));
+  coreHooks.on('backgroundTaskStarted', (r, cmd) => void hooks.push(`bg ${r.id} ${cmd}`));
   const runtime = new AgentRuntime({
     sessions,
     events: { emit: (event: string, payload: unknown) => pushed.push([event, payload]) } as never,
-    hooks: {
-      turnCompleted: (r) => hooks.push(`turn ${r.id}`),
-      subagentStarted: (p, c, d) => hooks.push(`subagent ${p.id} ${c.id} ${d}`),
-      backgroundTaskStarted: (r, cmd) => hooks.push(`bg ${r.id} ${cmd}`),
-    },
+    hooks: coreHooks,
     backends: [backend],
     loadEntries: () => [],
   });

@@ -89,13 +89,13 @@ describe('sessions:create: options per kind', () => {
     const plain = await h.ok('sessions:create', { kind: 'chat', chat: { model: '' } });
     await h.core.close();
     h = startCore({ dataDir });
-    const settings = h.core.services.store.settings;
-    expect(readChatOverride(settings, own.id)).toEqual({ provider: 'openai', model: 'llama3.1:8b' });
-    expect(readChatOverride(settings, plain.id)).toEqual({});
+    const store = h.core.services.store;
+    expect(readChatOverride(store, own.id)).toEqual({ provider: 'openai', model: 'llama3.1:8b' });
+    expect(readChatOverride(store, plain.id)).toEqual({});
     // Only an Anthropic key here: the OpenAI chat says what it lacks when it is used, the other one runs.
     const endpoints = { anthropic: { apiKey: 'sk-test', baseURL: null }, openai: { apiKey: null, baseURL: null, model: null } };
-    expect(resolveChatConfig({}, endpoints, readChatOverride(settings, own.id)).problem).toMatch(/OpenAI-compatible endpoint/);
-    expect(resolveChatConfig({}, endpoints, readChatOverride(settings, plain.id))).toMatchObject({ provider: 'anthropic', problem: null });
+    expect(resolveChatConfig({}, endpoints, readChatOverride(store, own.id)).problem).toMatch(/OpenAI-compatible endpoint/);
+    expect(resolveChatConfig({}, endpoints, readChatOverride(store, plain.id))).toMatchObject({ provider: 'anthropic', problem: null });
   });
 
   it('the chat backend runs a session on its own provider: one that is not set up says so when used', async () => {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../../src/shared/domain/session';
@@ -173,6 +174,47 @@ describe('sessions: delete and restore', () => {
     expect(r.ok ? 'restored' : r.error.code).toBe('NOT_FOUND');
     expect(h.core.services.store.integrityProblem()).toBeNull();
   });
+
+  it('purging a session leaves nothing of it in any table: options, titles, entries, indexes', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'claude-code', permissionMode: 'plan' });
+    const chat = await h.ok('sessions:create', { kind: 'chat', chat: { provider: 'openai', model: 'llama3.1:8b' } });
+    await h.ok('sessions:rename', { id: row.id, title: 'Bravo kumquat hunt' });
+    await h.ok('sessions:send', { id: row.id, text: 'find the kumquat' });
+    const store = h.core.services.store;
+    store.sessionOptions.set(row.id, 'summary', { text: 'Hunting a kumquat', at: T0 });
+    store.entries.flushIndex();
+    expect(store.sessionOptions.get(row.id, 'permissionMode')).toBe('plan');
+    expect(store.sessionOptions.set('no-such-session', 'summary', { text: 'x', at: T0 })).toBe(false);
+    for (const id of [row.id, chat.id]) await h.ok('sessions:delete', { id });
+    // In the trash: kept (it may be restored), but it gains nothing new.
+    expect(store.sessionOptions.get(chat.id, 'chat')).toEqual({ provider: 'openai', model: 'llama3.1:8b' });
+    expect(store.sessionOptions.set(row.id, 'summary', { text: 'later', at: T0 })).toBe(false);
+    h.clock.advance(RESTORE_WINDOW_MS + 61_000);
+    const file = store.file;
+    await h.core.close();
+
+    const db = new Database(file, { readonly: true });
+    try {
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'`).all() as Array<{ name: string }>;
+      const left: string[] = [];
+      for (const { name } of tables) {
+        const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>;
+        for (const c of columns) {
+          for (const id of [row.id, chat.id]) {
+            const hit = db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE instr(CAST("${c.name}" AS TEXT), ?) > 0`).get(id) as { n: number };
+            if (hit.n > 0) left.push(`${name}.${c.name}`);
+          }
+        }
+      }
+      expect(left).toEqual([]);
+      expect(db.prepare(`SELECT count(*) AS n FROM entries`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM sessions_fts WHERE sessions_fts MATCH 'kumquat'`).get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe('sessions: transcript', () => {
@@ -251,5 +293,51 @@ describe('sessions: transcript', () => {
     h.core.services.sessions.appendEntry(row.id, 'assistant', 'done');
     expect((await h.ok('sessions:get', { id: row.id })).unread).toBe(true);
     expect((await h.ok('sessions:markRead', { id: row.id })).unread).toBe(false);
+  });
+});
+
+describe('sessions: the import path', () => {
+  const entry = (kind: 'user' | 'assistant', text: string) => ({ kind, text, meta: null, createdAt: T0 - 60_000 });
+
+  it('creates at the bottom, silently: no unread mark, no hook, the swarm told once', async () => {
+    h = startCore();
+    const top = await h.ok('sessions:create', { kind: 'chat' });
+    const fired: string[] = [];
+    for (const name of ['entryCommitted', 'sessionCreated', 'userMessage', 'titleChanged'] as const) {
+      h.core.services.hooks.on(name, () => void fired.push(name));
+    }
+    const before = h.eventsOf('session:changed').length;
+    const { row, created } = h.core.services.sessions.importBatch({
+      target: { kind: 'create', folder: '/home/dev/shop', backendId: 'abc', at: null },
+      reset: false,
+      entries: [entry('user', 'why is checkout slow'), entry('assistant', 'an N+1 query')],
+      titles: [{ value: 'Checkout slowness', pinned: false }],
+    });
+    expect(created).toBe(true);
+    expect(row).toMatchObject({ kind: 'imported', unread: false, title: 'Checkout slowness', titleSource: 'imported', createdAt: T0 });
+    expect((await h.ok('sessions:list', {})).map((r) => r.id)).toEqual([top.id, row!.id]);
+    expect(fired).toEqual([]);
+    expect(h.eventsOf('session:changed').slice(before).map((r) => r.id)).toEqual([row!.id]);
+    expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id)).toEqual([]);
+  });
+
+  it('judges imported titles like every other title, and never replaces the user’s', async () => {
+    h = startCore();
+    const s = h.core.services.sessions;
+    const { row } = s.importBatch({
+      target: { kind: 'create', folder: '/home/dev/shop', backendId: 'abc', at: null },
+      reset: false,
+      entries: [entry('user', 'bump lodash')],
+      titles: [{ value: 'Untitled', pinned: true }],
+    });
+    expect(row?.title).toBeNull();
+    // The first usable title offered wins: a refused rename in the tool falls back to the tool's own title.
+    const offered = s.importBatch({ target: { kind: 'existing', sessionId: row!.id }, reset: false, entries: [], titles: [{ value: '(none yet)', pinned: true }, { value: 'Lodash upgrade', pinned: false }] });
+    expect(offered.row).toMatchObject({ title: 'Lodash upgrade', titlePinned: false, titleSource: 'imported' });
+    s.rename(row!.id, 'Lodash bump');
+    const again = s.importBatch({ target: { kind: 'existing', sessionId: row!.id }, reset: true, entries: [entry('assistant', 'done')], titles: [{ value: 'Renamed in the CLI', pinned: true }] });
+    expect(again.row).toMatchObject({ title: 'Lodash bump', titleSource: 'user', unread: false });
+    expect(again.entries.map((e) => e.kind)).toEqual(['note', 'assistant']); // the reset is said
+    expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id).map((e) => e.kind)).toEqual(['note', 'assistant']);
   });
 });

@@ -57,6 +57,33 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT session_id FROM import_files`).get()).toEqual({ session_id: 's1' });
     },
   },
+  3: {
+    seed(db) {
+      const session = db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at, deleted_at) VALUES (?, 'chat', '/w', 0, 1, 1, ?)`);
+      session.run('s1', null);
+      session.run('s2', 5); // in the trash: its options come along (it may be restored)
+      const set = db.prepare(`INSERT INTO settings (key, value) VALUES (?, ?)`);
+      set.run('agents.permissionMode', '"plan"'); // the default for all sessions: stays a setting
+      set.run('agents.permissionMode.s1', '"acceptEdits"');
+      set.run('agents.chat.s1', '{"provider":"openai","model":"llama3.1:8b"}');
+      set.run('ambient.summary.s2', '{"text":"Fixing the checkout","at":3}');
+      set.run('agents.permissionMode.gone', '"plan"'); // a session purged long ago: dropped
+      set.run('ambient.model', '"claude-haiku"');
+    },
+    check(db) {
+      expect(db.prepare(`SELECT session_id, name, value FROM session_options ORDER BY session_id, name`).all()).toEqual([
+        { session_id: 's1', name: 'chat', value: '{"provider":"openai","model":"llama3.1:8b"}' },
+        { session_id: 's1', name: 'permissionMode', value: '"acceptEdits"' },
+        { session_id: 's2', name: 'summary', value: '{"text":"Fixing the checkout","at":3}' },
+      ]);
+      expect(db.prepare(`SELECT key FROM settings ORDER BY key`).all()).toEqual([{ key: 'agents.permissionMode' }, { key: 'ambient.model' }]);
+      // Owned by the session: no option without one, and purging it takes its options along.
+      expect(() => db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('nobody', 'chat', '{}')`).run()).toThrow(/FOREIGN KEY/);
+      expect(() => db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'colour', '1')`).run()).toThrow(/CHECK/);
+      db.prepare(`DELETE FROM sessions WHERE id = 's2'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM session_options WHERE session_id = 's2'`).get()).toEqual({ n: 0 });
+    },
+  },
 };
 
 describe('migrations', () => {

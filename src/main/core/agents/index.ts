@@ -2,7 +2,6 @@ import type { Entry } from '../../../shared/domain/session';
 import type { PermissionMode } from '../../../shared/ipc/agents';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/result';
-import type { Ambient } from '../ambient';
 import type { CoreEvents } from '../events';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
@@ -22,12 +21,17 @@ export interface AgentsDeps {
   readonly hooks: CoreHooks;
   readonly sessions: SessionsService;
   /** Where keys, endpoints and the CLI path are resolved (env over settings). Absent: env only. */
-  readonly ambient?: Pick<Ambient, 'engine' | 'agentHooks'> | null;
+  readonly config?: AgentsConfigSource | null;
   readonly env: NodeJS.ProcessEnv;
   /** Test and bench knobs. */
   readonly claude?: Partial<Omit<ClaudeBackendOptions, 'claudePath'>>;
   readonly chatLimits?: Partial<ChatLimits>;
   readonly chatProvider?: ChatProvider;
+}
+
+/** The resolved keys, endpoints and CLI path (the ambient config today), as the agents read them. */
+export interface AgentsConfigSource {
+  resolve(): { readonly claudePath: string | null } & Parameters<typeof resolveChatConfig>[1];
 }
 
 /** How far back a chat's history is read to rebuild it (from its last summary on). */
@@ -44,12 +48,12 @@ export class Agents {
   ) {}
 
   permissionMode(sessionId: string): PermissionMode {
-    return readPermissionMode(this.store.settings, sessionId);
+    return readPermissionMode(this.store, sessionId);
   }
 
   /** Applies from the next turn (the CLI reads it at start): a running turn keeps the mode it started with. */
   setPermissionMode(sessionId: string, mode: PermissionMode): PermissionMode {
-    writePermissionMode(this.store.settings, sessionId, mode);
+    writePermissionMode(this.store, sessionId, mode);
     return mode;
   }
 
@@ -92,7 +96,7 @@ export function loadChatEntries(store: Store, sessionId: string): Entry[] {
 }
 
 export function createAgents(deps: AgentsDeps): Agents {
-  const resolved = () => deps.ambient?.engine.config.resolve() ?? null;
+  const resolved = () => deps.config?.resolve() ?? null;
   const claude = new ClaudeCodeBackend({
     claudePath: () => resolveClaudePath(resolved()?.claudePath, deps.env),
     // The core's environment (a test's stand-in server, a temp HOME) goes to the CLI.
@@ -111,17 +115,13 @@ export function createAgents(deps: AgentsDeps): Agents {
     return resolveChatConfig(env, endpoints, override);
   };
   // A session's own provider/model (chosen in the new-session dialog) applies to it.
-  const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store.settings, sessionId) : undefined);
+  const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store, sessionId) : undefined);
   const chat = new ChatBackend({ config: chatConfig, ...(deps.chatLimits ? { limits: deps.chatLimits } : {}), ...(deps.chatProvider ? { provider: deps.chatProvider } : {}) });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({
     sessions: deps.sessions,
     events: deps.events,
-    hooks: {
-      turnCompleted: (row) => deps.hooks.emit('turnCompleted', row),
-      subagentStarted: (parent, child, description) => deps.hooks.emit('subagentStarted', parent, child, description),
-      backgroundTaskStarted: (row, command) => deps.hooks.emit('backgroundTaskStarted', row, command),
-    },
+    hooks: deps.hooks,
     backends: [claude, chat],
     loadEntries: (id) => loadChatEntries(deps.store, id),
     permissionMode: (id) => agents?.permissionMode(id) ?? null,
@@ -129,13 +129,6 @@ export function createAgents(deps: AgentsDeps): Agents {
   agents = new Agents(runtime, deps.store, chatConfigFor);
   runtime.register();
   settleStaleStatuses(deps.sessions);
-  // The ambient engine narrates, names and suggests from these (it is optional in tests).
-  const ambientHooks = deps.ambient?.agentHooks;
-  if (ambientHooks) {
-    deps.hooks.on('turnCompleted', (row) => ambientHooks.turnCompleted(row));
-    deps.hooks.on('subagentStarted', (parent, child, description) => ambientHooks.subagentStarted(parent, child, description));
-    deps.hooks.on('backgroundTaskStarted', (row, command) => ambientHooks.backgroundTaskStarted(row, command));
-  }
   return agents;
 }
 

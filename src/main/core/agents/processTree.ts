@@ -112,7 +112,8 @@ export interface KillOutcome {
  * after `graceMs`. Resolves when every one of them is gone, or shortly after SIGKILL.
  */
 export async function killProcessTree(rootPid: number, graceMs = KILL_GRACE_MS): Promise<KillOutcome> {
-  const started = Date.now();
+  // Intervals against real timers: the monotonic clock, not the injected "now".
+  const started = performance.now();
   // Collect before signalling: once the root dies its descendants move to init.
   const family = await descendantsOf(rootPid);
   const pids = [rootPid, ...family.map((p) => p.pid)];
@@ -121,7 +122,7 @@ export async function killProcessTree(rootPid: number, graceMs = KILL_GRACE_MS):
   for (const pid of pids) signal(pid, 'SIGTERM');
 
   const deadline = started + graceMs;
-  while (Date.now() < deadline && pids.some(isAlive)) {
+  while (performance.now() < deadline && pids.some(isAlive)) {
     await new Promise((r) => setTimeout(r, 25));
   }
   const left = pids.filter(isAlive);
@@ -131,10 +132,10 @@ export async function killProcessTree(rootPid: number, graceMs = KILL_GRACE_MS):
     for (const g of groups) signal(-g, 'SIGKILL');
     for (const pid of new Set([...left, ...late])) signal(pid, 'SIGKILL');
     log.warn('processes ignored SIGTERM; sent SIGKILL', { rootPid, count: left.length });
-    const hardDeadline = Date.now() + 1_000;
-    while (Date.now() < hardDeadline && left.some(isAlive)) {
+    const hardDeadline = performance.now() + 1_000;
+    while (performance.now() < hardDeadline && left.some(isAlive)) {
       await new Promise((r) => setTimeout(r, 10));
     }
   }
-  return { killedHard: left, elapsedMs: Date.now() - started };
+  return { killedHard: left, elapsedMs: performance.now() - started };
 }

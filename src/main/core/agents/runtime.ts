@@ -2,6 +2,7 @@ import type { Entry, SessionKind, SessionRow, SessionStatus } from '../../../sha
 import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
 import { createLogger } from '../logger';
+import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
 import type { AgentBackend, AgentEvent, AgentSession } from './types';
 
@@ -10,12 +11,8 @@ const log = createLogger('agents');
 /** What the runtime uses of the sessions service (a fake in unit tests). */
 export type SessionsPort = Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'setStatus' | 'setBackendId' | 'registerDispatcher'>;
 
-/** The hooks the runtime raises for the ambient engine (narration, names, next prompt). */
-export interface AgentHooksPort {
-  turnCompleted(row: SessionRow): void;
-  subagentStarted(parent: SessionRow, child: SessionRow, description: string): void;
-  backgroundTaskStarted(row: SessionRow, command: string): void;
-}
+/** The core's hooks: the runtime raises `turnCompleted`, `subagentStarted`, `backgroundTaskStarted` there (the ambient engine listens). */
+export type AgentHooksPort = Pick<CoreHooks, 'emit'>;
 
 export interface AgentRuntimeDeps {
   readonly sessions: SessionsPort;
@@ -168,7 +165,7 @@ export class AgentRuntime {
         this.setStatus(this.target(sessionId, children, event.child), event.status);
         return;
       case 'turn-completed':
-        this.deps.hooks.turnCompleted(s.get(sessionId));
+        this.deps.hooks.emit('turnCompleted', s.get(sessionId));
         return;
       case 'subagent': {
         const parent = s.get(sessionId);
@@ -176,11 +173,11 @@ export class AgentRuntime {
         children.set(event.child, child.id);
         const first = event.prompt.trim() || event.description.trim();
         if (first) s.appendEntry(child.id, 'user', first, { from: 'parent-agent', agentType: event.agentType });
-        this.deps.hooks.subagentStarted(parent, s.get(child.id), event.description);
+        this.deps.hooks.emit('subagentStarted', parent, s.get(child.id), event.description);
         return;
       }
       case 'background-task':
-        this.deps.hooks.backgroundTaskStarted(s.get(sessionId), event.command);
+        this.deps.hooks.emit('backgroundTaskStarted', s.get(sessionId), event.command);
         return;
       case 'usage':
         log.debug('usage', { session: sessionId, input: event.inputTokens, output: event.outputTokens, cost: event.costUsd });

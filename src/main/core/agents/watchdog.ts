@@ -1,7 +1,8 @@
 /**
  * An idle watchdog: fires once when `touch()` has not been called for `idleMs`.
- * Plain timers, so tests drive it with fake timers. A fired watchdog stays fired
- * until `arm()` starts it again.
+ * Plain timers, so tests drive it with fake timers; silence is measured on the
+ * monotonic clock (an interval, not a time of day: the injected Clock is for
+ * "now"). A fired watchdog stays fired until `arm()` starts it again.
  */
 export class IdleWatchdog {
   private timer: NodeJS.Timeout | null = null;
@@ -27,7 +28,7 @@ export class IdleWatchdog {
   /** Activity: the silence count starts again. No effect when not armed and not re-armed. */
   touch(): void {
     if (this.fired) return;
-    this.lastTouch = Date.now();
+    this.lastTouch = performance.now();
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.fire(), this.idleMs);
   }
@@ -40,7 +41,7 @@ export class IdleWatchdog {
   private fire(): void {
     this.timer = null;
     this.fired = true;
-    this.onIdle(Date.now() - this.lastTouch);
+    this.onIdle(performance.now() - this.lastTouch);
   }
 }
 

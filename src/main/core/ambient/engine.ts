@@ -9,7 +9,11 @@ import type { AmbientSessionState } from '../../../shared/ipc/ambient';
 import type { SettingsView } from '../../../shared/ipc/settings';
 import type { Entry, SessionRow } from '../../../shared/domain/session';
 import { createLogger } from '../logger';
-import type { Services } from '../services';
+import type { CoreEvents } from '../events';
+import type { Clock } from '../services/clock';
+import type { CoreHooks } from '../services/hooks';
+import type { SessionsService } from '../services/sessions';
+import type { Store } from '../store';
 import { runAmbientCall, type CallOutcome } from './call';
 import { AmbientConfig, type ResolvedAmbient, type SecretBox } from './config';
 import type { JudgeContext } from './judge-reply';
@@ -19,7 +23,13 @@ import { AmbientScheduler, PRIORITY } from './scheduler';
 const log = createLogger('ambient');
 
 export interface AmbientEngineOptions {
-  readonly services: Pick<Services, 'store' | 'events' | 'hooks' | 'sessions' | 'clock'>;
+  readonly store: Store;
+  readonly events: CoreEvents;
+  /** The core's hooks, which `createAmbient` subscribes to. */
+  readonly hooks: CoreHooks;
+  readonly sessions: SessionsService;
+  /** The one injected clock: call times, the budget's hour, periodic rounds. */
+  readonly clock: Clock;
   readonly env: NodeJS.ProcessEnv;
   readonly secrets?: SecretBox | null;
   readonly bounds?: CallBounds;
@@ -38,6 +48,14 @@ export interface AskOptions {
   readonly firstUserMessage?: string | null;
 }
 
+/** What the features write through, given to them explicitly (not reached for through the engine). */
+export interface AmbientFeatureDeps {
+  readonly sessions: Pick<SessionsService, 'get' | 'list' | 'setAutoTitle' | 'setSubtitle' | 'appendEntry'>;
+  /** The session's own stored values (the running summary). */
+  readonly options: Pick<Store['sessionOptions'], 'get' | 'set'>;
+  readonly clock: Clock;
+}
+
 /** Display-only text per session, kept in memory (it is about "now", not history). */
 interface Shown {
   suggestion: string | null;
@@ -48,14 +66,14 @@ export class AmbientEngine {
   readonly config: AmbientConfig;
   readonly scheduler: AmbientScheduler;
   readonly startedAt: number;
-  private readonly s: AmbientEngineOptions['services'];
+  private readonly s: Pick<AmbientEngineOptions, 'store' | 'events' | 'sessions' | 'clock'>;
   private readonly bounds: CallBounds;
   private chainCache: { key: string; providers: AmbientProvider[] } | null = null;
   private readonly shown = new Map<string, Shown>();
   private readonly closers: Array<() => void> = [];
 
   constructor(private readonly opts: AmbientEngineOptions) {
-    this.s = opts.services;
+    this.s = opts;
     this.config = new AmbientConfig(this.s.store.settings, opts.env, opts.secrets ?? null);
     this.bounds = opts.bounds ?? DEFAULT_BOUNDS;
     this.startedAt = this.s.clock.now();
@@ -71,10 +89,6 @@ export class AmbientEngine {
         .filter((c) => c.at >= hourAgo && c.provider !== 'offline')
         .map((c) => c.at),
     );
-  }
-
-  get services(): AmbientEngineOptions['services'] {
-    return this.s;
   }
 
   /** Runs `fn` every `ms` until the engine closes. */
@@ -121,7 +135,7 @@ export class AmbientEngine {
             providers,
             bounds: this.bounds,
             signal,
-            now: () => Date.now(),
+            now: () => this.s.clock.now(),
             record: (call) => this.record(call),
             onModelAttempt: () => this.scheduler.noteModelCall(),
             ...(o.judge ? { judge: o.judge } : {}),
@@ -146,7 +160,7 @@ export class AmbientEngine {
 
   private closed = false;
 
-  private record(call: Parameters<Services['store']['ambientCalls']['insert']>[0]): void {
+  private record(call: Parameters<Store['ambientCalls']['insert']>[0]): void {
     if (this.closed) return;
     try {
       this.s.store.ambientCalls.insert(call);

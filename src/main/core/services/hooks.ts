@@ -4,8 +4,10 @@ import { createLogger } from '../logger';
 const log = createLogger('hooks');
 
 /**
- * What the sessions service tells the rest of main (ambient engine, agents),
- * after the change is committed. Listeners run synchronously in order; an
+ * What the core tells the rest of main after a change is committed: the
+ * sessions service's hooks and the agent runtime's (turn ends, subagents,
+ * background tasks). The ambient engine subscribes here directly; nothing
+ * re-emits them through a port of its own. Listeners run synchronously in order; an
  * async listener's promise is not awaited, and its rejection is only logged.
  */
 export interface CoreHookMap {
@@ -16,7 +18,7 @@ export interface CoreHookMap {
   userMessage: [row: SessionRow, entry: Entry];
   /** The user opened the session (its last page was asked for); null = never opened before. */
   sessionOpened: [row: SessionRow, previousOpenedAt: number | null];
-  /** The title record changed: a new title, or its pin taken off ("Let Swarmdesk title this"). */
+  /** The title record changed: a new title, or its pin taken off ("Let Swarmdesk title this"; its handler asks for a title itself). */
   titleChanged: [row: SessionRow];
   /** An agent finished the turn the user started (the session now waits for the user). */
   turnCompleted: [row: SessionRow];

@@ -59,8 +59,8 @@ export function createUserSession(deps: { sessions: SessionsService; store: Stor
     // A terminal's backend id is its command line (null: the user's shell).
     backendId: input.kind === 'terminal' ? command : null,
     withinCreate: (row) => {
-      if (permissionMode) writePermissionMode(deps.store.settings, row.id, permissionMode);
-      if (chat) writeChatOverride(deps.store.settings, row.id, chat);
+      if (permissionMode) writePermissionMode(deps.store, row.id, permissionMode);
+      if (chat) writeChatOverride(deps.store, row.id, chat);
     },
   });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { judgeUserTitle, isUsableTitle } from '../../../shared/judge';
 import type {
   Entry,
@@ -15,7 +14,9 @@ import { SessionGoneError, type Store } from '../store';
 import type { Clock } from './clock';
 import { DispatcherRegistry, type AgentDispatcher } from './dispatchers';
 import type { CoreHooks } from './hooks';
+import { commitImportBatch, type ImportBatchInput, type ImportBatchResult } from './importBatch';
 import { positionBetween } from './ordering';
+import { insertSession, mayReplaceTitle, writeTitleRecord } from './sessionRules';
 import { SessionTrash } from './trash';
 
 export interface CreateSessionInput {
@@ -87,19 +88,7 @@ export class SessionsService {
     const at = this.clock.now();
     const row = this.store.transaction(() => {
       if (input.parentId) this.get(input.parentId);
-      const top = this.store.sessions.edgePosition(false, 'top');
-      const inserted = this.store.sessions.insert({
-        id: randomUUID(),
-        kind: input.kind,
-        folder: input.folder?.trim() || this.defaultFolder,
-        position: top === null ? 0 : top - 1,
-        parentId: input.parentId ?? null,
-        backendId: input.backendId ?? null,
-        status: input.status ?? 'idle',
-        title: input.title ?? null,
-        titleSource: input.titleSource ?? 'imported',
-        at,
-      });
+      const inserted = insertSession(this.store, { ...input, folder: input.folder?.trim() || this.defaultFolder, at }, 'top');
       input.withinCreate?.(inserted);
       return inserted;
     });
@@ -121,7 +110,7 @@ export class SessionsService {
    */
   setAutoTitle(id: string, input: AutoTitleInput): { applied: boolean; row: SessionRow } {
     const current = this.get(id);
-    if (current.titlePinned) return { applied: false, row: current };
+    if (!mayReplaceTitle(current, input.source)) return { applied: false, row: current };
     if (!isUsableTitle(input.value)) throw new AppError('TITLE_REJECTED', 'Not a usable title.');
     return { applied: true, row: this.writeTitle(id, input.value, input.source, input.model, false) };
   }
@@ -252,6 +241,21 @@ export class SessionsService {
     return entry;
   }
 
+  /**
+   * Imported history (the transcript importer's only way in): one batch in one
+   * transaction, silent (no unread mark, no hooks, so no ambient work). The swarm
+   * learns of the row; an open transcript learns of a few new entries (a file
+   * followed as it grows), never of a whole history at once.
+   */
+  importBatch(input: ImportBatchInput, liveEntryLimit = 50): ImportBatchResult {
+    const result = commitImportBatch(this.store, input, this.clock.now());
+    if (result.row) {
+      if (!result.created && result.entries.length <= liveEntryLimit) for (const e of result.entries) this.events.emit('entry:added', e);
+      this.changed(result.row);
+    }
+    return result;
+  }
+
   /** The composer: the session's agent takes it when one is registered, else it is recorded as a user entry. */
   async send(id: string, text: string): Promise<Entry> {
     const row = this.get(id);
@@ -286,8 +290,7 @@ export class SessionsService {
     const at = this.clock.now();
     const row = this.store.transaction(() => {
       this.get(id);
-      this.store.sessions.setTitle(id, { title: value, source, pinned });
-      this.store.titles.add({ sessionId: id, value, source, model, at });
+      writeTitleRecord(this.store, id, { value, source, model, pinned, at });
       return this.get(id);
     });
     this.changed(row);

@@ -7,6 +7,7 @@ import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCa
 import { createEntriesRepo, type EntriesRepo } from './repos/entries';
 import { createImportFilesRepo, type ImportFilesRepo } from './repos/importFiles';
 import { createSearchRepo, type SearchRepo } from './repos/search';
+import { createSessionOptionsRepo, type SessionOptionsRepo } from './repos/sessionOptions';
 import { createSessionsRepo, type SessionsRepo } from './repos/sessions';
 import { createSettingsRepo, type SettingsRepo } from './repos/settings';
 import { createTitlesRepo, type TitlesRepo } from './repos/titles';
@@ -19,6 +20,8 @@ export interface Store {
   readonly entries: EntriesRepo;
   readonly titles: TitlesRepo;
   readonly settings: SettingsRepo;
+  /** A session's own options (permission mode, chat provider/model, running summary); purged with it. */
+  readonly sessionOptions: SessionOptionsRepo;
   readonly ambientCalls: AmbientCallsRepo;
   readonly search: SearchRepo;
   /** Cursors of the transcript import (agents/import). */
@@ -78,6 +81,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
   const entries = createEntriesRepo(db);
   const titles = createTitlesRepo(db);
   const settings = createSettingsRepo(db);
+  const sessionOptions = createSessionOptionsRepo(db);
   const ambientCalls = createAmbientCallsRepo(db);
   const search = createSearchRepo(db, entries);
   const importFiles = createImportFilesRepo(db);
@@ -91,6 +95,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
     entries,
     titles,
     settings,
+    sessionOptions,
     ambientCalls,
     search,
     importFiles,

@@ -1,7 +1,6 @@
 import type { SessionRow } from '../../../../shared/domain/session';
 import type { ImportReport as ImportReportIpc } from '../../../../shared/ipc/import';
 import { AppError } from '../../../../shared/result';
-import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
 import type { SessionsService } from '../../services/sessions';
 import type { Store } from '../../store';
@@ -15,8 +14,9 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export interface ImportServiceDeps {
   readonly store: Store;
-  readonly events: CoreEvents;
-  readonly sessions: Pick<SessionsService, 'get' | 'create' | 'appendEntry'>;
+  readonly sessions: Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'importBatch'>;
+  /** The injected clock's "now". */
+  readonly now?: () => number;
   readonly env: NodeJS.ProcessEnv;
   readonly home: string;
   /** The ambient engine's hold: nothing runs while history is imported (SPEC §9.4). */
@@ -36,7 +36,8 @@ export class ImportService {
     this.config = importConfig(deps.store.settings, deps.env, deps.home);
     this.indexer = new ImportIndexer({
       store: deps.store,
-      events: deps.events,
+      sessions: deps.sessions,
+      ...(deps.now ? { now: deps.now } : {}),
       roots: this.config.roots,
       onBusy: (busy) => (busy ? deps.ambient?.pause('import') : deps.ambient?.resume('import')),
     });

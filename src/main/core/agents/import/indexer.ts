@@ -1,7 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Store } from '../../store';
-import type { CoreEvents } from '../../events';
+import { systemClock } from '../../services/clock';
+import type { SessionsService } from '../../services/sessions';
 import { createLogger } from '../../logger';
 import { applyImportBatch, loadCursors } from './applyBatch';
 import { DEFAULT_FILE_IMPORT_OPTIONS, type FileImportOptions, type ImportBatch } from './fileImporter';
@@ -26,8 +27,10 @@ export interface ImportReport {
 
 export interface ImportIndexerOptions {
   readonly store: Store;
-  readonly events: CoreEvents;
+  /** The only writer of sessions and entries: imported batches go through its silent import path. */
+  readonly sessions: Pick<SessionsService, 'importBatch'>;
   readonly roots: readonly ImportRoot[];
+  /** The injected clock's "now" (the report's start time). */
   readonly now?: () => number;
   readonly fileOptions?: Partial<FileImportOptions>;
   /** Quiet time after a change before a rescan. */
@@ -45,9 +48,9 @@ export interface ImportIndexerOptions {
 /**
  * Keeps the swarm in step with other tools' transcripts (SPEC §8 import):
  * a scan at start, then on file changes (debounced) and periodically. Reading
- * happens in a worker; main commits each batch in one transaction and tells
- * the renderer. While a scan runs, `importing` is true: the ambient scheduler
- * runs nothing then (SPEC §9.4).
+ * happens in a worker; main hands each batch to the sessions service's import
+ * path (one transaction, silent; the service tells the renderer). While a scan
+ * runs, `importing` is true: the ambient scheduler runs nothing then (SPEC §9.4).
  */
 export class ImportIndexer {
   private worker: Worker | null = null;
@@ -64,7 +67,7 @@ export class ImportIndexer {
   private readonly fileOptions: FileImportOptions;
 
   constructor(private readonly opts: ImportIndexerOptions) {
-    this.now = opts.now ?? Date.now;
+    this.now = opts.now ?? systemClock.now;
     this.fileOptions = { ...DEFAULT_FILE_IMPORT_OPTIONS, ...opts.fileOptions };
   }
 
@@ -175,14 +178,8 @@ export class ImportIndexer {
     const owned = this.opts.store.importFiles.ownedBackendIds();
     const apply = (batch: ImportBatch): void => {
       if (this.stopped || !this.opts.store.isOpen) return;
-      const applied = applyImportBatch(this.opts.store, batch, this.now(), owned);
+      const applied = applyImportBatch(this.opts.store, this.opts.sessions, batch, owned, this.opts.liveEntryLimit);
       if (applied.created) sessionsCreated += 1;
-      if (applied.row) {
-        if (!applied.created && applied.entries.length <= (this.opts.liveEntryLimit ?? 50)) {
-          for (const e of applied.entries) this.opts.events.emit('entry:added', e);
-        }
-        this.opts.events.emit('session:changed', applied.row);
-      }
     };
     // Nothing new (a later start, an empty or missing folder): no worker to start, nothing to read.
     const changed = await anyChange(this.opts.roots, cursors);

@@ -51,6 +51,7 @@ interface Live {
   pushTimer: NodeJS.Timeout | null;
   saveTimer: NodeJS.Timeout | null;
   quietTimer: NodeJS.Timeout | null;
+  /** Monotonic ms (performance.now) of the last input: only compared with the echo window. */
   lastInputAt: number;
   stopping: boolean;
   readonly recent: string[];
@@ -122,7 +123,7 @@ export class TerminalService {
   input(sessionId: string, data: string): void {
     const l = this.live.get(sessionId);
     if (!l || l.pty.exited) throw new AppError('CONFLICT', 'This terminal is not running; restart it first.');
-    l.lastInputAt = Date.now();
+    l.lastInputAt = performance.now();
     for (const line of l.pty.write(data)) this.recordLine(sessionId, l, line);
   }
 
@@ -173,7 +174,7 @@ export class TerminalService {
     if (!l) throw new AppError('UNAVAILABLE', 'The terminal could not start.');
     const line = text.replace(/\r?\n/g, ' ').trim();
     l.pty.write(`${line}\r`, false);
-    l.lastInputAt = Date.now();
+    l.lastInputAt = performance.now();
     return this.recordLine(row.id, l, line);
   }
 
@@ -221,7 +222,7 @@ export class TerminalService {
     l.pending += data;
     l.pushTimer ??= setTimeout(() => this.flush(sessionId, l), PUSH_EVERY_MS);
     l.saveTimer ??= setTimeout(() => this.save(sessionId, l), SAVE_AFTER_MS);
-    if (Date.now() - l.lastInputAt > ECHO_WINDOW_MS) {
+    if (performance.now() - l.lastInputAt > ECHO_WINDOW_MS) {
       this.safely(() => this.deps.sessions.setStatus(sessionId, 'working'));
       if (l.quietTimer) clearTimeout(l.quietTimer);
       l.quietTimer = setTimeout(() => {

@@ -23,7 +23,7 @@ import { isWaitingForUser } from '../../../../shared/ambient/turn-ending';
 import type { SessionRow } from '../../../../shared/domain/session';
 import { isUsableTitle } from '../../../../shared/judge';
 import { createLogger } from '../../logger';
-import type { AmbientEngine } from '../engine';
+import type { AmbientEngine, AmbientFeatureDeps } from '../engine';
 
 const log = createLogger('ambient:assist');
 
@@ -41,8 +41,6 @@ interface StoredSummary {
   at: number;
 }
 
-const summaryKey = (id: string): string => `ambient.summary.${id}`;
-
 export class AssistFeature {
   private readonly batches = new Map<string, { at: number; tasks: string[] }>();
   /** Imported sessions already asked for a preview in this run. */
@@ -50,7 +48,10 @@ export class AssistFeature {
   /** Turns completed since the last summary refresh (or its attempt), per session. */
   private readonly turnsSinceSummary = new Map<string, number>();
 
-  constructor(private readonly engine: AmbientEngine) {}
+  constructor(
+    private readonly engine: AmbientEngine,
+    private readonly deps: AmbientFeatureDeps,
+  ) {}
 
   private features() {
     const c = this.engine.resolved();
@@ -58,7 +59,7 @@ export class AssistFeature {
   }
 
   summary(id: string): StoredSummary | null {
-    const raw = this.engine.services.store.settings.get(summaryKey(id)) as StoredSummary | undefined;
+    const raw = this.deps.options.get(id, 'summary') as StoredSummary | undefined;
     return raw && typeof raw.text === 'string' ? raw : null;
   }
 
@@ -99,7 +100,7 @@ export class AssistFeature {
     const prompt = buildRunningSummaryPrompt({ previousSummary: previous?.text ?? null, newActivity: digest(entries.slice(-30), 30) });
     if (!prompt) return;
     void this.engine.ask({ prompt, sessionId: row.id, priority: 1 }).then((o) => {
-      if (o?.verdict === 'use' && o.text) this.engine.services.store.settings.set(summaryKey(row.id), { text: o.text, at: this.engine.services.clock.now() });
+      if (o?.verdict === 'use' && o.text) this.deps.options.set(row.id, 'summary', { text: o.text, at: this.deps.clock.now() });
     });
   }
 
@@ -110,7 +111,7 @@ export class AssistFeature {
   onSessionOpened(row: SessionRow, previousOpenedAt: number | null): void {
     const f = this.features();
     if (!f?.pickupNote || row.status === 'working' || previousOpenedAt === null) return;
-    const now = this.engine.services.clock.now();
+    const now = this.deps.clock.now();
     const afterRestart = previousOpenedAt < this.engine.startedAt;
     const afterIdle = now - row.updatedAt >= LONG_IDLE_MS;
     if (!afterRestart && !afterIdle) return;
@@ -132,8 +133,8 @@ export class AssistFeature {
     void this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:narration:${command.slice(0, 60)}` }).then((o) => {
       if (o?.verdict !== 'use' || !o.text) return;
       try {
-        this.engine.services.sessions.setSubtitle(row.id, o.text);
-        this.engine.services.sessions.appendEntry(row.id, 'note', o.text, { ambient: 'narration' });
+        this.deps.sessions.setSubtitle(row.id, o.text);
+        this.deps.sessions.appendEntry(row.id, 'note', o.text, { ambient: 'narration' });
       } catch (err) {
         log.warn('could not show a narration', { session: row.id, err });
       }
@@ -151,7 +152,7 @@ export class AssistFeature {
       if (o?.verdict !== 'use' || !o.text) return;
       const name = this.distinct(o.text, this.siblingNames(parent.id, child.id));
       try {
-        this.engine.services.sessions.setAutoTitle(child.id, { value: name, source: 'auto', model: o.model });
+        this.deps.sessions.setAutoTitle(child.id, { value: name, source: 'auto', model: o.model });
       } catch (err) {
         log.warn('could not name a subagent', { session: child.id, err });
       }
@@ -159,7 +160,7 @@ export class AssistFeature {
   }
 
   private siblingNames(parentId: string, exceptId: string): string[] {
-    return this.engine.services.store.sessions
+    return this.deps.sessions
       .list(true)
       .filter((r) => r.parentId === parentId && r.id !== exceptId && r.title !== null)
       .map((r) => r.title as string);
@@ -178,7 +179,7 @@ export class AssistFeature {
 
   /** Two or more subagents within the window are a batch: name it once, on the parent's subtitle. */
   private noteBatch(parent: SessionRow, task: string): void {
-    const now = this.engine.services.clock.now();
+    const now = this.deps.clock.now();
     const batch = this.batches.get(parent.id);
     if (!batch || now - batch.at > BATCH_WINDOW_MS) {
       this.batches.set(parent.id, { at: now, tasks: [task] });
@@ -191,7 +192,7 @@ export class AssistFeature {
     void this.engine.ask({ prompt, sessionId: parent.id, firstUserMessage: batch.tasks[0] ?? null }).then((o) => {
       if (o?.verdict !== 'use' || !o.text) return;
       try {
-        this.engine.services.sessions.setSubtitle(parent.id, o.text);
+        this.deps.sessions.setSubtitle(parent.id, o.text);
       } catch (err) {
         log.warn('could not show a batch name', { session: parent.id, err });
       }
@@ -203,7 +204,7 @@ export class AssistFeature {
     const f = this.features();
     if (!f?.recoverySweep) return;
     let taken = 0;
-    for (const row of this.engine.services.store.sessions.list(true)) {
+    for (const row of this.deps.sessions.list(true)) {
       if (taken >= PREVIEW_BATCH || !this.engine.scheduler.hasBudget()) break;
       if (row.kind !== 'imported' || row.subtitle !== null || this.previewed.has(row.id)) continue;
       this.previewed.add(row.id);
@@ -213,7 +214,7 @@ export class AssistFeature {
       void this.engine.ask({ prompt, sessionId: row.id, priority: 1 }).then((o) => {
         if (o?.verdict !== 'use' || !o.text) return;
         try {
-          if (this.engine.row(row.id)?.subtitle === null) this.engine.services.sessions.setSubtitle(row.id, o.text);
+          if (this.engine.row(row.id)?.subtitle === null) this.deps.sessions.setSubtitle(row.id, o.text);
         } catch (err) {
           log.warn('could not show a preview', { session: row.id, err });
         }

@@ -11,7 +11,7 @@ import type { SessionRow, TitleSource } from '../../../../shared/domain/session'
 import { isUsableTitle } from '../../../../shared/judge';
 import { createLogger } from '../../logger';
 import type { CallOutcome } from '../call';
-import type { AmbientEngine } from '../engine';
+import type { AmbientEngine, AmbientFeatureDeps } from '../engine';
 import { PRIORITY } from '../scheduler';
 
 const log = createLogger('ambient:titles');
@@ -36,7 +36,10 @@ export class TitleFeature {
   /** Sessions whose last title attempt failed, and when to try again. */
   private readonly retryAt = new Map<string, number>();
 
-  constructor(private readonly engine: AmbientEngine) {}
+  constructor(
+    private readonly engine: AmbientEngine,
+    private readonly deps: AmbientFeatureDeps,
+  ) {}
 
   private enabled(): boolean {
     const c = this.engine.resolved();
@@ -67,11 +70,11 @@ export class TitleFeature {
 
   /** "Regenerate title": a fresh title now, whatever the current one says (unless pinned). */
   async regenerate(id: string): Promise<{ row: SessionRow; outcome: RegenerateOutcome }> {
-    const row = this.engine.services.sessions.get(id);
+    const row = this.deps.sessions.get(id);
     if (row.titlePinned) return { row, outcome: 'pinned' };
     if (!this.enabled()) return { row, outcome: 'off' };
     const outcome = await this.create(row, this.engine.recentEntries(id), 'auto', PRIORITY.user);
-    const after = this.engine.services.sessions.get(id);
+    const after = this.deps.sessions.get(id);
     if (outcome?.verdict === 'use' && after.title !== row.title) return { row: after, outcome: 'titled' };
     if (outcome?.verdict === 'use' || (outcome?.verdict === 'skip' && after.title !== null)) return { row: after, outcome: 'kept' };
     return { row: after, outcome: after.title !== null ? 'kept' : 'no-title' };
@@ -93,13 +96,13 @@ export class TitleFeature {
       try {
         const current = this.engine.row(id);
         if (!current || current.title === outcome.text) return;
-        this.engine.services.sessions.setAutoTitle(id, { value: outcome.text, source, model: outcome.model });
+        this.deps.sessions.setAutoTitle(id, { value: outcome.text, source, model: outcome.model });
       } catch (err) {
         log.warn('could not store a title', { session: id, err });
       }
       return;
     }
-    const now = this.engine.services.clock.now();
+    const now = this.deps.clock.now();
     if (outcome.verdict === 'reject' || outcome.verdict === 'error') this.retryAt.set(id, now + RETRY_AFTER_MS);
     // The model said the record does not show what the work is: ask again much later.
     else if (source === 'recovered') this.retryAt.set(id, now + SKIPPED_RETRY_MS);
@@ -108,8 +111,8 @@ export class TitleFeature {
   /** Due retries, then sessions with no usable title: a few per round, within the budget. */
   sweep(): void {
     if (!this.enabled() || !this.engine.resolved().settings.features.recoverySweep) return;
-    const now = this.engine.services.clock.now();
-    const rows = this.engine.services.store.sessions.list(true);
+    const now = this.deps.clock.now();
+    const rows = this.deps.sessions.list(true);
     let taken = 0;
     for (const row of rows) {
       if (taken >= SWEEP_BATCH || !this.engine.scheduler.hasBudget()) break;

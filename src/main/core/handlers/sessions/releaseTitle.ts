@@ -1,4 +1,16 @@
+import { createLogger } from '../../logger';
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
 
-export const sessionsReleaseTitle: Handler<'sessions:releaseTitle', Services> = (input, s) => s.sessions.releaseTitle(input.id);
+const log = createLogger('sessions');
+
+/**
+ * "Let Swarmdesk title this": the user's title is unpinned, then the ambient
+ * engine is asked for a fresh title now (the answer does not wait for it: the
+ * new title arrives as `session:changed`).
+ */
+export const sessionsReleaseTitle: Handler<'sessions:releaseTitle', Services> = (input, s) => {
+  const row = s.sessions.releaseTitle(input.id);
+  s.ambient.titles.regenerate(row.id).catch((err: unknown) => log.warn('could not title a released session', { session: row.id, err }));
+  return row;
+};

@@ -63,10 +63,10 @@ export function createEntriesRepo(db: Db) {
     return s.unqueueBatch.run({ n }).changes;
   });
 
-  const appendTx = db.transaction((sid: string, kind: EntryKind, text: string, meta: EntryMeta, at: number): Entry => {
+  const appendTx = db.transaction((sid: string, kind: EntryKind, text: string, meta: EntryMeta, at: number, markUnread: boolean): Entry => {
     // Checked here (not by the FK alone) so a soft-deleted session cannot gain entries.
     const line = kind === 'user' ? firstLineOf(text) : null;
-    const touched = s.touch.get({ sid, at, line, unread: kind === 'assistant' ? 1 : 0 });
+    const touched = s.touch.get({ sid, at, line, unread: markUnread ? 1 : 0 });
     if (!touched) throw new SessionGoneError(sid);
     const r = s.insert.get({ rid: touched.rid, kind, text, meta: meta === null ? null : JSON.stringify(meta), at });
     if (!r) throw new Error('insert returned no seq');
@@ -74,9 +74,12 @@ export function createEntriesRepo(db: Db) {
   });
 
   return {
-    /** Commits one entry with the next seq; throws SessionGoneError if the session is missing or deleted. */
-    append(sessionId: string, kind: EntryKind, text: string, meta: EntryMeta, at: number): Entry {
-      return appendTx(sessionId, kind, text, meta, at);
+    /**
+     * Commits one entry with the next seq; throws SessionGoneError if the session is missing or deleted.
+     * An assistant entry marks the session unread unless `markUnread` says otherwise (imported history).
+     */
+    append(sessionId: string, kind: EntryKind, text: string, meta: EntryMeta, at: number, markUnread = kind === 'assistant'): Entry {
+      return appendTx(sessionId, kind, text, meta, at, markUnread);
     },
     /** Newest `limit` entries before `beforeSeq` (default: the end), oldest first. */
     page(sessionId: string, beforeSeq: number | undefined, limit: number): EntryPage {

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionKind, SessionRow, SessionStatus, TitleSource } from '../../../shared/domain/session';
+import type { Store } from '../store';
+
+/*
+ * The rules every write path of the sessions service shares (a user's
+ * create, an agent's subagent, an imported transcript): how a row is placed
+ * and inserted, and how a title record is written. Called only by the
+ * service (sessions.ts, importBatch.ts), inside its transactions.
+ */
+
+export interface NewSessionRow {
+  readonly kind: SessionKind;
+  readonly folder: string;
+  readonly parentId?: string | null;
+  readonly backendId?: string | null;
+  readonly status?: SessionStatus;
+  readonly title?: string | null;
+  readonly titleSource?: TitleSource;
+  readonly at: number;
+}
+
+/**
+ * Inserts a session in its pin group (unpinned): at the top for new work,
+ * at the bottom for imported history (older than anything the user started here).
+ */
+export function insertSession(store: Store, n: NewSessionRow, place: 'top' | 'bottom'): SessionRow {
+  const edge = store.sessions.edgePosition(false, place);
+  return store.sessions.insert({
+    id: randomUUID(),
+    kind: n.kind,
+    folder: n.folder,
+    position: edge === null ? 0 : place === 'top' ? edge - 1 : edge + 1,
+    parentId: n.parentId ?? null,
+    backendId: n.backendId ?? null,
+    status: n.status ?? 'idle',
+    title: n.title ?? null,
+    titleSource: n.titleSource ?? 'imported',
+    at: n.at,
+  });
+}
+
+export interface TitleRecord {
+  readonly value: string;
+  readonly source: TitleSource;
+  readonly model: string | null;
+  readonly pinned: boolean;
+  readonly at: number;
+}
+
+/** The current title and its history entry, together (call inside a transaction). */
+export function writeTitleRecord(store: Store, id: string, t: TitleRecord): void {
+  store.sessions.setTitle(id, { title: t.value, source: t.source, pinned: t.pinned });
+  store.titles.add({ sessionId: id, value: t.value, source: t.source, model: t.model, at: t.at });
+}
+
+/**
+ * Whether an automatic or imported title may replace the current one: a
+ * user's title made in Swarmdesk is never replaced by one; a pinned title
+ * is replaced only by the source that pinned it (a later rename in the tool
+ * the session was imported from).
+ */
+export function mayReplaceTitle(current: SessionRow, source: Exclude<TitleSource, 'user'>): boolean {
+  if (current.titleSource === 'user') return !current.titlePinned && source !== 'imported';
+  if (current.titlePinned) return current.titleSource === source;
+  return true;
+}
