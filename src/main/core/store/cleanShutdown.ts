@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { PRIVATE_FILE_MODE } from './privateFiles';
 
 /*
  * A full `quick_check` reads the whole file: seconds for a database with a
@@ -23,7 +24,7 @@ function fingerprint(file: string): Marker {
 /** Called after the database is closed cleanly. */
 export function markCleanShutdown(file: string): void {
   if (!existsSync(file)) return;
-  writeFileSync(file + suffix, JSON.stringify(fingerprint(file)));
+  writeFileSync(file + suffix, JSON.stringify(fingerprint(file)), { mode: PRIVATE_FILE_MODE });
 }
 
 /** Removes the marker (damage was found while open): the next start must run the full check. */

@@ -1,0 +1,70 @@
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ScrollbackFiles } from '../../../src/main/core/agents/terminal/scrollbackFiles';
+import { backupDir, listBackups, takeBackup } from '../../../src/main/core/store/backups';
+import { DB_FILE_NAME, openStore } from '../../../src/main/core/store';
+import { tempDataDir } from './tempDir';
+
+const T0 = Date.UTC(2026, 4, 1, 9, 0, 0);
+const DAY = 24 * 60 * 60 * 1000;
+const mode = (path: string): number => statSync(path).mode & 0o777;
+
+// POSIX modes only: on Windows the per-user AppData ACL is what protects the folder.
+describe.skipIf(process.platform === 'win32')('the data folder is private to its owner (SPEC §11)', () => {
+  it('a fresh data folder is 0700 and the database, its -wal/-shm and both kinds of backup are 0600', async () => {
+    const dataDir = join(tempDataDir(), 'fresh');
+    const { store } = openStore({ dataDir, now: () => T0 });
+    store.sessions.insert({ id: 's1', kind: 'chat', folder: '/w', position: 0, at: T0 });
+    store.entries.append('s1', 'user', 'a secret-looking line', null, T0);
+    const file = join(dataDir, DB_FILE_NAME);
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(file)).toBe(0o600);
+    expect(mode(`${file}-wal`)).toBe(0o600);
+    expect(mode(`${file}-shm`)).toBe(0o600);
+
+    await store.routineBackupIfDue(T0 + 2 * DAY); // the online backup
+    store.close();
+    expect(mode(backupDir(dataDir))).toBe(0o700);
+    const backups = listBackups(dataDir);
+    expect(backups.length).toBeGreaterThan(0);
+    for (const b of backups) expect(mode(b.path), b.name).toBe(0o600);
+    for (const name of readdirSync(dataDir)) {
+      if (name.startsWith(DB_FILE_NAME)) expect(mode(join(dataDir, name)), name).toBe(0o600);
+    }
+  });
+
+  it('a VACUUM INTO backup (before a migration) is 0600', () => {
+    const dataDir = tempDataDir();
+    const { store } = openStore({ dataDir, now: () => T0 });
+    store.close();
+    const db = new Database(join(dataDir, DB_FILE_NAME));
+    const b = takeBackup(db, dataDir, 1, 'premigrate', T0);
+    db.close();
+    expect(mode(b.path)).toBe(0o600);
+  });
+
+  it('an existing looser folder and database we own are tightened at start', () => {
+    const dataDir = tempDataDir();
+    chmodSync(dataDir, 0o755);
+    openStore({ dataDir, now: () => T0 }).store.close();
+    const file = join(dataDir, DB_FILE_NAME);
+    chmodSync(file, 0o644);
+    openStore({ dataDir, now: () => T0 }).store.close();
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(file)).toBe(0o600);
+  });
+
+  it('scrollback files are 0600 in a 0700 folder, even over an old looser temp file', () => {
+    const dataDir = tempDataDir();
+    mkdirSync(join(dataDir, 'terminals'), { mode: 0o755 });
+    chmodSync(join(dataDir, 'terminals'), 0o755);
+    writeFileSync(join(dataDir, 'terminals', 's1.log.tmp'), 'old', { mode: 0o644 });
+    const files = new ScrollbackFiles(dataDir);
+    files.write('s1', 'ANTHROPIC_API_KEY=…');
+    expect(mode(join(dataDir, 'terminals'))).toBe(0o700);
+    expect(mode(join(dataDir, 'terminals', 's1.log'))).toBe(0o600);
+    expect(files.read('s1')).toBe('ANTHROPIC_API_KEY=…');
+  });
+});
