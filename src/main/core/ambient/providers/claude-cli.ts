@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { childEnv } from '../../agents/childEnv';
 import { Deadline } from './deadline';
 import { ProviderError, type AmbientProvider, type ProviderReply, type ProviderRequest } from './types';
 
@@ -78,7 +79,7 @@ export function createClaudeCliProvider(opts: ClaudeCliProviderOptions = {}): Am
         let killTimer: ReturnType<typeof setTimeout> | null = null;
         const child = spawn(path, cliArgs(req.prompt.system, model), {
           cwd: opts.cwd ?? tmpdir(),
-          env: opts.env ?? process.env,
+          env: childEnv(opts.env ?? process.env, 'claude'),
           stdio: ['pipe', 'pipe', 'pipe'],
           detached: true, // its own process group, so ending it ends its children too
         });
