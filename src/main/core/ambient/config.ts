@@ -20,7 +20,7 @@ import { DEFAULT_CLI_MODEL } from './providers/claude-cli';
 import { DEFAULT_OPENAI_MODEL } from './providers/openai';
 import type { ProviderId } from './providers/types';
 
-/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. */
+/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. `isEncryptionAvailable` is false where it would not really encrypt (Linux `basic_text`). */
 export interface SecretBox {
   isEncryptionAvailable(): boolean;
   encrypt(plain: string): string;
@@ -110,7 +110,9 @@ export class AmbientConfig {
     if (!raw || typeof raw.value !== 'string') return { key: null, state: 'none' };
     if (raw.enc === 'plain') return { key: raw.value, state: 'plain' };
     try {
-      return this.secrets ? { key: this.secrets.decrypt(raw.value), state: 'encrypted' } : { key: null, state: 'none' };
+      if (!this.secrets) return { key: null, state: 'none' };
+      // Sealed earlier, but the box no longer really encrypts (Linux's basic_text): say so.
+      return { key: this.secrets.decrypt(raw.value), state: this.encryptionAvailable ? 'encrypted' : 'plain' };
     } catch {
       return { key: null, state: 'none' };
     }
