@@ -28,7 +28,8 @@ export class DataDirLockedError extends Error {
       `Swarmdesk is already running on the data folder ${lockFile.slice(0, -LOCK_FILE_NAME.length - 1)}: ` +
         `process ${holder.pid} (${holder.kind === 'web' ? 'web mode' : 'the desktop app'}` +
         `${holder.url ? ` at ${holder.url}` : ''}, since ${holder.since}). ` +
-        `Use that one, stop it first, or point SWARMDESK_DATA_DIR / --data-dir at another folder.`,
+        `Use that one, stop it first, or point SWARMDESK_DATA_DIR / --data-dir at another folder. ` +
+        `If no Swarmdesk is running, delete ${lockFile}.`,
     );
   }
 }
