@@ -26,7 +26,8 @@ function startServe(dataDir: string, home: string): Serve {
   let out = '';
   let stdout = '';
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': it comes after stdout and stderr are read to their end.
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const line = new Promise<string | null>((resolve) => {
     child.stdout?.on('data', (d: Buffer) => {
       stdout += d.toString();

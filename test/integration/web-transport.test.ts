@@ -429,7 +429,8 @@ describe('npm run serve (the web-mode contract line)', () => {
     c.ws.close();
 
     // Ctrl-C from a terminal signals the whole process group; so does this.
-    const exited = new Promise<string>((resolve) => child?.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
+    // 'close', not 'exit': it comes after stderr is read to its end.
+    const exited = new Promise<string>((resolve) => child?.once('close', (code, signal) => resolve(`${code ?? signal}`)));
     process.kill(-(child.pid ?? 0), 'SIGTERM');
     const how = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('timeout'), 10_000))]);
     expect(['0', 'SIGTERM']).toContain(how); // npm re-raises the signal its child got
