@@ -1,7 +1,8 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../../../src/main/core/store/dataDirLock';
+import { acquireDataDirLock, DataDirLockedError, isProcessAlive, LOCK_FILE_NAME } from '../../../src/main/core/store/dataDirLock';
 import { tempDataDir } from './tempDir';
 
 describe('the data folder lock', () => {
@@ -36,3 +37,28 @@ describe('the data folder lock', () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe('isProcessAlive', () => {
+  it('is true for a live process, false for a reaped one and for a zombie', async () => {
+    expect(isProcessAlive(process.pid)).toBe(true);
+    expect(isProcessAlive(0)).toBe(false);
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    expect(isProcessAlive(Number(gone.stdout))).toBe(false);
+    if (process.platform === 'linux') {
+      // A child that has exited but is not reaped yet: the shell's child, while the shell waits on stdin.
+      const sh = spawn('/bin/sh', ['-c', 'true & echo $!; read x'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      const zombie = await new Promise<number>((resolve) => sh.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+      await until(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').includes(') Z '));
+      expect(isProcessAlive(zombie)).toBe(false);
+      sh.stdin.end('\n');
+    }
+  });
+});
+
+async function until(ok: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

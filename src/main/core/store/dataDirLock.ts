@@ -42,14 +42,20 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** Whether a process with this pid exists (EPERM: it does, under another user). */
+/** Whether a process with this pid exists (EPERM: it does, under another user); a zombie does not count. */
 export function isProcessAlive(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc (macOS, Windows): kill(0) is the answer
   }
 }
 
