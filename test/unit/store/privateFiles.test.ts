@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScrollbackFiles } from '../../../src/main/core/agents/terminal/scrollbackFiles';
 import { backupDir, listBackups, takeBackup } from '../../../src/main/core/store/backups';
@@ -33,6 +34,29 @@ describe.skipIf(process.platform === 'win32')('the data folder is private to its
     for (const name of readdirSync(dataDir)) {
       if (name.startsWith(DB_FILE_NAME)) expect(mode(join(dataDir, name)), name).toBe(0o600);
     }
+  });
+
+  it('under umask 000 too (a process that opens everything up): folder 0700, database and side files 0600', () => {
+    const dataDir = join(tempDataDir(), 'open-umask');
+    const script = join(tempDataDir(), 'open.mts');
+    writeFileSync(
+      script,
+      `process.umask(0);\n` +
+        `const { openStore } = await import(${JSON.stringify(resolve('src/main/core/store/index.ts'))});\n` +
+        `const { ScrollbackFiles } = await import(${JSON.stringify(resolve('src/main/core/agents/terminal/scrollbackFiles.ts'))});\n` +
+        `const { store } = openStore({ dataDir: ${JSON.stringify(dataDir)} });\n` +
+        `store.sessions.insert({ id: 's1', kind: 'chat', folder: '/w', position: 0, at: 1 });\n` +
+        `new ScrollbackFiles(${JSON.stringify(dataDir)}).write('s1', 'x');\n` +
+        `process.stdout.write(JSON.stringify(process.umask()));\n` +
+        `process.exit(0);\n`, // no close: the -wal and -shm stay for the check
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe('0');
+    const file = join(dataDir, DB_FILE_NAME);
+    expect(mode(dataDir)).toBe(0o700);
+    for (const f of [file, `${file}-wal`, `${file}-shm`, join(dataDir, 'terminals', 's1.log')]) expect(mode(f), f).toBe(0o600);
+    expect(mode(join(dataDir, 'terminals'))).toBe(0o700);
   });
 
   it('a VACUUM INTO backup (before a migration) is 0600', () => {
