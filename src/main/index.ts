@@ -9,7 +9,7 @@ import { createCore, type SwarmCore } from './core/app';
 import { createLogger } from './core/logger';
 import { resolveDataDir } from './core/store/dataDir';
 import { acquireDataDirLock, type DataDirLock } from './core/store/dataDirLock';
-import { ensurePrivateDir } from './core/store/privateFiles';
+import { ensurePrivateDataDir } from './core/store/privateFiles';
 import { installHardening, openExternalSafely } from './electron/hardening';
 import { pickFolderNatively } from './electron/pickFolder';
 import { electronNativeBinding } from './electron/native';
@@ -51,7 +51,7 @@ async function start(): Promise<void> {
 
   const dataDir = resolveDataDir(process.env, process.platform);
   // The same per-folder lock as web mode: the two exclude each other (the dialog below names the holder).
-  ensurePrivateDir(dataDir);
+  ensurePrivateDataDir(dataDir);
   lock = acquireDataDirLock(dataDir, 'electron');
   process.on('exit', () => lock?.release());
   core = createCore({

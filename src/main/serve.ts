@@ -9,7 +9,7 @@ import { createCore } from './core/app';
 import { createLogger } from './core/logger';
 import { resolveDataDir } from './core/store/dataDir';
 import { acquireDataDirLock } from './core/store/dataDirLock';
-import { ensurePrivateDir } from './core/store/privateFiles';
+import { ensurePrivateDataDir } from './core/store/privateFiles';
 import { parseServeArgs, UsageError } from './transport/web/serve-args';
 import { startWebServer } from './transport/web/server';
 
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(args.dataDir ?? resolveDataDir(process.env, process.platform));
   const rendererDir = join(repoRoot, 'out', 'renderer');
   // One process per data folder: a second serve (or the desktop app) on it stops here, naming the first.
-  ensurePrivateDir(dataDir);
+  ensurePrivateDataDir(dataDir);
   const lock = acquireDataDirLock(dataDir, 'web');
   process.on('exit', () => lock.release());
   const core = createCore({

@@ -69,15 +69,23 @@ describe.skipIf(process.platform === 'win32')('the data folder is private to its
     expect(mode(b.path)).toBe(0o600);
   });
 
-  it('an existing looser folder and database we own are tightened at start', () => {
+  it('a data folder from before these rules is tightened at start, with its database, backups and scrollback', () => {
     const dataDir = tempDataDir();
-    chmodSync(dataDir, 0o755);
     openStore({ dataDir, now: () => T0 }).store.close();
+    // What an older Swarmdesk left: everything world-readable.
     const file = join(dataDir, DB_FILE_NAME);
-    chmodSync(file, 0o644);
+    mkdirSync(join(dataDir, 'backups'), { recursive: true });
+    mkdirSync(join(dataDir, 'terminals'), { recursive: true });
+    const oldBackup = join(dataDir, 'backups', 'swarmdesk-20260101T000000000Z-v1-routine.db');
+    const oldScrollback = join(dataDir, 'terminals', 's1.log');
+    const oldCorrupt = join(dataDir, 'corrupt-20260101T000000000Z.db');
+    for (const f of [oldBackup, oldScrollback, oldCorrupt]) writeFileSync(f, 'x');
+    for (const p of [dataDir, join(dataDir, 'backups'), join(dataDir, 'terminals')]) chmodSync(p, 0o755);
+    for (const f of [file, oldBackup, oldScrollback, oldCorrupt]) chmodSync(f, 0o644);
+
     openStore({ dataDir, now: () => T0 }).store.close();
-    expect(mode(dataDir)).toBe(0o700);
-    expect(mode(file)).toBe(0o600);
+    for (const p of [dataDir, join(dataDir, 'backups'), join(dataDir, 'terminals')]) expect(mode(p), p).toBe(0o700);
+    for (const f of [file, oldBackup, oldScrollback, oldCorrupt]) expect(mode(f), f).toBe(0o600);
   });
 
   it('scrollback files are 0600 in a 0700 folder, even over an old looser temp file', () => {

@@ -7,7 +7,7 @@ import { DatabaseTooNewError } from './errors';
 import { inspectDatabase } from './inspect';
 import { applyMigrations } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
-import { createPrivateFile, ensurePrivateDir, makeDatabasePrivate } from './privateFiles';
+import { createPrivateFile, ensurePrivateDataDir, makeDatabasePrivate } from './privateFiles';
 import { recoverDamagedDatabase } from './recovery';
 import { createStore, type Store } from './store';
 import { createLogger } from '../logger';
@@ -49,7 +49,7 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
   const dataDir = options.dataDir;
   const file = join(dataDir, DB_FILE_NAME);
   const notices: string[] = [];
-  ensurePrivateDir(dataDir);
+  ensurePrivateDataDir(dataDir);
 
   // The full quick_check is skipped only when the file is exactly as our last clean close left it.
   const cleanSinceLastClose = consumeCleanShutdown(file);

@@ -1,5 +1,5 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * The data folder holds API keys (plain text in web mode), transcripts and
@@ -16,7 +16,7 @@ export const PRIVATE_FILE_MODE = 0o600;
  * we own that is looser: a data folder made by an older Swarmdesk was 0755.
  * A folder owned by someone else is left alone (chmod would fail anyway).
  */
-export function ensurePrivateDir(dir: string): void {
+export function ensurePrivateDir(dir: string): boolean {
   // Parents get the usual mode; only the folder itself is private from birth.
   mkdirSync(dirname(dir), { recursive: true });
   try {
@@ -24,10 +24,36 @@ export function ensurePrivateDir(dir: string): void {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  if (!POSIX) return;
+  if (!POSIX) return false;
   const st = statSync(dir);
-  const ours = typeof process.getuid !== 'function' || st.uid === process.getuid();
-  if (ours && (st.mode & 0o077) !== 0) chmodSync(dir, PRIVATE_DIR_MODE);
+  if (!ownedByUs(st.uid) || (st.mode & 0o077) === 0) return false;
+  chmodSync(dir, PRIVATE_DIR_MODE);
+  return true;
+}
+
+function ownedByUs(uid: number): boolean {
+  return typeof process.getuid !== 'function' || uid === process.getuid();
+}
+
+/**
+ * Once, when a data folder from before these rules is first tightened: its
+ * files become 0600 and its folders 0700 (ours only, two levels: backups/,
+ * terminals/). Files written later are created private anyway.
+ */
+export function tightenTree(dir: string, depth = 2): void {
+  if (!POSIX) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (depth > 0) {
+        ensurePrivateDir(path);
+        tightenTree(path, depth - 1);
+      }
+    } else if (entry.isFile()) {
+      const st = statSync(path);
+      if (ownedByUs(st.uid) && (st.mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
+    }
+  }
 }
 
 /** Sets an existing file to 0600; a missing file is fine (SQLite's -wal/-shm come and go). */
@@ -53,4 +79,12 @@ export function createPrivateFile(file: string): void {
 /** The database and the side files SQLite keeps beside it. */
 export function makeDatabasePrivate(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) makePrivate(file + suffix);
+}
+
+/**
+ * The data folder itself: created 0700, and when it had to be tightened (a
+ * folder from before these rules), its files are tightened too, once.
+ */
+export function ensurePrivateDataDir(dataDir: string): void {
+  if (ensurePrivateDir(dataDir)) tightenTree(dataDir);
 }
