@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { createCore, type SwarmCore } from './core/app';
 import { createLogger } from './core/logger';
 import { resolveDataDir } from './core/store/dataDir';
+import { acquireDataDirLock, type DataDirLock } from './core/store/dataDirLock';
+import { ensurePrivateDataDir } from './core/store/privateFiles';
 import { installHardening, openExternalSafely } from './electron/hardening';
 import { pickFolderNatively } from './electron/pickFolder';
 import { electronNativeBinding } from './electron/native';
@@ -28,6 +30,7 @@ app.enableSandbox();
 
 let win: BrowserWindow | null = null;
 let core: SwarmCore | null = null;
+let lock: DataDirLock | null = null;
 
 function showWindow(): void {
   if (win === null || win.isDestroyed()) {
@@ -47,6 +50,10 @@ async function start(): Promise<void> {
   serveAppProtocol(RENDERER_DIR);
 
   const dataDir = resolveDataDir(process.env, process.platform);
+  // The same per-folder lock as web mode: the two exclude each other (the dialog below names the holder).
+  ensurePrivateDataDir(dataDir);
+  lock = acquireDataDirLock(dataDir, 'electron');
+  process.on('exit', () => lock?.release());
   core = createCore({
     dataDir,
     env: process.env,
@@ -81,6 +88,7 @@ if (!app.requestSingleInstanceLock()) {
       .catch((err: unknown) => log.error('closing the core failed', { err }))
       .finally(() => {
         closed = true;
+        lock?.release();
         app.quit();
       });
   });

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { createCore } from './core/app';
 import { createLogger } from './core/logger';
 import { resolveDataDir } from './core/store/dataDir';
+import { acquireDataDirLock } from './core/store/dataDirLock';
+import { ensurePrivateDataDir } from './core/store/privateFiles';
 import { parseServeArgs, UsageError } from './transport/web/serve-args';
 import { startWebServer } from './transport/web/server';
 
@@ -29,6 +31,10 @@ async function main(): Promise<void> {
   const args = parseServeArgs(process.argv.slice(2));
   const dataDir = resolve(args.dataDir ?? resolveDataDir(process.env, process.platform));
   const rendererDir = join(repoRoot, 'out', 'renderer');
+  // One process per data folder: a second serve (or the desktop app) on it stops here, naming the first.
+  ensurePrivateDataDir(dataDir);
+  const lock = acquireDataDirLock(dataDir, 'web');
+  process.on('exit', () => lock.release());
   const core = createCore({
     dataDir,
     env: process.env,
@@ -66,6 +72,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
+  lock.setUrl(`http://127.0.0.1:${server.port}/`);
   log.info('web mode ready', { port: server.port, dataDir, rendererDir });
   process.stdout.write(`serving ${server.url}\n`);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,6 +137,34 @@ describe('terminal backend (real PTY)', () => {
       expect(screen?.text).not.toContain('\x1b');
       // Material only: the screen note is not in the transcript.
       expect((await h.ok('entries:page', { id: row.id })).entries.some((e) => e.text.includes('The terminal shows'))).toBe(false);
+    } finally {
+      await h.core.close();
+    }
+  });
+
+  it("a terminal session's environment holds none of Swarmdesk's secrets (SPEC §11)", async () => {
+    const secrets = {
+      ANTHROPIC_API_KEY: `sk-ant-api03-${randomUUID()}`,
+      ANTHROPIC_AUTH_TOKEN: `auth-${randomUUID()}`,
+      OPENAI_API_KEY: `sk-proj-${randomUUID()}`,
+    };
+    const h: Harness = startCore({ env: { ...secrets, SWARMDESK_ENV_PROBE: 'probe-visible' } });
+    try {
+      h.core.services.terminals?.register();
+      const row = await h.ok('sessions:create', { kind: 'terminal' });
+      await h.ok('terminal:open', { id: row.id, cols: 200, rows: 50 });
+      await h.ok('terminal:input', { id: row.id, data: 'env; exit\r' });
+      await until(() => h.eventsOf('terminal:exit').length > 0, { message: 'env to exit' });
+      // The scrollback as kept on disk and as a reopened pane paints it.
+      const reopened = await h.ok('terminal:open', { id: row.id, cols: 200, rows: 50 });
+      const onDisk = readFileSync(join(h.dataDir, 'terminals', `${row.id}.log`), 'utf8');
+      for (const text of [reopened.scrollback, onDisk]) {
+        expect(text).toContain('SWARMDESK_ENV_PROBE=probe-visible'); // env really ran and printed
+        for (const [name, value] of Object.entries(secrets)) {
+          expect(text, name).not.toContain(value);
+          expect(text, name).not.toContain(`${name}=`);
+        }
+      }
     } finally {
       await h.core.close();
     }

@@ -284,6 +284,82 @@ describe('web transport on a real loopback server', () => {
     again.ws.close();
   });
 
+  it('answers on a loopback name with any port, as behind an SSH tunnel (ssh -L 5000:127.0.0.1:PORT)', async () => {
+    const tunnelled = server.port === 5000 ? 5001 : 5000;
+    const page = await rawGet(server.port, '/', `localhost:${tunnelled}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Swarmdesk test');
+    // The page's socket goes to the port the browser sees.
+    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy({ kind: 'web', port: tunnelled }));
+    const c = await connect(server.port, { host: `localhost:${tunnelled}`, origin: `http://localhost:${tunnelled}` });
+    if (typeof c === 'number') throw new Error(`refused: ${c}`);
+    c.send({ type: 'hello', token: server.token });
+    expect(await c.next()).toEqual({ type: 'ready' });
+    expect((await c.call(1, 'app:info')).result?.ok).toBe(true);
+    c.ws.close();
+    // Still refused: another local page's Origin, and a foreign name on that port.
+    expect(await connect(server.port, { host: `localhost:${tunnelled}`, origin: `http://localhost:${tunnelled + 1}` })).toBe(403);
+    expect((await rawGet(server.port, '/', `rebind.evil.example:${tunnelled}`)).status).toBe(403);
+  });
+
+  it('closes an unauthenticated socket at its first bad frame, after a typed reply', async () => {
+    for (const frame of ['{not json', '[1]', Buffer.from([1, 2, 3])]) {
+      const c = await connect(server.port);
+      if (typeof c === 'number') throw new Error('refused');
+      if (typeof frame === 'string') c.send(frame);
+      else c.ws.send(frame, { binary: true });
+      expect(await c.next()).toMatchObject({ id: null, result: { ok: false, error: { code: 'BAD_INPUT' } } });
+      expect(await c.closeCode()).toBe(WEB_CLOSE.FORBIDDEN);
+      expect(c.messages).toEqual([]);
+    }
+  });
+
+  it('10,000 bad frames on one authenticated socket: bounded replies, bounded log, socket closed; the server keeps serving', async () => {
+    const c = await authed(server);
+    logLines.length = 0;
+    const frames = ['{not json', '[1,2]', JSON.stringify({ id: 1, channel: 'nope:nope', input: {} }), JSON.stringify({ channel: 'app:info' })];
+    for (let i = 0; i < 10_000; i += 1) {
+      if (c.closed) break;
+      c.send(frames[i % frames.length]);
+    }
+    expect(await c.closeCode(10_000)).toBe(WEB_CLOSE.TOO_MANY_BAD_FRAMES);
+    expect(c.messages.length).toBeLessThanOrEqual(1_001); // the budget, then the close
+    expect(c.messages.every((m) => m.result?.ok === false)).toBe(true);
+    const logged = logLines.join('\n');
+    expect(logLines.length).toBeLessThan(50);
+    expect(logged.length).toBeLessThan(20_000);
+    expect(logged).toContain('more of the same warnings were left out');
+    expect(logged).toContain('too many bad frames');
+    const again = await authed(server);
+    expect((await again.call(2, 'app:info')).result?.ok).toBe(true);
+    again.ws.close();
+  });
+
+  it('holds at most 64 sockets: the 65th upgrade gets 503, and a freed slot is usable again', async () => {
+    const small = await startWebServer({ router: new Router(fakeHandlers(), null), events, rendererDir: join(base, 'renderer'), helloTimeoutMs: 30_000 });
+    try {
+      const open: Client[] = [];
+      for (let i = 0; i < 64; i += 1) {
+        const c = await connect(small.port);
+        if (typeof c === 'number') throw new Error(`socket ${i + 1} refused: ${c}`);
+        open.push(c);
+      }
+      expect(await connect(small.port)).toBe(503);
+      const first = open.shift();
+      first?.ws.close();
+      await first?.closeCode();
+      // The server counts the raw socket's close, which follows the close handshake.
+      const deadline = Date.now() + 3_000;
+      let reopened: Client | number = 503;
+      while (reopened === 503 && Date.now() < deadline) reopened = await connect(small.port);
+      expect(typeof reopened).not.toBe('number');
+      if (typeof reopened !== 'number') open.push(reopened);
+      for (const c of open) c.ws.terminate();
+    } finally {
+      await small.close();
+    }
+  });
+
   it('pushes core events to authenticated sockets only', async () => {
     const ready = await authed(server);
     const pending = await connect(server.port);
@@ -356,7 +432,8 @@ describe('npm run serve (the web-mode contract line)', () => {
     c.ws.close();
 
     // Ctrl-C from a terminal signals the whole process group; so does this.
-    const exited = new Promise<string>((resolve) => child?.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
+    // 'close', not 'exit': it comes after stderr is read to its end.
+    const exited = new Promise<string>((resolve) => child?.once('close', (code, signal) => resolve(`${code ?? signal}`)));
     process.kill(-(child.pid ?? 0), 'SIGTERM');
     const how = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('timeout'), 10_000))]);
     expect(['0', 'SIGTERM']).toContain(how); // npm re-raises the signal its child got

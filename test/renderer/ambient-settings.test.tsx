@@ -57,7 +57,7 @@ describe('settings screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     await waitFor(() => expect(within(dialog).getByText(/In use:/)).toHaveTextContent('In use: offline · 3 of 120 calls this hour'));
-    expect(within(dialog).getByRole('note', { name: 'Key storage warning' })).toHaveTextContent(/plain text/);
+    expect(within(dialog).getByRole('note', { name: 'Key storage warning' })).toHaveTextContent(/stored unencrypted/);
   });
 
   it('a provider that cannot run says why', async () => {
@@ -82,7 +82,7 @@ describe('settings screen', () => {
     expect(sent.ambient.features.nextPrompt).toBe(false);
     expect(sent.anthropicApiKey).toBe('sk-test-123');
     await waitFor(() => expect(within(dialog).getByLabelText('Anthropic API key')).toHaveValue(''));
-    expect(within(dialog).getByLabelText('Anthropic API key')).toHaveAttribute('placeholder', 'stored as plain text');
+    expect(within(dialog).getByLabelText('Anthropic API key')).toHaveAttribute('placeholder', 'stored unencrypted');
     expect(dialog).not.toHaveTextContent('sk-test-123');
   });
 

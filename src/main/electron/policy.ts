@@ -92,3 +92,15 @@ export function isTrustedSender(facts: SenderFacts, ourWebContentsId: number | n
   if (!facts.isMainFrame || facts.frameUrl === null) return false;
   return isAppUrl(facts.frameUrl);
 }
+
+/**
+ * Whether safeStorage really encrypts. On Linux without a keyring Electron
+ * falls back to `basic_text` (a hard-coded key): "available" but not secret,
+ * so keys are then treated, and shown, as stored unencrypted.
+ */
+export function safeStorageReallyEncrypts(platform: NodeJS.Platform, available: boolean, linuxBackend: () => string): boolean {
+  if (!available) return false;
+  if (platform !== 'linux') return true;
+  const backend = linuxBackend();
+  return backend !== 'basic_text' && backend !== 'unknown';
+}

@@ -61,6 +61,8 @@ export const WEB_CLOSE = {
   HELLO_TIMEOUT: 4408,
   /** A frame over WEB_MAX_FRAME_BYTES (the standard 1009, sent by the ws library). */
   TOO_BIG: 1009,
+  /** Too many malformed frames in a minute (the standard 1008, policy violation): not retried. */
+  TOO_MANY_BAD_FRAMES: 1008,
 } as const;
 
 export interface WebHello {

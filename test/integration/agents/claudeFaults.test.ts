@@ -122,3 +122,20 @@ describe('claude-code backend: text typed while the CLI starts', () => {
     expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['fine', 'fine']);
   });
 });
+
+describe('claude-code backend: the environment the CLI gets (SPEC §11)', () => {
+  it('keeps the Anthropic credentials the CLI is configured by, and no other secret', async () => {
+    const rec = new Recorder();
+    const s = session('env', rec, {
+      env: { FAKE_CLAUDE_MODE: 'env', ANTHROPIC_API_KEY: 'sk-ant-for-claude', ANTHROPIC_AUTH_TOKEN: 'auth-for-claude', OPENAI_API_KEY: 'sk-openai-not-for-claude', SWARMDESK_WEB_TOKEN: 'web-token' },
+    });
+    await s.send('which keys?');
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
+    expect(JSON.parse(rec.entries('assistant')[0]?.entry.text ?? '{}')).toEqual({
+      ANTHROPIC_API_KEY: 'sk-ant-for-claude',
+      ANTHROPIC_AUTH_TOKEN: 'auth-for-claude',
+      OPENAI_API_KEY: null,
+      SWARMDESK_WEB_TOKEN: null,
+    });
+  });
+});

@@ -71,6 +71,18 @@ describe('ambient configuration (SPEC §10)', () => {
     expect(new AmbientConfig(plainRepo, { OPENAI_API_KEY: 'e' }, null).resolve().status.keys.openai).toBe('env');
   });
 
+  it("a box that does not really encrypt (Linux's basic_text) keeps keys, and shows them, as unencrypted", () => {
+    const repo = memoryRepo();
+    new AmbientConfig(repo, {}, box).setKey('anthropic', 'sk-sealed-earlier');
+    const basicText: SecretBox = { ...box, isEncryptionAvailable: () => false };
+    const later = new AmbientConfig(repo, {}, basicText);
+    expect(later.resolve().anthropic.apiKey).toBe('sk-sealed-earlier');
+    expect(later.resolve().status.keys.anthropic).toBe('plain');
+    expect(later.resolve().status.encryptionAvailable).toBe(false);
+    later.setKey('openai', 'sk-new');
+    expect(later.resolve().status.keys.openai).toBe('plain');
+  });
+
   it('bad stored settings fall back to the defaults instead of breaking start-up', () => {
     const repo = memoryRepo();
     repo.set('ambient', { provider: 'nonsense', titleWordTarget: -3 });

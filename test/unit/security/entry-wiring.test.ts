@@ -32,6 +32,16 @@ describe('Electron entry wiring (SPEC §11)', () => {
     expect(entry).toMatch(/registerIpcChannels\(\{[\s\S]*isTrusted: trustOnlyWindow\(/);
   });
 
+  it('takes the data folder lock (shared with web mode) before the core opens the store, and releases it on quit', () => {
+    const lockAt = entry.indexOf("acquireDataDirLock(dataDir, 'electron')");
+    expect(lockAt).toBeGreaterThan(-1);
+    expect(lockAt).toBeLessThan(entry.indexOf('createCore('));
+    expect(entry).toMatch(/lock\?\.release\(\)/);
+    const serve = read('src/main/serve.ts');
+    expect(serve.indexOf("acquireDataDirLock(dataDir, 'web')")).toBeGreaterThan(-1);
+    expect(serve.indexOf("acquireDataDirLock(dataDir, 'web')")).toBeLessThan(serve.indexOf('createCore('));
+  });
+
   it('has no file:// loading, no generic IPC, no sendSync, no remote module anywhere in main or preload', () => {
     for (const f of [...mainFiles, ...filesUnder('src/preload')]) {
       const text = read(f);

@@ -8,6 +8,7 @@ import {
   isTrustedSender,
   mainWindowOptions,
   safeExternalUrl,
+  safeStorageReallyEncrypts,
 } from '../../../src/main/electron/policy';
 
 describe('main window options (SPEC §11: sandbox, isolation, no node)', () => {
@@ -132,5 +133,17 @@ describe('sender validation', () => {
     expect(isAppUrl('app://swarmdesk/')).toBe(true);
     expect(isAppUrl('app://swarmdesk:8080/')).toBe(false);
     expect(isAppUrl('http://swarmdesk/')).toBe(false);
+  });
+});
+
+describe('safeStorage counts as encryption only when it really encrypts (SPEC §11)', () => {
+  it("Linux's basic_text (and unknown) fallback is not encryption; a keyring, macOS and Windows are", () => {
+    expect(safeStorageReallyEncrypts('linux', true, () => 'basic_text')).toBe(false);
+    expect(safeStorageReallyEncrypts('linux', true, () => 'unknown')).toBe(false);
+    expect(safeStorageReallyEncrypts('linux', true, () => 'gnome_libsecret')).toBe(true);
+    expect(safeStorageReallyEncrypts('linux', true, () => 'kwallet6')).toBe(true);
+    expect(safeStorageReallyEncrypts('darwin', true, () => 'basic_text')).toBe(true);
+    expect(safeStorageReallyEncrypts('win32', true, () => 'unknown')).toBe(true);
+    expect(safeStorageReallyEncrypts('darwin', false, () => 'gnome_libsecret')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessToken, isAllowedHost, isAllowedOrigin, tokensEqual } from '../../../src/main/transport/web/access';
+import { createAccessToken, isAllowedHost, isAllowedOrigin, loopbackPort, tokensEqual } from '../../../src/main/transport/web/access';
 
 describe('web access token', () => {
   it('is 32 random bytes, URL-safe, different every time', () => {
@@ -22,20 +22,34 @@ describe('web access token', () => {
 });
 
 describe('Host and Origin allow-lists (DNS rebinding, other sites)', () => {
-  it('accepts loopback names with our port only', () => {
-    expect(isAllowedHost('127.0.0.1:4100', 4100)).toBe(true);
-    expect(isAllowedHost('localhost:4100', 4100)).toBe(true);
-    expect(isAllowedHost('LOCALHOST:4100', 4100)).toBe(true);
-    for (const h of ['127.0.0.1:4101', 'evil.example:4100', 'evil.example', '127.0.0.1', '0.0.0.0:4100', '[::1]:4100', undefined]) {
-      expect(isAllowedHost(h, 4100)).toBe(false);
+  it('accepts loopback names on any port (an SSH tunnel changes the port), and nothing else', () => {
+    for (const h of ['127.0.0.1:4100', 'localhost:4100', 'LOCALHOST:4100', 'localhost:5000', '127.0.0.1:1', '[::1]:4100', '127.0.0.1']) {
+      expect(isAllowedHost(h), h).toBe(true);
     }
+    for (const h of ['evil.example:4100', 'evil.example', '0.0.0.0:4100', '127.0.0.2:4100', 'localhost.evil.example:4100', '127.0.0.1:99999', '127.0.0.1:0', 'localhost:', undefined]) {
+      expect(isAllowedHost(h), String(h)).toBe(false);
+    }
+    expect(loopbackPort('localhost:5000')).toBe(5000);
+    expect(loopbackPort('127.0.0.1')).toBe(80);
   });
 
-  it('accepts only pages this server could have served as Origin', () => {
-    expect(isAllowedOrigin('http://127.0.0.1:4100', 4100)).toBe(true);
-    expect(isAllowedOrigin('http://localhost:4100', 4100)).toBe(true);
-    for (const o of ['https://127.0.0.1:4100', 'http://127.0.0.1:4101', 'http://evil.example', 'null', 'file://', 'http://127.0.0.1:4100.evil.example', undefined]) {
-      expect(isAllowedOrigin(o, 4100)).toBe(false);
-    }
+  it('accepts as Origin only the page at the very Host the upgrade was sent to', () => {
+    expect(isAllowedOrigin('http://127.0.0.1:4100', '127.0.0.1:4100')).toBe(true);
+    expect(isAllowedOrigin('http://localhost:5000', 'localhost:5000')).toBe(true);
+    expect(isAllowedOrigin('http://[::1]:5000', '[::1]:5000')).toBe(true);
+    expect(isAllowedOrigin('http://127.0.0.1', '127.0.0.1:80')).toBe(true);
+    const refused: Array<[string | undefined, string | undefined]> = [
+      ['https://127.0.0.1:4100', '127.0.0.1:4100'],
+      ['http://127.0.0.1:3000', '127.0.0.1:4100'], // another local page
+      ['http://localhost:4100', '127.0.0.1:4100'],
+      ['http://evil.example', '127.0.0.1:4100'],
+      ['http://evil.example:4100', 'evil.example:4100'],
+      ['null', '127.0.0.1:4100'],
+      ['file://', '127.0.0.1:4100'],
+      ['http://127.0.0.1:4100.evil.example', '127.0.0.1:4100'],
+      [undefined, '127.0.0.1:4100'],
+      ['http://127.0.0.1:4100', undefined],
+    ];
+    for (const [o, h] of refused) expect(isAllowedOrigin(o, h), `${o} @ ${h}`).toBe(false);
   });
 });

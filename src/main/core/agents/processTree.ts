@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createLogger } from '../logger';
+import { childEnv } from './childEnv';
 
 const log = createLogger('agents:process');
 
@@ -37,7 +38,7 @@ async function listProcesses(): Promise<ProcInfo[]> {
   }
   if (process.platform === 'win32') return [];
   return new Promise((resolve) => {
-    execFile('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat='], { timeout: 2_000 }, (err, stdout) => {
+    execFile('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat='], { timeout: 2_000, env: childEnv(process.env, 'terminal') }, (err, stdout) => {
       if (err) {
         resolve([]);
         return;

@@ -18,7 +18,7 @@ export const DEFAULT_BASE_URLS: Readonly<Record<KeyedProvider, string>> = {
   openai: 'https://api.openai.com/v1',
 };
 
-/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. */
+/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. `isEncryptionAvailable` is false where it would not really encrypt (Linux `basic_text`). */
 export interface SecretBox {
   isEncryptionAvailable(): boolean;
   encrypt(plain: string): string;
@@ -130,7 +130,9 @@ export class Credentials {
     const endpoint = typeof raw.endpoint === 'string' ? raw.endpoint : DEFAULT_BASE_URLS[which];
     if (raw.enc === 'plain') return { key: raw.value, state: 'plain', endpoint };
     try {
-      return this.secrets ? { key: this.secrets.decrypt(raw.value), state: 'encrypted', endpoint } : { key: null, state: 'none', endpoint };
+      if (!this.secrets) return { key: null, state: 'none', endpoint };
+      // Sealed earlier, but the box no longer really encrypts (Linux's basic_text): say so.
+      return { key: this.secrets.decrypt(raw.value), state: this.encryptionAvailable ? 'encrypted' : 'plain', endpoint };
     } catch {
       return { key: null, state: 'none', endpoint };
     }

@@ -1,6 +1,7 @@
 import { channels, isChannelName, type ChannelName, type ChannelOutput, type ChannelParsedInput } from '../../../shared/ipc/contract';
 import { AppError, fail, ok, type Result } from '../../../shared/result';
 import { createLogger } from '../logger';
+import { RateLimitedWarnings } from '../rateLimitedLog';
 
 const log = createLogger('router');
 
@@ -26,6 +27,9 @@ export const MAX_REQUEST_CHARS = 2_000_000;
  * a handler throws leaves here as raw text.
  */
 export class Router<S> {
+  /** A client can send bad requests at will: their warnings are bounded (20 a minute, then a count). */
+  private readonly clientWarnings = new RateLimitedWarnings(log, 20, 60_000);
+
   constructor(
     private readonly handlers: HandlerMap<S>,
     private readonly services: S,
@@ -33,7 +37,7 @@ export class Router<S> {
 
   async handle(channel: unknown, rawInput: unknown, ctx: RequestContext): Promise<Result<unknown>> {
     if (!isChannelName(channel)) {
-      log.warn('unknown channel', { channel: String(channel).slice(0, 80), transport: ctx.transport });
+      this.clientWarnings.warn('unknown channel', { channel: String(channel).slice(0, 80), transport: ctx.transport });
       return fail('UNKNOWN_CHANNEL', 'No such channel.');
     }
     return this.dispatch(channel, rawInput, ctx);
@@ -45,7 +49,7 @@ export class Router<S> {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-      log.warn('bad input', { channel, transport: ctx.transport, issue: issue?.message });
+      this.clientWarnings.warn('bad input', { channel, transport: ctx.transport, issue: issue?.message });
       return fail('BAD_INPUT', `Invalid input for ${channel}${where}: ${issue?.message ?? 'does not match'}`);
     }
     try {

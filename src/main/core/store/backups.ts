@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openReadOnly, quickCheck, userVersion, type ConnectionOptions, type Db } from './connection';
 import { BACKUP_DIR_NAME } from './dataDir';
+import { createPrivateFile, ensurePrivateDir, makePrivate } from './privateFiles';
 
 /** How many backups we keep; older ones are deleted after each new one (each is a full copy). */
 export const KEEP_BACKUPS = 3;
@@ -71,7 +72,7 @@ type BackupReason = 'premigrate' | 'routine';
 /** Where the next backup goes; it is written as `<path>.partial` and renamed when whole. */
 function nextBackupPath(dataDir: string, version: number, reason: BackupReason, at: number): string {
   const dir = backupDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const stamp = fileStamp(at);
   let name = `swarmdesk-${stamp}-v${version}-${reason}-checked.db`;
   for (let n = 1; existsSync(join(dir, name)); n++) name = `swarmdesk-${stamp}-${n}-v${version}-${reason}-checked.db`;
@@ -79,6 +80,7 @@ function nextBackupPath(dataDir: string, version: number, reason: BackupReason, 
 }
 
 function finish(partial: string, path: string, dataDir: string, at: number): BackupFile {
+  makePrivate(partial);
   renameSync(partial, path);
   pruneBackups(dataDir, KEEP_BACKUPS);
   return { path, name: path.slice(backupDir(dataDir).length + 1), takenAt: at, checked: true };
@@ -114,6 +116,7 @@ export function takeBackup(db: Db, dataDir: string, version: number, reason: Bac
   const path = nextBackupPath(dataDir, version, reason, at);
   const partial = `${path}.partial`;
   rmSync(partial, { force: true });
+  createPrivateFile(partial); // VACUUM INTO accepts an empty file and keeps its 0600
   db.prepare('VACUUM INTO ?').run(partial);
   const problem = checkCopySync(partial, version, connection);
   if (problem) refuse(partial, problem);
@@ -137,6 +140,7 @@ export async function takeBackupInBackground(db: Db, dataDir: string, version: n
   rmSync(partial, { force: true });
   let problem: string | null;
   try {
+    createPrivateFile(partial);
     await db.backup(partial);
     options.afterCopy?.(partial);
     problem = await options.verify(partial, version);

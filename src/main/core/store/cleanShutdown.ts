@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { PRIVATE_FILE_MODE } from './privateFiles';
 
 /*
  * A full `quick_check` reads the whole file: seconds for a database with a
@@ -61,7 +62,7 @@ function fingerprint(file: string): Marker | null {
 export function markCleanShutdown(file: string): void {
   if (!existsSync(file)) return;
   const marker = fingerprint(file);
-  if (marker) writeFileSync(file + suffix, JSON.stringify(marker), { mode: 0o600 });
+  if (marker) writeFileSync(file + suffix, JSON.stringify(marker), { mode: PRIVATE_FILE_MODE });
 }
 
 /** Removes the marker (damage was found while open): the next start must run the full check. */

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { takeBackup } from './backups';
 import { consumeCleanShutdown } from './cleanShutdown';
@@ -8,6 +7,7 @@ import { DatabaseTooNewError } from './errors';
 import { inspectDatabase } from './inspect';
 import { applyMigrations } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
+import { createPrivateFile, ensurePrivateDataDir, makeDatabasePrivate } from './privateFiles';
 import { recoverDamagedDatabase } from './recovery';
 import { createStore, type Store } from './store';
 import { createLogger } from '../logger';
@@ -51,7 +51,7 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
   const dataDir = options.dataDir;
   const file = join(dataDir, DB_FILE_NAME);
   const notices: string[] = [];
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDataDir(dataDir);
 
   // The full quick_check is skipped only when the file is exactly as our last clean close left it.
   const cleanSinceLastClose = consumeCleanShutdown(file);
@@ -63,8 +63,12 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     found = inspectDatabase(file, connection);
   }
 
+  // Created 0600 before SQLite opens it, so its -wal and -shm are born 0600 too;
+  // an older, looser file (and its side files) is tightened.
+  createPrivateFile(file);
   const db = openWriter(file, connection);
   try {
+    makeDatabasePrivate(file);
     const version = userVersion(db);
     const hasData = found.state === 'ok' && found.hasSchema;
     if (hasData && version < latest) {

@@ -22,16 +22,39 @@ export function tokensEqual(expected: string, candidate: unknown): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** The Host header values we answer to: the loopback address or name with our port. */
-export function isAllowedHost(host: string | undefined, port: number): boolean {
-  if (host === undefined) return false;
-  const h = host.toLowerCase();
-  return h === `127.0.0.1:${port}` || h === `localhost:${port}`;
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(?::(\d{1,5}))?$/;
+
+/**
+ * The port a browser used to reach us when `host` (a Host header, or an
+ * Origin's host part) names a loopback address or name, on any port: behind
+ * an SSH tunnel (`ssh -L 5000:127.0.0.1:4100`) the browser's port is not ours.
+ * Null for any other name, which keeps DNS rebinding out: a page from
+ * evil.example re-pointed at 127.0.0.1 still sends `Host: evil.example`.
+ */
+export function loopbackPort(host: string | undefined): number | null {
+  if (host === undefined) return null;
+  const m = LOOPBACK_HOST.exec(host.toLowerCase());
+  if (!m) return null;
+  const port = m[2] === undefined ? 80 : Number(m[2]);
+  return port >= 1 && port <= 65_535 ? port : null;
 }
 
-/** The Origin a WebSocket upgrade must carry: a page this server served. */
-export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
-  if (origin === undefined) return false;
+/** The Host header values we answer to: a loopback address or name, any port. */
+export function isAllowedHost(host: string | undefined): boolean {
+  return loopbackPort(host) !== null;
+}
+
+/**
+ * The Origin a WebSocket upgrade must carry: a page this server served, i.e.
+ * `http://` plus the very Host the upgrade was sent to (so a page served by
+ * another local port cannot open our socket even though its host is loopback).
+ */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined || !isAllowedHost(host)) return false;
   const o = origin.toLowerCase();
-  return o === `http://127.0.0.1:${port}` || o === `http://localhost:${port}`;
+  if (!o.startsWith('http://')) return false;
+  const originHost = o.slice('http://'.length);
+  const h = (host ?? '').toLowerCase();
+  // The same name, and the same port (a browser leaves :80 out of both).
+  return loopbackPort(originHost) === loopbackPort(h) && originHost.replace(/:80$/, '') === h.replace(/:80$/, '');
 }

@@ -4,15 +4,18 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { WEB_HELLO_TIMEOUT_MS, WEB_MAX_FRAME_BYTES, WEB_SOCKET_PATH } from '../../../shared/ipc/bridge';
 import { createLogger, type Logger } from '../../core/logger';
+import { RateLimitedWarnings } from '../../core/rateLimitedLog';
 import { MAX_REQUEST_CHARS } from '../../core/router/router';
 import { contentSecurityPolicy, HARDENING_HEADERS } from '../csp';
 import type { EventSource, RouterLike } from '../router-like';
 import { readStaticFile } from '../static-files';
-import { createAccessToken, isAllowedHost, isAllowedOrigin } from './access';
+import { createAccessToken, isAllowedHost, isAllowedOrigin, loopbackPort } from './access';
 import { attachSocketSession } from './socket-session';
 
 /** Web mode binds this address and nothing else (SPEC §5). */
 export const LOOPBACK = '127.0.0.1';
+/** Open sockets (authenticated or not) at once; one more is refused with 503. */
+export const MAX_SOCKETS = 64;
 
 export interface WebServerOptions {
   readonly router: RouterLike;
@@ -26,6 +29,8 @@ export interface WebServerOptions {
   readonly helloTimeoutMs?: number;
   readonly maxFrameBytes?: number;
   readonly maxRequestChars?: number;
+  readonly maxSockets?: number;
+  readonly maxBadFramesPerMinute?: number;
   readonly log?: Logger;
 }
 
@@ -45,7 +50,7 @@ function pathnameOf(req: IncomingMessage): string {
   }
 }
 
-function rejectUpgrade(socket: Duplex, status: '403 Forbidden' | '404 Not Found'): void {
+function rejectUpgrade(socket: Duplex, status: '403 Forbidden' | '404 Not Found' | '503 Service Unavailable'): void {
   socket.on('error', () => undefined);
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -59,18 +64,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const token = opts.token ?? createAccessToken();
   let port = 0; // known once listening; every check below runs after that
 
-  const baseHeaders = (): Record<string, string> => ({
+  // The CSP pins the socket to the port the browser used (ours, or an SSH tunnel's).
+  const baseHeaders = (req: IncomingMessage): Record<string, string> => ({
     ...HARDENING_HEADERS,
-    'Content-Security-Policy': contentSecurityPolicy({ kind: 'web', port }),
+    'Content-Security-Policy': contentSecurityPolicy({ kind: 'web', port: loopbackPort(req.headers.host) ?? port }),
   });
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const plain = (status: number, text: string, extra: Record<string, string> = {}): void => {
-      res.writeHead(status, { ...baseHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+      res.writeHead(status, { ...baseHeaders(req), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
       res.end(text);
     };
-    if (!isAllowedHost(req.headers.host, port)) {
-      log.warn('refused an HTTP request for a foreign Host', { host: String(req.headers.host).slice(0, 100) });
+    if (!isAllowedHost(req.headers.host)) {
+      refusals.warn('refused an HTTP request for a foreign Host', { host: String(req.headers.host).slice(0, 100) });
       return plain(403, 'Forbidden host');
     }
     const pathname = pathnameOf(req);
@@ -80,11 +86,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       .then((file) => {
         // Browsers ask for /favicon.ico on their own; without one, answer "no content", not an error.
         if (file.status === 404 && pathname === '/favicon.ico') {
-          res.writeHead(204, { ...baseHeaders(), 'Cache-Control': 'no-cache' });
+          res.writeHead(204, { ...baseHeaders(req), 'Cache-Control': 'no-cache' });
           return void res.end();
         }
         const headers: Record<string, string> = {
-          ...baseHeaders(),
+          ...baseHeaders(req),
           'Content-Type': file.contentType,
           'Content-Length': String(file.body.length),
           'Cache-Control': file.cacheControl,
@@ -101,17 +107,30 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   };
 
   const server = createServer(onRequest);
+  const maxSockets = opts.maxSockets ?? MAX_SOCKETS;
+  let openSockets = 0;
+  /** Anyone on the machine can knock: refusals are logged at most 20 a minute. */
+  const refusals = new RateLimitedWarnings(log, 20, 60_000);
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes ?? WEB_MAX_FRAME_BYTES });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (pathnameOf(req) !== WEB_SOCKET_PATH) return rejectUpgrade(socket, '404 Not Found');
-    if (!isAllowedHost(req.headers.host, port) || !isAllowedOrigin(req.headers.origin, port)) {
-      log.warn('refused a WebSocket upgrade', {
+    if (!isAllowedHost(req.headers.host) || !isAllowedOrigin(req.headers.origin, req.headers.host)) {
+      refusals.warn('refused a WebSocket upgrade', {
         host: String(req.headers.host).slice(0, 100),
         origin: String(req.headers.origin).slice(0, 100),
       });
       return rejectUpgrade(socket, '403 Forbidden');
     }
+    if (openSockets >= maxSockets) {
+      refusals.warn('refused a WebSocket: too many open', { max: maxSockets });
+      return rejectUpgrade(socket, '503 Service Unavailable');
+    }
+    // Counted on the raw socket, so an upgrade that fails half-way is uncounted too.
+    openSockets += 1;
+    socket.once('close', () => {
+      openSockets -= 1;
+    });
     wss.handleUpgrade(req, socket, head, (ws) => {
       attachSocketSession(ws, {
         token,
@@ -122,11 +141,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         maxRequestChars: opts.maxRequestChars ?? MAX_REQUEST_CHARS,
         maxInFlight: 64,
         maxBufferedBytes: 64 * 1024 * 1024,
+        ...(opts.maxBadFramesPerMinute !== undefined ? { maxBadFramesPerMinute: opts.maxBadFramesPerMinute } : {}),
       });
     });
   });
   server.on('clientError', (err, socket) => {
-    log.warn('bad HTTP request', { err });
+    refusals.warn('bad HTTP request', { err });
     socket.destroy();
   });
 

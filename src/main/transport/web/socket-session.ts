@@ -1,7 +1,9 @@
 import type { RawData, WebSocket } from 'ws';
+import { isChannelName } from '../../../shared/ipc/contract';
 import { WEB_CLOSE, type WebRequestId, type WebServerMessage } from '../../../shared/ipc/bridge';
 import { fail, type AppErrorShape, type Result } from '../../../shared/result';
 import type { Logger } from '../../core/logger';
+import { RateLimitedWarnings } from '../../core/rateLimitedLog';
 import type { EventSource, RouterLike } from '../router-like';
 import { tokensEqual } from './access';
 
@@ -17,7 +19,16 @@ export interface SocketSessionOptions {
   readonly maxInFlight: number;
   /** A client this far behind on reading is dropped rather than buffered without bound. */
   readonly maxBufferedBytes: number;
+  /** Malformed frames (and unknown channels) an authenticated socket may send per minute before it is closed. */
+  readonly maxBadFramesPerMinute?: number;
+  /** Refused-frame warnings logged per socket per minute; the rest are counted in one summary line. */
+  readonly maxWarningsPerMinute?: number;
+  readonly now?: () => number;
 }
+
+const MINUTE_MS = 60_000;
+export const DEFAULT_MAX_BAD_FRAMES_PER_MINUTE = 1_000;
+export const DEFAULT_MAX_WARNINGS_PER_MINUTE = 10;
 
 type Incoming = Record<string, unknown>;
 
@@ -37,19 +48,35 @@ function rawToText(data: RawData): string {
  * One browser tab's WebSocket (protocol in src/shared/ipc/bridge.ts): the
  * first frame must be a hello with the token; after that each request frame
  * goes to the router and its envelope comes back with the same id, and core
- * events are pushed. Every bad frame gets a typed error reply and a log line;
- * nothing here throws into the server.
+ * events are pushed. Nothing here throws into the server.
+ *
+ * Under abuse: a socket that has not said hello is closed at its first bad
+ * frame (after its typed reply); an authenticated one gets a typed reply per
+ * bad frame but is closed (1008) past `maxBadFramesPerMinute`; warnings are
+ * rate-limited per socket with a summary count.
  */
 export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): void {
   const { log } = opts;
   let authenticated = false;
   let unsubscribe: (() => void) | null = null;
   let inFlight = 0;
+  const now = opts.now ?? Date.now;
+  const warnings = new RateLimitedWarnings(log, opts.maxWarningsPerMinute ?? DEFAULT_MAX_WARNINGS_PER_MINUTE, MINUTE_MS, now);
+  const maxBad = opts.maxBadFramesPerMinute ?? DEFAULT_MAX_BAD_FRAMES_PER_MINUTE;
+  let badWindowStart = Number.NEGATIVE_INFINITY;
+  let badInWindow = 0;
+  /** Once closing, later frames (already on the wire) are dropped unanswered. */
+  let closing = false;
+  const closeSocket = (code: number, reason: string): void => {
+    closing = true;
+    warnings.flush();
+    ws.close(code, reason);
+  };
 
   const helloTimer = setTimeout(() => {
     if (!authenticated) {
       log.warn('closing a socket that sent no hello in time');
-      ws.close(WEB_CLOSE.HELLO_TIMEOUT, 'hello timeout');
+      closeSocket(WEB_CLOSE.HELLO_TIMEOUT, 'hello timeout');
     }
   }, opts.helloTimeoutMs);
 
@@ -63,9 +90,24 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     ws.send(JSON.stringify(message));
   };
   const reply = (id: WebRequestId | null, result: Result<unknown>): void => send({ id, result });
-  const refuse = (id: WebRequestId | null, error: AppErrorShape, reason: string): void => {
-    log.warn('refused a message', { reason, code: error.code });
+  const countBadFrame = (): void => {
+    const t = now();
+    if (t - badWindowStart >= MINUTE_MS) {
+      badWindowStart = t;
+      badInWindow = 0;
+    }
+    badInWindow += 1;
+    if (badInWindow > maxBad && !closing) {
+      log.warn('closing a socket that sent too many bad frames', { perMinute: maxBad });
+      closeSocket(WEB_CLOSE.TOO_MANY_BAD_FRAMES, 'too many bad frames');
+    }
+  };
+  /** A typed reply and a (rate-limited) warning; `malformed` frames count toward the close. */
+  const refuse = (id: WebRequestId | null, error: AppErrorShape, reason: string, malformed = true): void => {
+    warnings.warn('refused a message', { reason, code: error.code });
     reply(id, fail(error.code, error.message));
+    if (!authenticated) closeSocket(WEB_CLOSE.FORBIDDEN, 'forbidden');
+    else if (malformed) countBadFrame();
   };
 
   const onHello = (id: WebRequestId | null, msg: Incoming): void => {
@@ -77,15 +119,16 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
       return;
     }
     refuse(id, { code: 'FORBIDDEN', message: 'Send {type:"hello", token} with the access token first.' }, 'bad or missing hello');
-    ws.close(WEB_CLOSE.FORBIDDEN, 'forbidden');
   };
 
   const onRequest = (text: string, msg: Incoming): void => {
     const id = asId(msg.id);
     if (id === null) return refuse(null, { code: 'BAD_INPUT', message: 'A request needs an id (string or integer).' }, 'missing id');
-    if (text.length > opts.maxRequestChars) return refuse(id, { code: 'TOO_LARGE', message: 'The request is too large.' }, 'too large');
+    if (text.length > opts.maxRequestChars) return refuse(id, { code: 'TOO_LARGE', message: 'The request is too large.' }, 'too large', false);
     if (typeof msg.channel !== 'string') return refuse(id, { code: 'BAD_INPUT', message: 'A request needs a channel name.' }, 'missing channel');
-    if (inFlight >= opts.maxInFlight) return refuse(id, { code: 'UNAVAILABLE', message: 'Too many requests in flight; retry shortly.' }, 'too many in flight');
+    // Answered here (as the router would) so a made-up channel counts as a bad frame at once.
+    if (!isChannelName(msg.channel)) return refuse(id, { code: 'UNKNOWN_CHANNEL', message: 'No such channel.' }, 'unknown channel');
+    if (inFlight >= opts.maxInFlight) return refuse(id, { code: 'UNAVAILABLE', message: 'Too many requests in flight; retry shortly.' }, 'too many in flight', false);
     inFlight += 1;
     opts.router
       .handle(msg.channel, msg.input, { transport: 'web' })
@@ -101,6 +144,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   };
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
+    if (closing) return;
     if (isBinary) return refuse(null, { code: 'BAD_INPUT', message: 'Send JSON text frames.' }, 'binary frame');
     const text = rawToText(data);
     let parsed: unknown;
@@ -119,6 +163,8 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   });
 
   ws.on('close', () => {
+    closing = true;
+    warnings.flush();
     clearTimeout(helloTimer);
     unsubscribe?.();
     unsubscribe = null;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createLogger } from '../../logger';
+import { childEnv } from '../childEnv';
 import { BoundedLineReader } from '../lineReader';
 import { killProcessTree } from '../processTree';
 import type { AgentBackend, AgentEvent, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
@@ -198,7 +199,7 @@ export class ClaudeCodeSession implements AgentSession {
         cwd: folder,
         detached: true, // own process group: stop ends the whole group
         stdio: ['pipe', 'pipe', 'pipe'],
-        env: { ...process.env, ...this.opts.env },
+        env: childEnv(process.env, 'claude', this.opts.env),
       });
     } catch (err) {
       this.fail(`Could not start Claude Code (${this.claudePath}): ${(err as Error).message}`);

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionIdSchema } from '../../../../shared/domain/session';
+import { ensurePrivateDir, makePrivate, PRIVATE_FILE_MODE } from '../../store/privateFiles';
 
 /**
  * A terminal session's last output, kept in the data folder so a reopened
@@ -29,10 +30,12 @@ export class ScrollbackFiles {
   }
 
   write(sessionId: string, text: string): void {
-    mkdirSync(this.dir, { recursive: true });
+    ensurePrivateDir(this.dir);
     const target = this.file(sessionId);
     const temp = `${target}.tmp`;
-    writeFileSync(temp, text);
+    rmSync(temp, { force: true }); // the mode below applies only to a new file
+    writeFileSync(temp, text, { mode: PRIVATE_FILE_MODE });
+    makePrivate(temp); // whatever the umask
     renameSync(temp, target);
   }
 }

@@ -3,6 +3,7 @@ import type { Entry, SessionRow } from '../../../../shared/domain/session';
 import { AppError } from '../../../../shared/result';
 import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
+import { childEnv } from '../childEnv';
 import type { SessionsService } from '../../services/sessions';
 import { PtySession, SCROLLBACK_CHARS, type PtyExit } from './ptySession';
 import { ScrollbackFiles } from './scrollbackFiles';
@@ -186,7 +187,7 @@ export class TerminalService {
 
   private start(row: SessionRow, cols: number, rows: number, previous: string): void {
     if (this.closed) throw new AppError('UNAVAILABLE', 'Swarmdesk is shutting down.');
-    const env: NodeJS.ProcessEnv = { ...(this.deps.env ?? process.env), TERM: 'xterm-256color', COLORTERM: 'truecolor' };
+    const env = childEnv(this.deps.env ?? process.env, 'terminal', { TERM: 'xterm-256color', COLORTERM: 'truecolor' });
     const shell = env.SHELL && existsSync(env.SHELL) ? env.SHELL : existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
     const command = row.backendId?.trim() || null;
     const cwd = existsSync(row.folder) ? row.folder : (env.HOME ?? '/');

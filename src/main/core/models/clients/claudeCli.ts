@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { childEnv } from '../../agents/childEnv';
 import { ModelError } from '../errors';
 import { CallWatchdog } from '../watchdog';
 
@@ -44,16 +45,6 @@ function parseResult(stdout: string): CliResult | null {
     }
   }
   return null;
-}
-
-/**
- * The CLI's environment: the caller's, less the keys of other providers (SPEC §11: a key is in
- * a child's environment only when that child is configured to use it). Anthropic's key and base
- * URL stay: they are how the CLI is pointed at its endpoint.
- */
-export function cliEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { OPENAI_API_KEY: _openaiKey, ...rest } = env;
-  return rest;
 }
 
 export function cliArgs(system: string, model: string): string[] {
@@ -96,7 +87,7 @@ export function createClaudeCliClient(opts: ClaudeCliOptions): ClaudeCliClient {
         let killTimer: ReturnType<typeof setTimeout> | null = null;
         const child = spawn(path, cliArgs(prompt.system, model), {
           cwd: opts.cwd ?? tmpdir(),
-          env: cliEnv(opts.env ?? process.env),
+          env: childEnv(opts.env ?? process.env, 'claude'),
           stdio: ['pipe', 'pipe', 'pipe'],
           detached: true, // its own process group, so ending it ends its children too
         });

@@ -32,7 +32,7 @@ const FEATURE_NAMES: Record<keyof AmbientFeatures, string> = {
 const KEY_STATES: Record<KeyState, string> = {
   env: 'set by the environment',
   encrypted: 'stored, encrypted',
-  plain: 'stored as plain text',
+  plain: 'stored unencrypted',
   none: 'not set',
   elsewhere: 'key needed for this endpoint',
 };
@@ -97,7 +97,7 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
       ) : null}
       {!status.encryptionAvailable ? (
         <p role="note" aria-label="Key storage warning" className="settings-warning">
-          This system offers no keychain to Swarmdesk: keys entered here are stored as plain text in the data folder. Prefer
+          This system offers no keychain to Swarmdesk: keys entered here are stored unencrypted in the data folder. Prefer
           ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.
         </p>
       ) : null}
