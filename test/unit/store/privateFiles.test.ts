@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ScrollbackFiles } from '../../../src/main/core/agents/terminal/scrollbackFiles';
 import { backupDir, listBackups, takeBackup } from '../../../src/main/core/store/backups';
 import { DB_FILE_NAME, openStore } from '../../../src/main/core/store';
+import { LATEST_VERSION } from '../../../src/main/core/store/migrations';
 import { tempDataDir } from './tempDir';
 
 const T0 = Date.UTC(2026, 4, 1, 9, 0, 0);
@@ -64,7 +65,7 @@ describe.skipIf(process.platform === 'win32')('the data folder is private to its
     const { store } = openStore({ dataDir, now: () => T0 });
     store.close();
     const db = new Database(join(dataDir, DB_FILE_NAME));
-    const b = takeBackup(db, dataDir, 1, 'premigrate', T0);
+    const b = takeBackup(db, dataDir, LATEST_VERSION, 'premigrate', T0);
     db.close();
     expect(mode(b.path)).toBe(0o600);
   });

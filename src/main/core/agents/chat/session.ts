@@ -9,7 +9,7 @@ import type { ModelReply } from '../../models/types';
 import { watchCall } from '../../models/watchdog';
 import { type Conversation, USER, escapeMarkup, historyProblem, type Message, type ToolResult } from './conversation';
 import { conversationFromEntries, lastReplySeq } from './history';
-import type { ChatProvider } from './backend';
+import type { ModelClient as ChatProvider } from '../../models/types';
 
 const log = createLogger('agents:chat');
 
