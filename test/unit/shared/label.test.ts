@@ -77,7 +77,9 @@ describe('firstLineLabel', () => {
 
   it('labels prose before code, and pasted code when there is nothing else', () => {
     expect(firstLineLabel('```\nconst x = 1;\n```\nwhy is x one')).toBe('why is x one');
-    expect(firstLineLabel('```ts\nTypeError: x is undefined\n```')).toBe('TypeError: x is undefined');
+    expect(firstLineLabel('```ts\nconst answer = compute(x)\n```')).toBe('const answer = compute(x)');
+    // A pasted error alone is an error text, never a label (the next real line or facts are).
+    expect(firstLineLabel('```ts\nTypeError: x is undefined\n```')).toBeNull();
   });
 
   it('hard-cuts a long word with an ellipsis', () => {

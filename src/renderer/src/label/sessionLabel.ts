@@ -1,5 +1,5 @@
 import type { SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
-import { isUsableTitle } from '../../../shared/judge';
+import { isUsableTitleFrom } from '../../../shared/judge';
 import { displayLabel } from '../../../shared/label';
 
 export interface SessionLabel {
@@ -16,6 +16,8 @@ export interface SessionLabel {
 export interface LabelSource extends Pick<SessionRow, 'firstUserLine' | 'kind' | 'folder' | 'updatedAt'> {
   /** Any string: it is judged here again, whatever its type says. */
   title: string | null;
+  /** Who wrote the title: a person's rename ('user') is judged as one, anything else as a model's. */
+  titleSource?: string | null;
 }
 
 /**
@@ -28,8 +30,12 @@ const labelCache = new WeakMap<LabelSource, SessionLabel>();
 export function sessionLabel(row: LabelSource, now: number): SessionLabel {
   const cached = labelCache.get(row);
   if (cached) return cached;
-  const title = row.title !== null && isUsableTitle(row.title) ? row.title : null;
-  const label = displayLabel({ title, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt }, now);
+  const titleSource = row.titleSource ?? null;
+  const title = row.title !== null && isUsableTitleFrom(row.title, titleSource) ? row.title : null;
+  const label = displayLabel(
+    { title, titleSource, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt },
+    now,
+  );
   const result: SessionLabel = { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
   if (result.derived !== 'facts') labelCache.set(row, result);
   return result;
