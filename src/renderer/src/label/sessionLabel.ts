@@ -1,5 +1,4 @@
 import type { SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
-import { isUsableTitleFrom } from '../../../shared/judge';
 import { displayLabel } from '../../../shared/label';
 
 export interface SessionLabel {
@@ -30,10 +29,9 @@ const labelCache = new WeakMap<LabelSource, SessionLabel>();
 export function sessionLabel(row: LabelSource, now: number): SessionLabel {
   const cached = labelCache.get(row);
   if (cached) return cached;
-  const titleSource = row.titleSource ?? null;
-  const title = row.title !== null && isUsableTitleFrom(row.title, titleSource) ? row.title : null;
+  // displayLabel judges the title again, for whoever wrote it (the one check on this path).
   const label = displayLabel(
-    { title, titleSource, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt },
+    { title: row.title, titleSource: row.titleSource ?? null, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt },
     now,
   );
   const result: SessionLabel = { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
