@@ -13,7 +13,7 @@ import {
   STORED_TITLE_LIMITS,
   limitsFor,
 } from './limits';
-import { isFailedToProduce, isFormatLeftover, isModelTalk } from './model-talk';
+import { isFormatLeftover, isModelTalk } from './model-talk';
 import { isQuestion, isRisky } from './next-prompt';
 import { type Judged, type RejectReason, rejectMessage, rejected } from './reasons';
 import { parseReply, sanitizeAnswer } from './reply';
@@ -22,8 +22,10 @@ import { isErrorText, isToolMarkup } from './tool-text';
 
 /**
  * Who wrote a line decides one rule: a model's text (and a stored title nobody typed) is
- * refused when it is made of generic words only ("Agent 2"); a person's is refused only for
- * a default name ("New chat 3"), since people name panes "Worker 2" on purpose.
+ * refused when it is made of generic words only ("Agent 2"); a person's only when it is a
+ * default name ("New chat 3"), since people name panes "Worker 2" on purpose. Everything
+ * else (markup, error texts, absence notes, text that reads as a model's refusal) is refused
+ * whoever wrote it: the screen never shows one.
  */
 export type Author = 'model' | 'person';
 
@@ -31,8 +33,8 @@ export type Author = 'model' | 'person';
  * Whether `text` is usable as one line of `kind` within `limits`. The checks, in order:
  * trimmed and non-empty; one line; within the character and word limits; has a letter (so
  * "...", "—" and emoji-only replies go); not a leftover of a reply format or markup, nor a
- * tool's markup or meta line; not an error text; not about the absence of a value; not a
- * default name (for a model: not generic words only); not the model talking to the reader.
+ * tool's markup or meta line; not an error text; not about the absence of a value (for a
+ * model: not generic words only); not the model talking to the reader; not a default name.
  * The text handed back is only trimmed: phrases are matched on a normalised copy.
  */
 export function acceptLine(text: string, limits: Limits, kind: AmbientKind = 'title', author: Author = 'model'): Judged {
@@ -46,8 +48,7 @@ export function acceptLine(text: string, limits: Limits, kind: AmbientKind = 'ti
   if (isErrorText(line)) return rejected('error-text', kind);
   if (isAbsenceNote(line)) return rejected('absence', kind);
   if (author === 'model' && isGenericName(line)) return rejected('absence', kind);
-  if (author === 'model' && isModelTalk(line, kind)) return rejected('refusal', kind);
-  if (isFailedToProduce(line)) return rejected('absence', kind);
+  if (isModelTalk(line, kind)) return rejected('refusal', kind);
   if (isDefaultName(line)) return rejected('default-name', kind);
   return { ok: true, text: line };
 }
@@ -146,9 +147,9 @@ function memoised(memo: Map<string, boolean>, value: unknown, author: Author): b
 }
 
 /**
- * A user's rename, judged with the stored-title limits as a person's text: refused only when
- * empty, multi-line, too long, markup or an error text, an absence note or a default name
- * ("Worker 2" is accepted). Invisible characters go and runs of spaces or tabs become one
+ * A user's rename, judged with the stored-title limits as a person's text: like a model's,
+ * except that generic words alone are the person's choice ("Worker 2" is accepted); a
+ * default name ("New session - 2026-12-02T09:14:03.512Z") is still refused, saying so. Invisible characters go and runs of spaces or tabs become one
  * space; a line break is still rejected (a text field cannot hold one, so it only arrives
  * from a script). Quotes and periods are the user's to keep. The message is what the rename
  * field shows.

@@ -98,11 +98,6 @@ const ACKNOWLEDGEMENTS = anyInterjection([
   'done', 'yes', 'no', 'no problem',
 ]);
 
-/** "Unable to generate a title", "Error generating summary": a note that the text is absent. */
-export function isFailedToProduce(text: string): boolean {
-  return FAILED_TO_PRODUCE.test(matchForm(text));
-}
-
 /** Whether the text is the model talking to the reader rather than the requested text. */
 export function isModelTalk(text: string, kind: AmbientKind): boolean {
   const form = matchForm(text);

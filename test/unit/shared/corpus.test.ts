@@ -48,7 +48,7 @@ const TITLE_LIMITS = titleLimits(7);
 const FLOORS = {
   rejectedTitles: 328,
   acceptedTitles: 150,
-  personAccepted: 65,
+  personAccepted: 10,
   replies: 101,
   rejectedNext: 55,
   acceptedNext: 40,
