@@ -100,14 +100,32 @@ function isOnlyGenericWords(words: readonly string[]): boolean {
   return named;
 }
 
+/** Words a stamp is written with, besides numbers: month names, "at", "am", "utc"… */
+const STAMP_WORDS = new Set([
+  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july',
+  'aug', 'august', 'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december',
+  'at', 'on', 'from', 'am', 'pm', 'utc', 'gmt', 'no', 'v', 'z', 't', 'st', 'nd', 'rd', 'th',
+]);
+
+/** A cheap first look: every word is generic, holds a digit (a stamp, an id) or is a stamp's
+ *  word. Most texts fail here on their first real word, before any stamp is matched. */
+function mayBeGenericName(text: string): boolean {
+  for (const word of wordsForm(text).split(' ')) {
+    if (word === '' || /\p{N}/u.test(word)) continue;
+    if (!GENERIC_MODIFIERS.has(word) && !GENERIC_NOUNS.has(word) && !TOOL_NAMES.has(word) && !STAMP_WORDS.has(word)) return false;
+  }
+  return true;
+}
+
 /** A name made of generic words only, stamps aside: "Agent 2", "New chat", "Worker task". */
 export function isGenericName(text: string): boolean {
-  return isOnlyGenericWords(nameWords(text));
+  return mayBeGenericName(text) && isOnlyGenericWords(nameWords(text));
 }
 
 /** A tool's default name, stamps aside: "New session - 2026-12-02T09:14:03.512Z", "Chat 3",
  *  "Claude Code session", "zsh". Not "Worker 2" or "Agent 3": people name panes so. */
 export function isDefaultName(text: string): boolean {
+  if (!mayBeGenericName(text)) return false;
   const words = nameWords(text);
   if (!isOnlyGenericWords(words)) return false;
   if (words.some((w) => DEFAULT_MARKERS.has(w))) return true;

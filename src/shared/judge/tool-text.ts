@@ -84,9 +84,12 @@ function noticeHead(form: string): string {
   return wordsForm(cut).replace(HEAD_PREFIX, '').trim();
 }
 
+const ERROR_SCAN_CHARS = 400;
+
 /** Whether `text` is an error a tool or client wrote, not a title that mentions one. */
 export function isErrorText(text: string): boolean {
-  const form = matchForm(text);
+  // An error shows what it is in its opening: the first few hundred characters decide.
+  const form = matchForm(text.length > ERROR_SCAN_CHARS ? text.slice(0, ERROR_SCAN_CHARS) : text);
   if (form === '') return false;
   if (ERROR_OPENINGS.some((re) => re.test(form))) return true;
   const errno = ERRNO_TEXT.exec(form)?.[1];
