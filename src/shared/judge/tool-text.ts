@@ -30,6 +30,13 @@ const ERROR_OPENINGS: readonly RegExp[] = [
   // limit notices with their details: "Rate limit reached for gpt-4 in organization …"
   /^(?:rate\s+limit|quota|(?:claude\s+)?(?:ai\s+)?usage\s+limit)\s+(?:reached|exceeded)\b/u,
   /^you(?:'ve|\s+have)\s+(?:hit|reached|exceeded)\s+your\s+(?:\w+\s+)?limit\b/u,
+  // Codex: "exceeded retry limit, last status: 429 Too Many Requests, request id: …",
+  // "unexpected status 401 Unauthorized: …", "stream error: stream disconnected before completion"
+  /^exceeded\s+retry\s+limit\b/u,
+  /^unexpected\s+status\s+[1-5]\d\d\b/u,
+  // Claude Code: "Unable to connect to API (ECONNREFUSED)", "Error during compaction: …"
+  /^(?:unable|failed)\s+to\s+connect(?:\s+to\s+(?:the\s+)?(?:api|server|model(?:\s+provider)?|anthropic|openai))?\s*(?:[.:(]|$)/u,
+  /^error\s+(?:during|while)\s+\w+(?:\s+\w+)?\s*:/u,
   // a JSON error body anywhere: {"type":"error","error":{…}}
   /"type"\s*:\s*"error"/u,
   /"error"\s*:\s*\{/u,
@@ -73,6 +80,7 @@ const NOTICE_HEADS = new Set(
     'request too large', 'payload too large', 'oauth token has expired', 'token expired', 'api error',
     'api key not found', 'no api key', 'missing api key', 'execution error', 'stream error', 'aborted',
     'request aborted', 'request was aborted', 'operation aborted', 'process exited with code',
+    'connection failed', 'stream disconnected before completion',
   ].map(wordsForm),
 );
 const HEAD_END = /\s+-\s+|[:.·|([{]/u;

@@ -46,8 +46,8 @@ const TITLE_LIMITS = titleLimits(7);
 
 /** The corpus only grows: these floors sit at its size when they were last raised. */
 const FLOORS = {
-  rejectedTitles: 328,
-  acceptedTitles: 150,
+  rejectedTitles: 340,
+  acceptedTitles: 156,
   personAccepted: 10,
   replies: 101,
   rejectedNext: 55,
