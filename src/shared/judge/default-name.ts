@@ -85,7 +85,8 @@ function nameWords(text: string): string[] {
     if (next === form || next.trim() === '') break;
     form = next;
   }
-  const words = wordsForm(form).split(' ').filter((w) => w !== '');
+  // A weekday and its "at"/"on" are the last pieces of a stamp ("at Sat, 01 Jan 2000 …").
+  const words = wordsForm(form).split(' ').filter((w) => w !== '' && !WEEKDAYS.has(w) && !STAMP_JOINERS.has(w));
   while (words.length > 1 && /^\p{N}+$/u.test(words[words.length - 1] ?? '')) words.pop();
   return words;
 }
@@ -100,6 +101,12 @@ function isOnlyGenericWords(words: readonly string[]): boolean {
   return named;
 }
 
+const STAMP_JOINERS = new Set(['at', 'on', 'from']);
+const WEEKDAYS = new Set([
+  'mon', 'monday', 'tue', 'tues', 'tuesday', 'wed', 'wednesday', 'thu', 'thur', 'thurs', 'thursday', 'fri', 'friday',
+  'sat', 'saturday', 'sun', 'sunday',
+]);
+
 /** Words a stamp is written with, besides numbers: month names, "at", "am", "utc"… */
 const STAMP_WORDS = new Set([
   'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july',
@@ -112,7 +119,9 @@ const STAMP_WORDS = new Set([
 function mayBeGenericName(text: string): boolean {
   for (const word of wordsForm(text).split(' ')) {
     if (word === '' || /\p{N}/u.test(word)) continue;
-    if (!GENERIC_MODIFIERS.has(word) && !GENERIC_NOUNS.has(word) && !TOOL_NAMES.has(word) && !STAMP_WORDS.has(word)) return false;
+    if (!GENERIC_MODIFIERS.has(word) && !GENERIC_NOUNS.has(word) && !TOOL_NAMES.has(word) && !STAMP_WORDS.has(word) && !WEEKDAYS.has(word)) {
+      return false;
+    }
   }
   return true;
 }

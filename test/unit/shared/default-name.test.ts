@@ -1,5 +1,6 @@
 // Default names (src/shared/judge/default-name.ts): a tool's name for an unnamed session in
 // any of its stamped forms, and the line between that and a person's deliberate "Worker 2".
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDefaultName, isGenericName } from '../../../src/shared/judge/default-name';
 import { judgeReply, judgeUserTitle } from '../../../src/shared/judge';
@@ -47,5 +48,37 @@ describe('isDefaultName', () => {
     const judged = judgeUserTitle('New session - 2026-12-02T09:14:03.512Z');
     expect(judged).toMatchObject({ ok: false, reason: 'default-name' });
     if (!judged.ok) expect(judged.message).toContain('default name');
+  });
+});
+
+describe('default names with a stamp, in the usual forms (property)', () => {
+  const base = fc.constantFrom('New chat', 'New session', 'Untitled', 'New Thread', 'Session', 'Chat', 'Untitled conversation', 'Claude Code session');
+  const when = fc.date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true });
+  const stamp = fc.oneof(
+    when.map((d) => d.toISOString()),
+    when.map((d) => d.toISOString().slice(0, 10)),
+    when.map((d) => d.toISOString().replace('T', ' ').slice(0, 16)),
+    when.map((d) => d.toLocaleString('en-US', { timeZone: 'UTC' })),
+    when.map((d) => d.toLocaleDateString('en-GB', { timeZone: 'UTC' })),
+    when.map((d) => d.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })),
+    when.map((d) => d.toUTCString()),
+    when.map((d) => String(d.getTime())),
+    when.map((d) => String(Math.floor(d.getTime() / 1000))),
+    fc.nat({ max: 9999 }).map((n) => `#${n}`),
+    fc.nat({ max: 9999 }).map((n) => `(${n})`),
+    fc.nat({ max: 9999 }).map(String),
+  );
+  const sep = fc.constantFrom(' ', ' - ', ' – ', ' · ', ', ', ' @ ', ' at ', ': ');
+
+  it('is a default name from a model and from a person', () => {
+    fc.assert(
+      fc.property(base, sep, stamp, (name, s, st) => {
+        const text = `${name}${s}${st}`;
+        expect(isDefaultName(text)).toBe(true);
+        expect(judgeUserTitle(text).ok).toBe(false);
+        expect(judgeReply(`ANSWER: ${text}`, 'title').verdict).toBe('reject');
+      }),
+      { numRuns: 1500 },
+    );
   });
 });
