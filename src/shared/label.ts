@@ -7,12 +7,15 @@
 import { isCompactionSummary } from './compaction';
 import type { SessionKind } from './domain/session';
 import { isAbsence } from './judge/absence';
-import { isUsableTitle } from './judge/judge';
+import { isUsableTitleFrom } from './judge/judge';
 import { collapseWhitespace, hasLetter, stripInvisible } from './judge/text';
+import { isErrorText, isToolMarkup, isToolMeta } from './judge/tool-text';
 import { relativeTime } from './time';
 
 export interface LabelInput {
   title: string | null;
+  /** Who wrote the title ('user': a person's rename, judged as one); absent: judged as a model's. */
+  titleSource?: string | null;
   /** The first user entry that is not a compaction summary, raw. */
   firstUserLine: string | null;
   kind: SessionKind;
@@ -35,8 +38,9 @@ const KIND_NAMES: Readonly<Record<SessionKind, string>> = {
   imported: 'Imported',
 };
 
+/** A first line worth showing: has a letter, and is not a placeholder, an error text or markup. */
 function isShowable(text: string): boolean {
-  return text !== '' && hasLetter(text) && !isAbsence(text);
+  return text !== '' && hasLetter(text) && !isAbsence(text) && !isErrorText(text) && !isToolMarkup(text);
 }
 
 /** Wrapper blocks agent CLIs put into user entries (reminders, local command output). */
@@ -75,13 +79,18 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * The first user message as a label line, or null when it has nothing to show: a summary,
- * only a slash command, only markup, or itself a placeholder ("untitled", "n/a"). A short
- * real line such as "hi" is kept: it is what the user said.
+ * The first user message as a label line, or null when it has nothing to show: a compaction
+ * summary (ours, Claude Code's or Codex's wording), a tool's markup or meta line (a slash
+ * command echo, `<environment_context>`, a caveat, "[Request interrupted by user]", hook
+ * output), only a slash command, an error text, or itself a placeholder ("untitled", "n/a").
+ * A short real line such as "hi" is kept: it is what the user said. Importers use this too,
+ * so the first line they keep is the first one that can be shown.
  */
 export function firstLineLabel(raw: string): string | null {
   if (isCompactionSummary(raw)) return null;
-  const unwrapped = stripInvisible(raw).replace(NOISE_BLOCKS, ' ').replace(HYPHENATED_TAGS, ' ');
+  const withoutNoise = stripInvisible(raw).replace(NOISE_BLOCKS, ' ');
+  if (isToolMeta(withoutNoise.trimStart())) return null;
+  const unwrapped = withoutNoise.replace(HYPHENATED_TAGS, ' ');
   const asLine = (text: string): string => cleanMarkdown(text).replace(LEADING_SLASH_COMMAND, '').trim();
   let line = asLine(unwrapped.replace(FENCED_CODE, ' '));
   // A message that is only pasted code (and perhaps a command) is labelled by the code.
@@ -104,9 +113,10 @@ function factsLabel(input: LabelInput, now: number): string {
 }
 
 export function displayLabel(input: LabelInput, now: number): DisplayLabel {
-  if (input.title !== null && isUsableTitle(input.title)) {
+  if (input.title !== null && isUsableTitleFrom(input.title, input.titleSource ?? null)) {
+    // The judge has spoken for this author ("Worker 2" is a person's, shown as given).
     const text = collapseWhitespace(stripInvisible(input.title));
-    if (isShowable(text)) return { text, derived: 'title' };
+    if (text !== '' && hasLetter(text)) return { text, derived: 'title' };
   }
   if (input.firstUserLine !== null) {
     const line = firstLineLabel(input.firstUserLine);

@@ -11,6 +11,7 @@ import { CHANNEL_NAMES, type ChannelName } from '../../src/shared/ipc/contract';
 import { WEB_CLOSE } from '../../src/shared/ipc/bridge';
 import { AppError } from '../../src/shared/result';
 import { CoreEvents } from '../../src/main/core/events';
+import type { EventPayload } from '../../src/shared/ipc/events';
 import { setLogSink } from '../../src/main/core/logger';
 import { Router, type HandlerMap } from '../../src/main/core/router/router';
 import { contentSecurityPolicy } from '../../src/main/transport/csp';
@@ -373,6 +374,21 @@ describe('web transport on a real loopback server', () => {
     expect(pending.messages).toEqual([]);
     ready.ws.close();
     pending.ws.close();
+  });
+
+  it('pushes a session row only with a usable title: the socket gets the good row, never the error-titled one', async () => {
+    const c = await authed(server);
+    const base = {
+      id: 's1', kind: 'imported', folder: '/w', status: 'idle', archived: false, pinned: false, position: 0, parentId: null,
+      titlePinned: false, firstUserLine: null, subtitle: null, unread: false, createdAt: 1, updatedAt: 2, backendId: null,
+    } as const;
+    const bad = { ...base, title: 'Request failed with status code 529', titleSource: 'imported' } as const;
+    const good = { ...base, title: 'Worker 2', titleSource: 'user' } as const;
+    events.emit('session:changed', bad as unknown as EventPayload<'session:changed'>);
+    events.emit('session:changed', good as unknown as EventPayload<'session:changed'>);
+    // Frames arrive in order: the first one the socket sees is the good row, so the bad one never left main.
+    expect(await c.next()).toEqual({ event: 'session:changed', payload: good });
+    c.ws.close();
   });
 });
 

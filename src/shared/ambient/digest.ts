@@ -5,6 +5,7 @@
  * is shown as an earlier summary, or skipped where only the user's own words will do.
  */
 import { isCompactionSummary } from '../compaction';
+import { isToolMeta } from '../judge/tool-text';
 import type { Entry } from '../domain/session';
 
 export type DigestEntry = Pick<Entry, 'kind' | 'text' | 'meta'>;
@@ -21,9 +22,10 @@ function isSummary(e: DigestEntry): boolean {
   return e.kind === 'summary' || ((e.kind === 'user' || e.kind === 'steer') && isCompactionSummary(e.text));
 }
 
-/** The user's own words: user or steer entries that are not a compaction summary. */
+/** The user's own words: user or steer entries that are not a compaction summary (any tool's
+ *  wording) nor a tool's markup or meta line (a slash-command echo, a caveat, Codex's context). */
 export function isUserWords(e: DigestEntry): boolean {
-  return (e.kind === 'user' || e.kind === 'steer') && !isSummary(e) && e.text.trim() !== '';
+  return (e.kind === 'user' || e.kind === 'steer') && !isSummary(e) && e.text.trim() !== '' && !isToolMeta(e.text);
 }
 
 function toolName(e: DigestEntry): string {

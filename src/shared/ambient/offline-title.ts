@@ -5,6 +5,7 @@
  * fallback can never be the thing that puts a placeholder on screen.
  */
 import { isCompactionSummary } from '../compaction';
+import { isToolMeta } from '../judge/tool-text';
 import { judgeReply } from '../judge/judge';
 import { DEFAULT_TITLE_WORD_TARGET } from '../judge/limits';
 import { stripInvisibleForPrompt } from './prompts/material';
@@ -73,7 +74,7 @@ function tidyWord(word: string): string {
  * work is (a greeting, "continue", code only) or nothing the judge accepts comes out.
  */
 export function offlineTitle(firstUserMessage: string | null | undefined, wordTarget = DEFAULT_TITLE_WORD_TARGET): string | null {
-  if (!firstUserMessage || isCompactionSummary(firstUserMessage)) return null;
+  if (!firstUserMessage || isCompactionSummary(firstUserMessage) || isToolMeta(firstUserMessage)) return null;
   const visible = stripInvisibleForPrompt(firstUserMessage);
   if (NUDGE.test(visible.trim().replace(/[.!]+$/u, ''))) return null;
   const target = Math.max(2, Math.min(12, Math.round(wordTarget)));

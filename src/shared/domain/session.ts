@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TitleSchema } from './title';
+import { TitleSchema, titleFitsSource } from './title';
 
 export const SESSION_KINDS = ['chat', 'claude-code', 'terminal', 'imported'] as const;
 export const SessionKindSchema = z.enum(SESSION_KINDS);
@@ -43,7 +43,9 @@ export const SessionRowSchema = z.object({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   backendId: z.string().nullable(),
-});
+})
+  // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.
+  .refine((row) => titleFitsSource(row.title, row.titleSource), { message: 'not a usable title', path: ['title'] });
 export type SessionRow = z.infer<typeof SessionRowSchema>;
 
 export const ENTRY_KINDS = [
@@ -76,5 +78,5 @@ export const TitleHistoryItemSchema = z.object({
   source: TitleSourceSchema,
   model: z.string().nullable(),
   at: TimestampSchema,
-});
+}).refine((item) => titleFitsSource(item.value, item.source), { message: 'not a usable title', path: ['value'] });
 export type TitleHistoryItem = z.infer<typeof TitleHistoryItemSchema>;

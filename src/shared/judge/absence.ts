@@ -8,6 +8,7 @@
  * text (in `wordsForm`, where case and punctuation are gone), and only a few prefixes that
  * no real title begins with are matched at the start.
  */
+import { isGenericName } from './default-name';
 import { visibleForm, wordsForm } from './text';
 
 /** Whole replies that say "nothing here". Compared after trailing numbers are dropped,
@@ -63,42 +64,6 @@ const ABSENCE_PREFIXES: readonly string[] = [
   'waiting for the user s first', 'waiting for first message', 'no messages yet', 'no conversation yet',
 ];
 
-/**
- * Generic words that, on their own or only with each other, name no session: "New chat",
- * "Untitled conversation", "Claude Code session", "Agent 2", "My project". A title made of
- * nothing but these (with at least one noun or tool name) is a placeholder. "New chat export"
- * is not: "export" is not generic.
- */
-const GENERIC_MODIFIERS = new Set([
-  'new', 'untitled', 'unnamed', 'blank', 'empty', 'default', 'generic', 'my', 'a', 'an', 'another', 'the',
-  'this', 'current', 'fresh', 'recent', 'latest', 'last', 'active', 'general', 'temp', 'temporary',
-  'sample', 'example', 'placeholder', 'unknown', 'ai', 'coding', 'code', 'llm', 'interactive', 'quick',
-  'simple', 'basic', 'sub',
-]);
-const GENERIC_NOUNS = new Set([
-  'chat', 'chats', 'conversation', 'conversations', 'session', 'sessions', 'thread', 'threads', 'composer',
-  'agent', 'subagent', 'task', 'tab', 'terminal', 'window', 'project', 'prompt', 'query', 'topic',
-  'request', 'discussion', 'dialog', 'dialogue', 'message', 'note', 'document', 'doc', 'file', 'page',
-  'workspace', 'item', 'entry', 'instance', 'run', 'title', 'name', 'worker', 'batch', 'job', 'step',
-  'helper', 'work', 'console', 'shell', 'repl', 'summary', 'untitled',
-]);
-/** Agent and shell names: a terminal tab titled "zsh" or a thread titled "Gemini" names the
- *  tool, not the work. */
-const TOOL_NAMES = new Set([
-  'claude', 'anthropic', 'codex', 'gemini', 'copilot', 'cursor', 'aider', 'chatgpt', 'gpt', 'openai',
-  'assistant', 'opencode', 'zed', 'swarmdesk', 'ollama', 'bash', 'zsh', 'sh', 'fish', 'powershell', 'pwsh',
-  'cmd',
-]);
-
-function isOnlyGenericWords(words: readonly string[]): boolean {
-  let named = false;
-  for (const word of words) {
-    if (GENERIC_NOUNS.has(word) || TOOL_NAMES.has(word)) named = true;
-    else if (!GENERIC_MODIFIERS.has(word)) return false;
-  }
-  return named;
-}
-
 /** The abstain tokens the prompts use; in CAPITALS at the start they are the token, with an
  *  explanation after ("KEEP — the title still fits"). Case-sensitive on purpose: "Keep alive
  *  pings" and "Skip list for the scheduler" are real titles. */
@@ -131,16 +96,25 @@ export function isWrappedNote(text: string): boolean {
 const EXACT = new Set(ABSENCE_EXACT.map(wordsForm));
 const PREFIXES = ABSENCE_PREFIXES.map(wordsForm);
 
-/** Whether the text is about the absence of a value rather than a value. */
-export function isAbsence(text: string): boolean {
+/**
+ * Whether the text is a note about absence: a bracketed note, the abstain token, a whole
+ * "nothing here" phrase (a trailing counter ignored: "Untitled 3") or one of its prefixes.
+ * This is all a person's rename is refused for, besides default names.
+ */
+export function isAbsenceNote(text: string): boolean {
   const visible = visibleForm(text);
   if (isWrappedNote(visible) || LEADING_TOKEN.test(visible)) return true;
   const form = wordsForm(text);
   if (form === '') return true;
   const words = form.split(' ');
-  // "Untitled 3", "Session #12", "Agent 2": a placeholder with a counter is still one.
+  // "Untitled 3", "Session #12": a placeholder with a counter is still one.
   while (words.length > 1 && /^\p{N}+$/u.test(words[words.length - 1] ?? '')) words.pop();
-  const core = words.join(' ');
-  if (EXACT.has(core) || isOnlyGenericWords(words)) return true;
+  if (EXACT.has(words.join(' '))) return true;
   return PREFIXES.some((p) => form === p || form.startsWith(`${p} `));
+}
+
+/** Whether the text is about the absence of a value rather than a value: an absence note,
+ *  or a name made of generic words only ("New chat", "Agent 2", "zsh"). */
+export function isAbsence(text: string): boolean {
+  return isAbsenceNote(text) || isGenericName(text);
 }

@@ -14,7 +14,9 @@ export {
 } from './limits';
 export { type RejectReason, REJECT_REASONS, type Judged, rejectMessage } from './reasons';
 export { type ParsedReply, type Sanitized, parseReply, sanitizeAnswer } from './reply';
-export { isAbsence, isWrappedNote } from './absence';
+export { isAbsence, isAbsenceNote, isWrappedNote } from './absence';
+export { isDefaultName, isGenericName } from './default-name';
+export { isErrorText, isToolMarkup, isToolMeta } from './tool-text';
 export { isModelTalk, isFormatLeftover } from './model-talk';
 export { isQuestion, isRisky } from './next-prompt';
 export {
@@ -23,6 +25,9 @@ export {
   acceptLine,
   acceptNextPrompt,
   judgeReply,
+  type Author,
   isUsableTitle,
+  isUsableUserTitle,
+  isUsableTitleFrom,
   judgeUserTitle,
 } from './judge';

@@ -3,7 +3,8 @@
  * title, name, preview, narration, pick-up note or next-prompt suggestion. Pure; main and
  * the renderer run the same code against the same corpus (corpus.json).
  */
-import { isAbsence } from './absence';
+import { isAbsenceNote } from './absence';
+import { isDefaultName, isGenericName } from './default-name';
 import {
   type AmbientKind,
   DEFAULT_TITLE_WORD_TARGET,
@@ -17,24 +18,38 @@ import { isQuestion, isRisky } from './next-prompt';
 import { type Judged, type RejectReason, rejectMessage, rejected } from './reasons';
 import { parseReply, sanitizeAnswer } from './reply';
 import { charCount, hasLetter, hasLineBreak, stripInvisible, wordCount } from './text';
+import { isErrorText, isToolMarkup } from './tool-text';
+
+/**
+ * Who wrote a line decides one rule: a model's text (and a stored title nobody typed) is
+ * refused when it is made of generic words only ("Agent 2"); a person's only when it is a
+ * default name ("New chat 3"), since people name panes "Worker 2" on purpose. Everything
+ * else (markup, error texts, absence notes, text that reads as a model's refusal) is refused
+ * whoever wrote it: the screen never shows one.
+ */
+export type Author = 'model' | 'person';
 
 /**
  * Whether `text` is usable as one line of `kind` within `limits`. The checks, in order:
  * trimmed and non-empty; one line; within the character and word limits; has a letter (so
- * "...", "—" and emoji-only replies go); not a leftover of a reply format or markup; not
- * about the absence of a value; not the model talking to the reader. The text handed back
- * is only trimmed: phrases are matched on a normalised copy.
+ * "...", "—" and emoji-only replies go); not a leftover of a reply format or markup, nor a
+ * tool's markup or meta line; not an error text; not about the absence of a value (for a
+ * model: not generic words only); not the model talking to the reader; not a default name.
+ * The text handed back is only trimmed: phrases are matched on a normalised copy.
  */
-export function acceptLine(text: string, limits: Limits, kind: AmbientKind = 'title'): Judged {
+export function acceptLine(text: string, limits: Limits, kind: AmbientKind = 'title', author: Author = 'model'): Judged {
   const line = text.trim();
   if (line === '') return rejected('empty', kind);
   if (hasLineBreak(line)) return rejected('multiline', kind);
   if (charCount(line) > limits.maxChars) return rejected('too-long', kind, limits);
   if (wordCount(line) > limits.maxWords) return rejected('too-many-words', kind, limits);
   if (!hasLetter(line)) return rejected('no-letter', kind);
-  if (isFormatLeftover(line)) return rejected('format', kind);
-  if (isAbsence(line)) return rejected('absence', kind);
+  if (isFormatLeftover(line) || isToolMarkup(line)) return rejected('format', kind);
+  if (isErrorText(line)) return rejected('error-text', kind);
+  if (isAbsenceNote(line)) return rejected('absence', kind);
+  if (author === 'model' && isGenericName(line)) return rejected('absence', kind);
   if (isModelTalk(line, kind)) return rejected('refusal', kind);
+  if (isDefaultName(line)) return rejected('default-name', kind);
   return { ok: true, text: line };
 }
 
@@ -84,21 +99,27 @@ export function judgeReply(raw: string, kind: AmbientKind, opts: JudgeOptions = 
 
 /**
  * Whether a stored value is a usable title: a string the judge accepts under the stored-title
- * limits. The one predicate behind the `Title` schema, feeding a title back to a model, and
- * showing one, so a placeholder from an older build or another tool never reaches the screen.
+ * limits, judged as a model's text (generic-only names refused). The predicate behind feeding
+ * a title back to a model and showing a title nobody typed, so a placeholder from an older
+ * build or another tool never reaches the screen. A person's title: `isUsableUserTitle`.
  */
 export function isUsableTitle(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const known = usableTitleMemo.get(value);
-  if (known !== undefined) return known;
-  const usable = acceptLine(value, STORED_TITLE_LIMITS, 'title').ok;
-  if (usableTitleMemo.size >= USABLE_TITLE_MEMO_MAX) {
-    // Forget the oldest answer (Map keeps insertion order): bounded memory, no timers.
-    const oldest = usableTitleMemo.keys().next();
-    if (!oldest.done) usableTitleMemo.delete(oldest.value);
-  }
-  usableTitleMemo.set(value, usable);
-  return usable;
+  return memoised(modelTitleMemo, value, 'model');
+}
+
+/**
+ * Whether a stored value is usable as a title a PERSON gave: the floor every shown title
+ * meets (not empty, markup, an error text, an absence note or a default name). The `Title`
+ * schema is this predicate; a stored user rename such as "Worker 2" is judged by it on read,
+ * so it stays shown.
+ */
+export function isUsableUserTitle(value: unknown): boolean {
+  return memoised(personTitleMemo, value, 'person');
+}
+
+/** A stored title judged for whoever wrote it: `source` 'user' is a person's rename. */
+export function isUsableTitleFrom(value: unknown, source: string | null): boolean {
+  return source === 'user' ? isUsableUserTitle(value) : isUsableTitle(value);
 }
 
 /**
@@ -108,15 +129,32 @@ export function isUsableTitle(value: unknown): boolean {
  * of microseconds each into a map lookup.
  */
 const USABLE_TITLE_MEMO_MAX = 50_000;
-const usableTitleMemo = new Map<string, boolean>();
+const modelTitleMemo = new Map<string, boolean>();
+const personTitleMemo = new Map<string, boolean>();
+
+function memoised(memo: Map<string, boolean>, value: unknown, author: Author): boolean {
+  if (typeof value !== 'string') return false;
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  const usable = acceptLine(value, STORED_TITLE_LIMITS, 'title', author).ok;
+  if (memo.size >= USABLE_TITLE_MEMO_MAX) {
+    // Forget the oldest answer (Map keeps insertion order): bounded memory, no timers.
+    const oldest = memo.keys().next();
+    if (!oldest.done) memo.delete(oldest.value);
+  }
+  memo.set(value, usable);
+  return usable;
+}
 
 /**
- * A user's rename, judged with the stored-title limits. Invisible characters go and runs of
- * spaces or tabs become one space; a line break is still rejected, as for any title (a text
- * field cannot hold one, so it only arrives from a script). Quotes and periods are the
- * user's to keep. The message is what the rename field shows inline.
+ * A user's rename, judged with the stored-title limits as a person's text: like a model's,
+ * except that generic words alone are the person's choice ("Worker 2" is accepted); a
+ * default name ("New session - 2026-12-02T09:14:03.512Z") is still refused, saying so. Invisible characters go and runs of spaces or tabs become one
+ * space; a line break is still rejected (a text field cannot hold one, so it only arrives
+ * from a script). Quotes and periods are the user's to keep. The message is what the rename
+ * field shows.
  */
 export function judgeUserTitle(text: string): Judged {
   const spaced = stripInvisible(text).replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
-  return acceptLine(spaced, STORED_TITLE_LIMITS, 'title');
+  return acceptLine(spaced, STORED_TITLE_LIMITS, 'title', 'person');
 }

@@ -14,7 +14,9 @@ export type RejectReason =
   | 'refusal'
   | 'question'
   | 'risky'
-  | 'format';
+  | 'format'
+  | 'error-text'
+  | 'default-name';
 
 export const REJECT_REASONS: readonly RejectReason[] = [
   'empty',
@@ -27,6 +29,8 @@ export const REJECT_REASONS: readonly RejectReason[] = [
   'question',
   'risky',
   'format',
+  'error-text',
+  'default-name',
 ];
 
 /** The judge's answer about one line: the text to keep, or why not. */
@@ -64,7 +68,11 @@ export function rejectMessage(reason: RejectReason, kind: AmbientKind, limits?: 
     case 'risky':
       return `${noun} can't propose deleting data, force-pushing or touching secrets.`;
     case 'format':
-      return `${noun} can't be markup or a reply template.`;
+      return `${noun} can't be markup, a tool's note or a reply template.`;
+    case 'error-text':
+      return `${noun} can't be an error message.`;
+    case 'default-name':
+      return `${noun} can't be a default name like “New chat” or “Session 3”.`;
   }
 }
 

@@ -43,4 +43,23 @@ describe('Codex rollout import', () => {
     ]);
     expect(r.cursor?.facts.backendId).toBe('old-123');
   });
+
+  it('keeps the first REAL user line: a compaction hand-over or markup before it is skipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sd-codex-'));
+    const file = join(dir, 'rollout-2026-12-02T09-00-00-abc.jsonl');
+    const msg = (text: string, ts: string) =>
+      JSON.stringify({ timestamp: ts, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ timestamp: '2026-12-02T09:00:00.000Z', type: 'session_meta', payload: { id: 'c-1', cwd: '/w' } }),
+        msg('<user_instructions>\nAlways run the tests.\n</user_instructions>', '2026-12-02T09:00:00.100Z'),
+        msg('Another language model started to solve this problem and produced a summary of its thinking process. Summary: invoices.', '2026-12-02T09:00:01.000Z'),
+        msg('<turn_aborted>interrupted</turn_aborted>', '2026-12-02T09:00:01.500Z'),
+        msg('make invoice totals round half up', '2026-12-02T09:00:02.000Z'),
+      ].join('\n') + '\n',
+    );
+    const r = await runImport(file, 'codex');
+    expect(r.cursor?.facts.firstUserLine).toBe('make invoice totals round half up');
+  });
 });

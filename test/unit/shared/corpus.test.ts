@@ -9,6 +9,7 @@ import {
   acceptLine,
   acceptNextPrompt,
   isUsableTitle,
+  isUsableUserTitle,
   judgeReply,
   judgeUserTitle,
   titleLimits,
@@ -17,7 +18,14 @@ import {
 const KindSchema = z.enum(['title', 'name', 'preview', 'narration', 'note', 'nextPrompt']);
 const CorpusSchema = z
   .object({
-    titles: z.object({ rejected: z.array(z.string()), accepted: z.array(z.string()) }).strict(),
+    titles: z
+      .object({
+        rejected: z.array(z.string()),
+        accepted: z.array(z.string()),
+        /** Rejected from a model or a stored auto title, but a person may name a pane so. */
+        personAccepted: z.array(z.string()),
+      })
+      .strict(),
     replies: z.array(
       z
         .object({
@@ -37,12 +45,20 @@ const corpus = CorpusSchema.parse(rawCorpus);
 const TITLE_LIMITS = titleLimits(7);
 
 /** The corpus only grows: these floors sit at its size when they were last raised. */
-const FLOORS = { rejectedTitles: 245, acceptedTitles: 120, replies: 85, rejectedNext: 55, acceptedNext: 40 };
+const FLOORS = {
+  rejectedTitles: 340,
+  acceptedTitles: 156,
+  personAccepted: 10,
+  replies: 101,
+  rejectedNext: 55,
+  acceptedNext: 40,
+};
 
 describe('the shared judge corpus', () => {
   it('is not hollowed out', () => {
     expect(corpus.titles.rejected.length).toBeGreaterThanOrEqual(FLOORS.rejectedTitles);
     expect(corpus.titles.accepted.length).toBeGreaterThanOrEqual(FLOORS.acceptedTitles);
+    expect(corpus.titles.personAccepted.length).toBeGreaterThanOrEqual(FLOORS.personAccepted);
     expect(corpus.replies.length).toBeGreaterThanOrEqual(FLOORS.replies);
     expect(corpus.nextPrompts.rejected.length).toBeGreaterThanOrEqual(FLOORS.rejectedNext);
     expect(corpus.nextPrompts.accepted.length).toBeGreaterThanOrEqual(FLOORS.acceptedNext);
@@ -59,16 +75,25 @@ describe('the shared judge corpus', () => {
     expect(corpus.titles.rejected.filter((t) => accepted.has(t))).toEqual([]);
   });
 
-  it.each(corpus.titles.rejected.map((t) => [t]))('rejects the title %j everywhere', (title) => {
+  it('lists as person-accepted only titles that are otherwise rejected', () => {
+    const rejected = new Set(corpus.titles.rejected);
+    expect(corpus.titles.personAccepted.filter((t) => !rejected.has(t))).toEqual([]);
+  });
+
+  const personAccepted = new Set(corpus.titles.personAccepted);
+  it.each(corpus.titles.rejected.map((t) => [t]))('rejects the title %j from a model and as a stored auto title', (title) => {
     expect(acceptLine(title, TITLE_LIMITS).ok).toBe(false);
     expect(isUsableTitle(title)).toBe(false);
-    expect(judgeUserTitle(title).ok).toBe(false);
     expect(judgeReply(`ANSWER: ${title}`, 'title').verdict).toBe('reject');
+    // A person's rename: refused unless the corpus says a person may name a pane so.
+    expect(judgeUserTitle(title).ok).toBe(personAccepted.has(title));
+    expect(isUsableUserTitle(title)).toBe(personAccepted.has(title));
   });
 
   it.each(corpus.titles.accepted.map((t) => [t]))('accepts the title %j everywhere', (title) => {
     expect(acceptLine(title, TITLE_LIMITS)).toEqual({ ok: true, text: title.trim() });
     expect(isUsableTitle(title)).toBe(true);
+    expect(isUsableUserTitle(title)).toBe(true);
     expect(judgeUserTitle(title).ok).toBe(true);
     expect(judgeReply(`ANSWER: ${title}`, 'title').verdict).toBe('use');
   });

@@ -207,11 +207,19 @@ describe('stored and user titles', () => {
   it('judges a rename with stored limits and a message for the rename field', () => {
     expect(judgeUserTitle('  Fix   login  ')).toEqual({ ok: true, text: 'Fix login' });
     expect(judgeUserTitle('"Quoted" on purpose.')).toEqual({ ok: true, text: '"Quoted" on purpose.' });
-    expect(judgeUserTitle('New chat')).toEqual({
+    expect(judgeUserTitle('Untitled')).toEqual({
       ok: false,
       reason: 'absence',
       message: "A title can't be a placeholder like “Untitled”.",
     });
+    // A person typing a tool's default name gets told so; a pane named "Worker 2" is meant.
+    expect(judgeUserTitle('New chat')).toEqual({
+      ok: false,
+      reason: 'default-name',
+      message: "A title can't be a default name like “New chat” or “Session 3”.",
+    });
+    expect(judgeUserTitle('Worker 2')).toEqual({ ok: true, text: 'Worker 2' });
+    expect(judgeUserTitle('Worker task 111')).toEqual({ ok: true, text: 'Worker task 111' });
     expect(judgeUserTitle('x'.repeat(201))).toMatchObject({ ok: false, message: 'A title can be at most 200 characters.' });
   });
 });

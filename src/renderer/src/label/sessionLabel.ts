@@ -1,5 +1,4 @@
 import type { SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
-import { isUsableTitle } from '../../../shared/judge';
 import { displayLabel } from '../../../shared/label';
 
 export interface SessionLabel {
@@ -16,6 +15,8 @@ export interface SessionLabel {
 export interface LabelSource extends Pick<SessionRow, 'firstUserLine' | 'kind' | 'folder' | 'updatedAt'> {
   /** Any string: it is judged here again, whatever its type says. */
   title: string | null;
+  /** Who wrote the title: a person's rename ('user') is judged as one, anything else as a model's. */
+  titleSource?: string | null;
 }
 
 /**
@@ -28,8 +29,11 @@ const labelCache = new WeakMap<LabelSource, SessionLabel>();
 export function sessionLabel(row: LabelSource, now: number): SessionLabel {
   const cached = labelCache.get(row);
   if (cached) return cached;
-  const title = row.title !== null && isUsableTitle(row.title) ? row.title : null;
-  const label = displayLabel({ title, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt }, now);
+  // displayLabel judges the title again, for whoever wrote it (the one check on this path).
+  const label = displayLabel(
+    { title: row.title, titleSource: row.titleSource ?? null, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt },
+    now,
+  );
   const result: SessionLabel = { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
   if (result.derived !== 'facts') labelCache.set(row, result);
   return result;

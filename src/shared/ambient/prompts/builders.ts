@@ -5,6 +5,7 @@
  * altogether: a stand-in sentence such as "(none yet)" is a string a model can echo back.
  */
 import { isCompactionSummary } from '../../compaction';
+import { isToolMeta } from '../../judge/tool-text';
 import { DEFAULT_TITLE_WORD_TARGET } from '../../judge/limits';
 import { isUsableTitle } from '../../judge/judge';
 import { hasContent, materialBlock, type ClipBudget } from './material';
@@ -22,9 +23,10 @@ function clampTarget(wordTarget: number | undefined): number {
   return Number.isFinite(n) ? Math.min(20, Math.max(2, Math.round(n))) : DEFAULT_TITLE_WORD_TARGET;
 }
 
-/** The user's own words, or nothing: a compaction summary is never the user speaking. */
+/** The user's own words, or nothing: a compaction summary (any tool's wording) or a tool's
+ *  markup or meta line (`<command-name>`, a caveat, `<environment_context>`) is never the user speaking. */
 function userWords(text: string | null | undefined): string | null {
-  return hasContent(text) && !isCompactionSummary(text) ? text : null;
+  return hasContent(text) && !isCompactionSummary(text) && !isToolMeta(text) ? text : null;
 }
 
 export interface TitleInput {

@@ -1,3 +1,4 @@
+import { firstLineLabel } from '../../../../shared/label';
 import { toolResultSummary, toolUseBody, toolUseDetail } from '../claude/toolSummary';
 import { CLIP, clip, parseTime, type ImportCounts, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
@@ -32,10 +33,11 @@ function resultText(content: unknown): string {
   return parts.join('\n');
 }
 
-/** Wrapped command echoes and injected caveats are not what the user said the session is about. */
+/** Wrapped command echoes, injected caveats, interruption notes, hook output and compaction
+ *  continuations are not what the user said the session is about: the first line kept is the
+ *  first one the label rule can show (SPEC §7), so a later real line takes their place. */
 function isRealUserLine(text: string): boolean {
-  const t = text.trimStart();
-  return t !== '' && !t.startsWith('<') && !t.startsWith('Caveat:') && !t.startsWith('[Request interrupted');
+  return firstLineLabel(text) !== null;
 }
 
 function noteFirstUserLine(facts: SessionFacts, text: string): void {

@@ -1,3 +1,4 @@
+import { firstLineLabel } from '../../../../shared/label';
 import { toolResultSummary, toolUseDetail } from '../claude/toolSummary';
 import { CLIP, clip, parseTime, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
@@ -56,7 +57,10 @@ function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFa
       if (text === '') return [];
       if (item.role === 'user') {
         if (isInjectedContext(text)) return [];
-        if (facts.firstUserLine === null) facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
+        // The first line the label rule can show (not a compaction hand-over, markup or an error).
+        if (facts.firstUserLine === null && firstLineLabel(text) !== null) {
+          facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
+        }
         return [{ kind: 'user', text: clip(text, CLIP.message), meta: null, createdAt: at }];
       }
       if (item.role === 'assistant') return [{ kind: 'assistant', text: clip(text, CLIP.message), meta: null, createdAt: at }];

@@ -1,4 +1,5 @@
 import type { Entry, EntryKind } from '../../../../shared/domain/session';
+import { firstLineLabel } from '../../../../shared/label';
 import type { Db } from '../connection';
 import { toEntry, type EntryDbRow, type EntryMeta } from './mapping';
 
@@ -14,13 +15,24 @@ export interface EntryPage {
   readonly hasMore: boolean;
 }
 
-/** The first non-blank line of a user message, clipped; null when there is none. */
+/** How much of a message the label rule reads to decide whether it is the user's words. */
+const JUDGED_CHARS = 4_000;
+
+/**
+ * The first non-blank line of a user message, clipped; null when there is none, or when the
+ * message is not the user's words by the label rule (SPEC §7): another tool's compaction
+ * text, a slash-command echo, a caveat, Codex's injected context, an error text. Then the
+ * session's first line waits for the next user message (the column is set once, coalesced).
+ */
 export function firstLineOf(text: string): string | null {
+  if (firstLineLabel(text.slice(0, JUDGED_CHARS)) === null) return null;
+  const clipped = (t: string) => (t.length > FIRST_LINE_MAX ? t.slice(0, FIRST_LINE_MAX) : t);
   for (const line of text.split('\n')) {
     const t = line.trim();
-    if (t) return t.length > FIRST_LINE_MAX ? t.slice(0, FIRST_LINE_MAX) : t;
+    // A line the label cannot show on its own (a reminder tag before the words) is passed over.
+    if (t && firstLineLabel(t) !== null) return clipped(t);
   }
-  return null;
+  return clipped(text.trim());
 }
 
 /**

@@ -1,4 +1,5 @@
 import { TitleSchema } from '../../../../shared/domain/title';
+import { isUsableTitleFrom } from '../../../../shared/judge';
 import {
   ENTRY_KINDS,
   SESSION_KINDS,
@@ -15,11 +16,12 @@ import {
 export type Title = NonNullable<SessionRow['title']>;
 
 /**
- * Titles are judged on read: a placeholder stored by an older build or
- * imported from another tool comes out as null, never as a title.
+ * Titles are judged on read, for whoever wrote them (`source`): a placeholder
+ * stored by an older build or imported from another tool comes out as null,
+ * never as a title; a person's rename ('user') such as "Worker 2" stays.
  */
-export function readTitle(value: unknown): Title | null {
-  if (typeof value !== 'string') return null;
+export function readTitle(value: unknown, source: string | null = null): Title | null {
+  if (typeof value !== 'string' || !isUsableTitleFrom(value, source)) return null;
   const parsed = TitleSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
@@ -72,7 +74,7 @@ export type SessionDbRow = [
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
-  const title = readTitle(r[9]);
+  const title = readTitle(r[9], r[10]);
   return {
     id: r[0],
     kind: readKind(r[1]),

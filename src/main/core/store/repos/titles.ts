@@ -27,7 +27,7 @@ export function createTitlesRepo(db: Db) {
     },
     history(sessionId: string): TitleHistoryItem[] {
       return s.history.all(sessionId).map((r) => ({
-        value: readTitle(r.value),
+        value: readTitle(r.value, r.source),
         source: readSource(r.source) ?? 'auto',
         model: r.model,
         at: r.at,
