@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, isProcessAlive, LOCK_FILE_NAME } from '../../../src/main/core/store/dataDirLock';
 import { tempDataDir } from './tempDir';
+import { until } from '../../support/until';
 
 describe('the data folder lock', () => {
   it('refuses while a live process holds it, naming that process', () => {
@@ -45,20 +46,14 @@ describe('isProcessAlive', () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     expect(isProcessAlive(Number(gone.stdout))).toBe(false);
     if (process.platform === 'linux') {
-      // A child that has exited but is not reaped yet: the shell's child, while the shell waits on stdin.
-      const sh = spawn('/bin/sh', ['-c', 'true & echo $!; read x'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      // A child that has exited but is not reaped: Python never reaps on its own (a shell may, at any moment).
+      const forker = 'import os, sys\npid = os.fork()\nif pid == 0:\n    os._exit(0)\nprint(pid, flush=True)\nsys.stdin.read()\n';
+      const sh = spawn('python3', ['-c', forker], { stdio: ['pipe', 'pipe', 'ignore'] });
       const zombie = await new Promise<number>((resolve) => sh.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
-      await until(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').includes(') Z '));
+      await until(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').includes(') Z '), { message: 'the forked child to become a zombie' });
       expect(isProcessAlive(zombie)).toBe(false);
       sh.stdin.end('\n');
     }
   });
 });
 
-async function until(ok: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
