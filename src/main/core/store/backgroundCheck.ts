@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../workerEntry';
 import type { CheckWorkerInput, FromCheckWorker, ToCheckWorker } from './checkProtocol';
 
 /**
@@ -55,18 +52,7 @@ export const STOP_BOUND_MS = 250;
 export function startCheckWorker(input: CheckWorkerInput): Worker | null {
   const here = import.meta.url;
   const workerData: CheckWorkerInput = { file: input.file, nativeBinding: input.nativeBinding, holdAfterGo: input.holdAfterGo };
-  if (here.endsWith('.ts')) {
-    const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./checkWorker.ts', here).href;
-    const code = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(entry)});`;
-    return new Worker(code, { eval: true, workerData });
-  }
-  // The bundle may place this code in a chunk one folder below the entry.
-  for (const candidate of ['./store-check-worker.js', '../store-check-worker.js']) {
-    const built = new URL(candidate, here);
-    if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
-  }
-  return null;
+  return startWorker({ here, source: './checkWorker.ts', built: 'store-check-worker.js' }, { workerData });
 }
 
 export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundCheck {
