@@ -131,13 +131,15 @@ function launchElectron(binary) {
 }
 
 async function main() {
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.error('No display here (DISPLAY and WAYLAND_DISPLAY are unset); starting web mode instead.');
-    return runWebMode();
-  }
-  const binary = electronBinary() ?? installElectronRuntime();
+  const display = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  // No fetch without a display: the runtime could not show a window there anyway.
+  const binary = electronBinary() ?? (display ? installElectronRuntime() : null);
   if (binary === null) {
     console.error("Electron's runtime is not installed here; starting web mode instead.");
+    return runWebMode();
+  }
+  if (!display) {
+    console.error('No display here (DISPLAY and WAYLAND_DISPLAY are unset); starting web mode instead.');
     return runWebMode();
   }
   const nativeError = ensureElectronNative();
