@@ -25,10 +25,10 @@ function mtime(path) {
   }
 }
 
-function newestInput() {
+function newestInput(dir) {
   let newest = 0;
   for (const input of BUILD_INPUTS) {
-    const path = join(root, input);
+    const path = join(dir, input);
     if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
       newest = Math.max(newest, mtime(path) || 0);
       continue;
@@ -40,11 +40,11 @@ function newestInput() {
   return newest;
 }
 
-/** Why out/ must be (re)built, or null when it is there and newer than every source. */
-export function buildNeeded() {
-  const outputs = BUILD_OUTPUTS.map((p) => mtime(join(root, p)));
+/** Why `dir`'s out/ must be (re)built, or null when it is there and newer than every source. */
+export function buildNeeded(dir = root) {
+  const outputs = BUILD_OUTPUTS.map((p) => mtime(join(dir, p)));
   if (outputs.some((t) => Number.isNaN(t))) return 'out/ is missing';
-  return newestInput() > Math.min(...outputs) ? 'the sources changed since the last build' : null;
+  return newestInput(dir) > Math.min(...outputs) ? 'the sources changed since the last build' : null;
 }
 
 /** Builds out/ when it is missing or stale (see buildNeeded); false when the build failed. */
