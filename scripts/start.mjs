@@ -101,8 +101,10 @@ export function ensureElectronNative() {
       cpSync(sqliteDir, copy, { recursive: true, filter: (src) => src !== oldBuild && !src.startsWith(oldBuild + sep) });
       built = join(copy, 'build', 'Release', 'better_sqlite3.node');
       const [cmd, pre] = nodeGypCommand();
-      const env = { ...process.env };
-      delete env.npm_config_nodedir; // Electron's headers, not Node's
+      // Electron's headers, not Node's; binding.gyp's `require('node-addon-api')` runs in the copy,
+      // outside the project: it finds the package through NODE_PATH.
+      const env = { ...process.env, NODE_PATH: join(root, 'node_modules') };
+      delete env.npm_config_nodedir;
       const args = ['rebuild', '--release', '--force_build=1', `--target=${electronVersion}`, `--arch=${process.arch}`, '--dist-url=https://electronjs.org/headers'];
       if (!run(cmd, [...pre, ...args], { cwd: copy, env, timeout: 600_000 }) || !existsSync(built)) {
         return 'there is no prebuilt binary for this platform and a local build (node-gyp) failed';
