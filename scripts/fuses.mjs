@@ -6,9 +6,7 @@
 //   node scripts/fuses.mjs --check <path>                                  (print the wire)
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fuses from '@electron/fuses';
-
-const { FuseV1Options, FuseVersion, flipFuses, getCurrentFuseWire } = fuses;
+import { FuseV1Options, FuseVersion, flipFuses, getCurrentFuseWire } from '@electron/fuses';
 
 /** What every release ships with. Every fuse is set explicitly (strict mode refuses gaps). */
 export const FUSE_CONFIG = Object.freeze({

@@ -1,22 +1,60 @@
 #!/usr/bin/env node
 // `npm run serve -- [--port N] [--data-dir DIR]`: web mode (SPEC §5).
-// Builds the renderer when out/renderer/index.html is missing, then runs
-// src/main/serve.ts in this same process through tsx (so signals reach it
-// directly and there is no orphan to clean up). Build output goes to stderr:
+// Runs the built server, out/main/serve.js (plain JavaScript, made by
+// `npm run build` from src/main/serve.ts), in this same process (so signals
+// reach it directly and there is no orphan to clean up). When out/ is missing
+// or older than the sources it builds first. Build output goes to stderr:
 // stdout carries only the `serving ...` line.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export function ensureRendererBuilt() {
-  if (existsSync(join(root, 'out', 'renderer', 'index.html'))) return true;
-  console.error('Building the renderer first (out/renderer is missing)...');
+/** What web mode and the Electron app run; `electron-vite build` writes them all at once. */
+export const BUILD_OUTPUTS = ['out/main/serve.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+/** What the build is made from: a change to any of these makes out/ stale. */
+const BUILD_INPUTS = ['src', 'electron.vite.config.ts', 'package.json'];
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function newestInput(dir) {
+  let newest = 0;
+  for (const input of BUILD_INPUTS) {
+    const path = join(dir, input);
+    if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      newest = Math.max(newest, mtime(path) || 0);
+      continue;
+    }
+    for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, mtime(join(entry.parentPath, entry.name)) || 0);
+    }
+  }
+  return newest;
+}
+
+/** Why `dir`'s out/ must be (re)built, or null when it is there and newer than every source. */
+export function buildNeeded(dir = root) {
+  const outputs = BUILD_OUTPUTS.map((p) => mtime(join(dir, p)));
+  if (outputs.some((t) => Number.isNaN(t))) return 'out/ is missing';
+  return newestInput(dir) > Math.min(...outputs) ? 'the sources changed since the last build' : null;
+}
+
+/** Builds out/ when it is missing or stale (see buildNeeded); false when the build failed. */
+export function ensureBuilt() {
+  const reason = buildNeeded();
+  if (reason === null) return true;
+  console.error(`Building Swarmdesk first (${reason})...`);
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const r = spawnSync(npx, ['electron-vite', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (r.status !== 0 || !existsSync(join(root, 'out', 'renderer', 'index.html'))) {
+  if (r.status !== 0 || !BUILD_OUTPUTS.every((p) => existsSync(join(root, p)))) {
     console.error('The build failed; see above. Try `npm run build`.');
     return false;
   }
@@ -24,10 +62,8 @@ export function ensureRendererBuilt() {
 }
 
 export async function runWebMode() {
-  if (!ensureRendererBuilt()) process.exit(1);
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(join(root, 'src', 'main', 'serve.ts')).href);
+  if (!ensureBuilt()) process.exit(1);
+  await import(pathToFileURL(join(root, 'out', 'main', 'serve.js')).href);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,10 +9,12 @@ import { _electron as electron, expect, test, type ElectronApplication, type Pag
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
+/** The installed runtime's binary, read as scripts/start.mjs does (`require('electron')` would start a download). */
 function electronRuntime(): string | null {
   try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    const electronDir = join(repoRoot, 'node_modules', 'electron');
+    const path = join(electronDir, 'dist', readFileSync(join(electronDir, 'path.txt'), 'utf8'));
+    return existsSync(path) ? path : null;
   } catch {
     return null;
   }

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -447,8 +446,9 @@ describe('npm run serve (the web-mode contract line)', () => {
     expect(info.result).toMatchObject({ ok: true, value: { transport: 'web', dataDir } });
     c.ws.close();
 
-    // Ctrl-C from a terminal signals the whole process group; so does this.
-    // 'close', not 'exit': it comes after stderr is read to its end.
+    // Ctrl-C from a terminal signals the whole process group; so does this. npm's `sh -c` dies at
+    // once and npm with it, while the server is still shutting down: 'close' waits for the pipes,
+    // which the server holds until it has exited.
     const exited = new Promise<string>((resolve) => child?.once('close', (code, signal) => resolve(`${code ?? signal}`)));
     process.kill(-(child.pid ?? 0), 'SIGTERM');
     const how = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('timeout'), 10_000))]);
@@ -467,10 +467,12 @@ describe('npm run serve (the web-mode contract line)', () => {
 });
 
 /** The Electron binary when its runtime is installed (then `npm start` opens the app, not web mode). */
+/** The installed runtime's binary, read as scripts/start.mjs does (`require('electron')` would start a download). */
 function electronRuntime(): string | null {
   try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    const electronDir = join(process.cwd(), 'node_modules', 'electron');
+    const path = join(electronDir, 'dist', readFileSync(join(electronDir, 'path.txt'), 'utf8'));
+    return existsSync(path) ? path : null;
   } catch {
     return null;
   }

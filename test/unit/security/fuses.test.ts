@@ -2,10 +2,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fuses from '@electron/fuses';
+import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const { FuseV1Options, FuseVersion, getCurrentFuseWire } = fuses;
 const OFF = 48;
 const ON = 49;
 

@@ -17,5 +17,7 @@ export function tempDataDir(prefix = 'swarmdesk-store-'): string {
 }
 
 afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // A check worker that was stopped (its stop is bounded, not awaited to the end) may still be
+  // closing its database and removing its -wal/-shm files: retry on ENOTEMPTY.
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
 });

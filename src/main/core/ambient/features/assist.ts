@@ -205,8 +205,9 @@ export class AssistFeature {
     if (!f?.recoverySweep) return;
     let taken = 0;
     for (const row of this.deps.sessions.list(true)) {
-      if (taken >= PREVIEW_BATCH || !this.engine.scheduler.hasBudget()) break;
+      // The cheap test first: the budget reads the settings, and this walks every session at start-up.
       if (row.kind !== 'imported' || row.subtitle !== null || this.previewed.has(row.id)) continue;
+      if (taken >= PREVIEW_BATCH || !this.engine.scheduler.hasBudget()) break;
       this.previewed.add(row.id);
       const prompt = buildPreviewPrompt(digest(this.engine.recentEntries(row.id, 30), 30));
       if (!prompt) continue;

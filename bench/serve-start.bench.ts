@@ -1,0 +1,78 @@
+/**
+ * Web mode's start-up (SPEC §13): the time from `node scripts/serve.mjs` being
+ * spawned to its `serving` line, on an empty data folder and on one holding
+ * 10,000 sessions (the second and later starts: the database exists). The
+ * build is made first, so no run includes it; the import reads an empty folder.
+ *
+ * Run: npx tsx bench/serve-start.bench.ts   (SWARMDESK_BENCH_SESSIONS overrides 10000)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openStore } from '../src/main/core/store';
+import { freshDataDir } from '../test/e2e/support/server';
+
+const SESSIONS = Number(process.env.SWARMDESK_BENCH_SESSIONS ?? 10_000);
+const RUNS = 5;
+
+function seed(dataDir: string): void {
+  const { store } = openStore({ dataDir });
+  const now = Date.now();
+  store.transaction(() => {
+    for (let i = 0; i < SESSIONS; i++) {
+      const id = `bench-${i}`;
+      store.sessions.insert({ id, kind: 'chat', folder: `/home/dev/project-${i % 40}`, position: i, at: now - i * 60_000 });
+      if (i % 2 === 0) store.sessions.setTitle(id, { title: `Fix the parser in module ${i}`, source: 'auto', pinned: false });
+      for (let e = 0; e < 4; e++) store.entries.append(id, e % 2 === 0 ? 'user' : 'assistant', `step ${e} of case ${i}`, null, now - i * 60_000 + e);
+    }
+  });
+  store.close();
+}
+
+/** Milliseconds from spawn to the `serving` line; the server is then stopped (SIGTERM) and awaited. */
+async function timeOneStart(dataDir: string, emptyImportDir: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'offline', SWARMDESK_IMPORT_CLAUDE_DIRS: emptyImportDir, SWARMDESK_IMPORT_CODEX_DIRS: emptyImportDir },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ms = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('no serving line within 60 s')), 60_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('serving ')) {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before serving`)));
+  });
+  child.kill('SIGTERM');
+  await exited;
+  return ms;
+}
+
+async function series(label: string, dataDir: string, emptyImportDir: string): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(dataDir, emptyImportDir));
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  console.log(`${label}: median ${(median / 1000).toFixed(2)} s (runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
+}
+
+async function main(): Promise<void> {
+  if (spawnSync('node', ['-e', "import('./scripts/serve.mjs').then((m) => process.exit(m.ensureBuilt() ? 0 : 1))"], { stdio: 'inherit' }).status !== 0) {
+    throw new Error('the build failed');
+  }
+  const emptyImportDir = freshDataDir('swarmdesk-bench-noimport-');
+  mkdirSync(join(emptyImportDir, 'none'), { recursive: true });
+  const empty = freshDataDir('swarmdesk-bench-serve-empty-');
+  await series('serve start, empty data folder (first start creates the database)', empty, emptyImportDir);
+  const full = freshDataDir('swarmdesk-bench-serve-10k-');
+  seed(full);
+  await series(`serve start, existing database of ${SESSIONS} sessions`, full, emptyImportDir);
+}
+
+await main();
