@@ -37,7 +37,7 @@ export function electronBinary() {
 }
 
 /** Fetches Electron's runtime (its own installer, bounded); the binary's path, or null. */
-function installElectronRuntime() {
+export function installElectronRuntime() {
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return null;
   const installer = join(ELECTRON_DIR, 'install.js');
   if (!existsSync(installer)) return null;
