@@ -43,6 +43,11 @@ export const SessionRowSchema = z.object({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   backendId: z.string().nullable(),
+  /**
+   * Entries kept in memory because the database could not take them yet (locked
+   * by another program, disk full); retried until saved. Absent when none wait.
+   */
+  unsaved: z.number().int().positive().optional(),
 });
 export type SessionRow = z.infer<typeof SessionRowSchema>;
 
