@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentRuntime } from '../../src/main/core/agents/runtime';
 import type { AgentBackend, AgentEventSink } from '../../src/main/core/agents/types';
 import { CoreEvents } from '../../src/main/core/events';
-import { createManualClock, CoreHooks, SessionsService, type ManualClock } from '../../src/main/core/services';
+import { createManualClock, CoreHooks, SessionsService, systemClock, type ManualClock } from '../../src/main/core/services';
+import { TerminalService } from '../../src/main/core/agents/terminal/terminalService';
+import { openStore } from '../../src/main/core/store';
+import { until } from '../support/until';
 import { applyMigrations } from '../../src/main/core/store/migrate';
 import { MIGRATIONS } from '../../src/main/core/store/migrations';
 import { openWriter, useServingBusyWait, WRITER_BUSY_TIMEOUT_MS, type Db } from '../../src/main/core/store/connection';
@@ -167,6 +170,52 @@ describe('a full disk (the file capped with max_page_count: SQLite fails with SQ
     expect(eventsOf('app:notice').at(-1)?.message).toMatch(new RegExp(`all ${kept} kept entries are saved`));
     expect(store.integrityProblem()).toBeNull();
     await runtime.close();
+    sessions.close();
+  });
+});
+
+describe('a terminal while the database is locked (real PTY)', () => {
+  let store: Store | null = null;
+  let terminals: TerminalService | null = null;
+  let other: Database.Database | null = null;
+  afterEach(async () => {
+    if (other?.inTransaction) other.exec('ROLLBACK');
+    other?.close();
+    other = null;
+    await terminals?.close();
+    terminals = null;
+    store?.close();
+    store = null;
+  });
+
+  it('refuses a composer line it cannot record (typed, never sent), and keeps a line typed in the pane until it is saved', async () => {
+    const dataDir = tempDataDir('swarmdesk-term-lock-');
+    store = openStore({ dataDir }).store;
+    const events = new CoreEvents();
+    const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: dataDir });
+    const output: string[] = [];
+    events.subscribe((event, payload) => {
+      if (event === 'terminal:data') output.push((payload as { data: string }).data);
+    });
+    terminals = new TerminalService({ sessions, events, dataDir });
+    terminals.register();
+    const row = sessions.create({ kind: 'terminal', backendId: 'cat' });
+    terminals.open(row.id, 80, 24);
+
+    other = new Database(store.file);
+    other.exec('BEGIN IMMEDIATE');
+    await expect(sessions.send(row.id, 'composer line')).rejects.toMatchObject({ code: 'BUSY' });
+    terminals.input(row.id, 'typed line\r');
+    expect(sessions.get(row.id).unsaved).toBe(1);
+    // `cat` echoes what reaches it, in order: the refused line never went ahead of the typed one.
+    await until(() => output.join('').split('typed line').length > 2, { message: "cat's echo of the typed line" });
+    expect(output.join('')).not.toContain('composer line');
+
+    other.exec('COMMIT');
+    await until(() => sessions.unsavedCount === 0, { message: 'the kept line saved' });
+    const users = sessions.page(row.id, undefined, 50).entries.filter((e) => e.kind === 'user');
+    expect(users.map((e) => [e.text, e.meta])).toEqual([['typed line', { source: 'terminal' }]]);
+    expect(sessions.get(row.id).unsaved).toBeUndefined();
     sessions.close();
   });
 });

@@ -248,7 +248,12 @@ export class SessionsService {
    */
   appendEntry(id: string, kind: EntryKind, text: string, meta: Entry['meta'] = null): Entry {
     if (this.pending.count(id) > 0 && !this.pending.flushSession(id)) throw storageAppError(this.pending.fault);
-    return this.commitEntry({ sessionId: id, kind, text, meta, at: this.clock.now() });
+    try {
+      return this.commitEntry({ sessionId: id, kind, text, meta, at: this.clock.now() });
+    } catch (err) {
+      const fault = storageFault(err);
+      throw fault ? storageAppError(fault) : err;
+    }
   }
 
   /**
