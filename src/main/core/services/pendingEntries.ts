@@ -74,7 +74,10 @@ export class PendingEntries {
     else this.bySession.set(entry.sessionId, [entry]);
     this.total += 1;
     this.keptInEpisode += 1;
-    log.warn('an entry is kept for later', { session: entry.sessionId, kind: entry.kind, fault: this.lastFault, kept: this.total });
+    // One warning per episode (a chatty agent under a long lock would flood the log); the rest at debug.
+    const fields = { session: entry.sessionId, kind: entry.kind, fault: this.lastFault, kept: this.total };
+    if (this.total === 1) log.warn('the database refuses writes: entries are kept for later', fields);
+    else log.debug('an entry is kept for later', fields);
     this.deps.countChanged(entry.sessionId);
   }
 
