@@ -4,6 +4,7 @@ import type { CoreEvents } from '../events';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
+import { storageFault } from '../store';
 import type { AgentBackend, AgentEvent, AgentSession } from './types';
 
 const log = createLogger('agents');
@@ -203,7 +204,10 @@ export class AgentRuntime {
         void this.release(sessionId).catch((err: unknown) => log.error('ending the agent failed', { session: sessionId, err }));
         return;
       }
-      log.error('applying an agent event failed', { session: sessionId, err });
+      const fault = storageFault(err);
+      // Entries are kept and retried by the service; a status or backend id the database refused is not (the next event sets it again).
+      if (fault) log.warn('the database refused an agent update; it is not retried', { session: sessionId, fault });
+      else log.error('applying an agent event failed', { session: sessionId, err });
     }
   }
 }
