@@ -115,6 +115,34 @@ describe('a database locked by another program', () => {
     expect(store.integrityProblem()).toBeNull();
     await runtime.close();
   });
+  it('closing the app gives kept entries a last try, so they are saved though no retry came due', async () => {
+    h = startCore();
+    const { core } = h;
+    const sessions = core.services.sessions;
+    const { backend, emit } = scriptedBackend();
+    const runtime = new AgentRuntime({ sessions, events: core.events, hooks: core.services.hooks, backends: [backend], loadEntries: () => [] });
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    await runtime.send(sessions.get(row.id), 'go');
+    other = new Database(core.services.store.file);
+    other.exec('BEGIN IMMEDIATE');
+    emit({ type: 'entry', entry: { kind: 'assistant', text: 'said while locked' } });
+    expect(sessions.unsavedCount).toBe(1);
+    other.exec('COMMIT');
+    await runtime.close();
+    await core.close();
+    h = null;
+
+    const reopened = new Database(core.services.store.file, { readonly: true });
+    try {
+      const rows = reopened.prepare('SELECT kind, text FROM entries ORDER BY id').all();
+      expect(rows).toEqual([
+        { kind: 'user', text: 'go' },
+        { kind: 'assistant', text: 'said while locked' },
+      ]);
+    } finally {
+      reopened.close();
+    }
+  });
 });
 
 describe('a full disk (the file capped with max_page_count: SQLite fails with SQLITE_FULL for real)', () => {
