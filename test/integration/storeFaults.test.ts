@@ -84,8 +84,10 @@ describe('a database locked by another program', () => {
 
     emit({ type: 'entry', entry: { kind: 'assistant', text: 'first answer' } });
     emit({ type: 'entry', entry: { kind: 'tool-use', text: 'ls', meta: { tool: 'Bash' } } });
-    expect(sessions.unsavedCount).toBe(2);
-    expect(h.eventsOf('session:changed').at(-1)).toMatchObject({ id: row.id, unsaved: 2 });
+    emit({ type: 'status', status: 'waiting' });
+    expect(sessions.unsavedCount).toBe(3); // two entries and the status
+    expect(sessions.get(row.id).status).toBe('waiting');
+    expect(h.eventsOf('session:changed').at(-1)).toMatchObject({ id: row.id, unsaved: 2, status: 'waiting' });
     expect((await h.ok('sessions:list', {}))[0]?.unsaved).toBe(2);
     const notices = h.eventsOf('app:notice').map((n) => n.message);
     expect(notices).toEqual([expect.stringMatching(/cannot write to its database \(the database is locked by another program\)/)]);
@@ -96,7 +98,7 @@ describe('a database locked by another program', () => {
 
     // A retry while the lock is still held keeps everything.
     clock.advance(5_000);
-    expect(sessions.unsavedCount).toBe(2);
+    expect(sessions.unsavedCount).toBe(3);
 
     other.exec('COMMIT');
     retryUntilSaved(clock, sessions);
@@ -109,6 +111,7 @@ describe('a database locked by another program', () => {
     const last = h.eventsOf('session:changed').at(-1);
     expect(last?.id).toBe(row.id);
     expect(last).not.toHaveProperty('unsaved');
+    expect(store.sessions.get(row.id)?.status).toBe('waiting');
     expect(h.eventsOf('app:notice').at(-1)?.message).toMatch(/can write to its database again: all 2 kept entries are saved/);
     // And the user's writes work again.
     expect((await h.ok('sessions:rename', { id: row.id, title: 'Fix the login page' })).title).toBe('Fix the login page');

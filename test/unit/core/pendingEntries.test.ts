@@ -27,7 +27,14 @@ function setUp() {
       if (refuse) throw refuse;
       committed.push(`${e.sessionId}:${e.text}`);
     },
-    countChanged: (id) => changed.push(`${id}=${pending.count(id)}`),
+    commitStatus: (id, status) => {
+      attempts.push(clock.now());
+      if (refuse) throw refuse;
+      committed.push(`${id} status ${status}`);
+    },
+    countChanged: (id): void => {
+      changed.push(`${id}=${pending.count(id)}`);
+    },
     notice: (m) => notices.push(m),
   });
   const entry = (sessionId: string, text: string): PendingEntry => ({ sessionId, kind: 'assistant', text, meta: null, at: clock.now() });
@@ -144,5 +151,31 @@ describe('PendingEntries', () => {
     const n = t.attempts.length;
     t.clock.advance(60_000);
     expect(t.attempts).toHaveLength(n);
+  });
+
+  it('keeps the latest refused status of a session and saves it after its entries', () => {
+    const t = setUp();
+    t.pending.keep(t.entry('a', 'a1'), 'busy');
+    t.pending.keepStatus('a', 'working', 'busy');
+    t.pending.keepStatus('a', 'waiting', 'busy');
+    t.pending.keepStatus('b', 'idle', 'busy');
+    expect(t.pending.status('a')).toBe('waiting');
+    expect(t.pending.size).toBe(3);
+    expect(t.notices).toHaveLength(1);
+    t.refuseWith(null);
+    expect(t.pending.flush()).toBe(0);
+    expect(t.committed).toEqual(['a:a1', 'a status waiting', 'b status idle']);
+    expect(t.pending.status('a')).toBeUndefined();
+    expect(t.notices).toHaveLength(2);
+  });
+
+  it('a status saved directly replaces a kept one', () => {
+    const t = setUp();
+    t.pending.keepStatus('a', 'working', 'busy');
+    t.pending.forgetStatus('a');
+    expect(t.pending.size).toBe(0);
+    t.refuseWith(null);
+    t.pending.flush();
+    expect(t.committed).toEqual([]);
   });
 });

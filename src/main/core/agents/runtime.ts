@@ -205,7 +205,7 @@ export class AgentRuntime {
         return;
       }
       const fault = storageFault(err);
-      // Entries are kept and retried by the service; a status or backend id the database refused is not (the next event sets it again).
+      // Entries and statuses are kept and retried by the service; anything else the database refused (a backend id, a child session) is not.
       if (fault) log.warn('the database refused an agent update; it is not retried', { session: sessionId, fault });
       else log.error('applying an agent event failed', { session: sessionId, err });
     }

@@ -1,4 +1,4 @@
-import type { Entry, EntryKind } from '../../../shared/domain/session';
+import type { Entry, EntryKind, SessionStatus } from '../../../shared/domain/session';
 import { AppError } from '../../../shared/result';
 import { createLogger } from '../logger';
 import { describeStorageFault, SessionGoneError, storageFault, type StorageFault } from '../store';
@@ -19,6 +19,8 @@ export interface PendingEntriesDeps {
   readonly clock: Clock;
   /** Commits one entry and tells everyone (the service's one commit path); throws when it cannot. */
   readonly commit: (entry: PendingEntry) => void;
+  /** Saves a session's kept status (after its entries); throws when it cannot. */
+  readonly commitStatus: (sessionId: string, status: SessionStatus) => void;
   /** A session's count of kept entries changed: its row must be pushed again. */
   readonly countChanged: (sessionId: string) => void;
   /** Tells the user (an `app:notice`). */
@@ -42,6 +44,8 @@ const RETRY_MAX_MS = 5_000;
  */
 export class PendingEntries {
   private readonly bySession = new Map<string, PendingEntry[]>();
+  /** The latest status a session was given that the database refused (the dot must not stay on "working"). */
+  private readonly statuses = new Map<string, SessionStatus>();
   private total = 0;
   /** Kept since the episode began (for the closing notice). */
   private keptInEpisode = 0;
@@ -56,8 +60,27 @@ export class PendingEntries {
     return this.bySession.get(sessionId)?.length ?? 0;
   }
 
+  /** Kept entries and statuses, all sessions. */
   get size(): number {
-    return this.total;
+    return this.total + this.statuses.size;
+  }
+
+  /** The status a session shows until the database takes it, or undefined. */
+  status(sessionId: string): SessionStatus | undefined {
+    return this.statuses.get(sessionId);
+  }
+
+  /** Keeps the status the database refused; a later one replaces it. */
+  keepStatus(sessionId: string, status: SessionStatus, fault: StorageFault): void {
+    this.lastFault = fault;
+    if (this.size === 0) this.beginEpisode();
+    this.statuses.set(sessionId, status);
+    this.deps.countChanged(sessionId);
+  }
+
+  /** A status was saved directly: an older kept one must not overwrite it later. */
+  forgetStatus(sessionId: string): void {
+    this.statuses.delete(sessionId);
   }
 
   /** Why the last write failed (for a typed error while entries wait). */
@@ -68,7 +91,7 @@ export class PendingEntries {
   /** Keeps `entry` behind the session's others; `fault` is why it could not be written now (null: it queued behind). */
   keep(entry: PendingEntry, fault: StorageFault | null): void {
     if (fault) this.lastFault = fault;
-    if (this.total === 0) this.beginEpisode();
+    if (this.size === 0) this.beginEpisode();
     const queue = this.bySession.get(entry.sessionId);
     if (queue) queue.push(entry);
     else this.bySession.set(entry.sessionId, [entry]);
@@ -90,17 +113,18 @@ export class PendingEntries {
 
   /** Tries to write everything kept now; returns how many entries are still kept. */
   flush(): number {
-    for (const sessionId of [...this.bySession.keys()]) {
+    for (const sessionId of new Set([...this.bySession.keys(), ...this.statuses.keys()])) {
       if (!this.writeSession(sessionId)) break; // the database refused: the other sessions would fare no better
     }
     this.afterAttempt();
-    return this.total;
+    return this.size;
   }
 
   /** Stops the retry timer; what is still kept is logged loudly (the app is closing without it). */
   close(): void {
     this.stopTimer?.();
     this.stopTimer = null;
+    for (const [sessionId, status] of this.statuses) log.warn('closing with a status the database never took', { session: sessionId, status });
     if (this.total === 0) return;
     for (const [sessionId, queue] of this.bySession) {
       log.error('closing with entries the database never took: they are lost', {
@@ -114,6 +138,23 @@ export class PendingEntries {
 
   /** Writes a session's queue from its head; false when the database refused (a storage fault or a bug). */
   private writeSession(sessionId: string): boolean {
+    if (!this.writeEntries(sessionId)) return false;
+    const status = this.statuses.get(sessionId);
+    if (status === undefined) return true;
+    try {
+      this.deps.commitStatus(sessionId, status);
+    } catch (err) {
+      const fault = storageFault(err);
+      if (!fault) log.error('saving a kept status failed; it stays kept', { session: sessionId, err });
+      else this.lastFault = fault;
+      return false;
+    }
+    this.statuses.delete(sessionId);
+    this.deps.countChanged(sessionId);
+    return true;
+  }
+
+  private writeEntries(sessionId: string): boolean {
     const queue = this.bySession.get(sessionId);
     if (!queue) return true;
     for (let head = queue.shift(); head; head = queue.shift()) {
@@ -154,7 +195,7 @@ export class PendingEntries {
   }
 
   private afterAttempt(): void {
-    if (this.total > 0 || !this.stopTimer) return;
+    if (this.size > 0 || !this.stopTimer) return;
     this.stopTimer();
     this.stopTimer = null;
     log.info('every kept entry is saved', { count: this.keptInEpisode });

@@ -73,6 +73,8 @@ export class SessionsService {
     this.pending = new PendingEntries({
       clock: deps.clock,
       commit: (entry) => this.commitEntry(entry),
+      // A deleted session changes nothing (the repo's update matches no row).
+      commitStatus: (id, status) => this.store.sessions.setStatus(id, status, this.clock.now()),
       countChanged: (id) => {
         const row = this.store.sessions.get(id);
         if (row) this.changed(row);
@@ -224,7 +226,16 @@ export class SessionsService {
   setStatus(id: string, status: SessionStatus): SessionRow {
     const current = this.get(id);
     if (current.status === status) return current;
-    this.store.sessions.setStatus(id, status, this.clock.now());
+    try {
+      this.store.sessions.setStatus(id, status, this.clock.now());
+    } catch (err) {
+      // A locked or full database: the row shows the status now and it is saved with the kept entries.
+      const fault = storageFault(err);
+      if (!fault) throw err;
+      this.pending.keepStatus(id, status, fault);
+      return this.get(id);
+    }
+    this.pending.forgetStatus(id);
     return this.changed(this.get(id));
   }
 
@@ -367,7 +378,9 @@ export class SessionsService {
   /** A row as the swarm sees it: with the count of its entries still waiting for the database. */
   private withUnsaved(row: SessionRow): SessionRow {
     const unsaved = this.pending.count(row.id);
-    if (unsaved > 0) return { ...row, unsaved };
+    const status = this.pending.status(row.id) ?? row.status;
+    if (unsaved > 0) return { ...row, status, unsaved };
+    if (status !== row.status) row = { ...row, status };
     if (row.unsaved === undefined) return row;
     const { unsaved: _gone, ...rest } = row;
     return rest;
