@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'TITLE_REJECTED', // a user rename the judge refused; message says why
   'UNAVAILABLE', // a backend, CLI or provider is missing or not configured
   'TOO_LARGE',
+  'BUSY', // the database is locked by another program; the write was not made, try again
+  'STORAGE', // the disk is full or failing; the write was not made
   'INTERNAL', // a bug: logged in main, a generic message sent
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -79,7 +79,14 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
       })
     : null;
 
-  const closers: Array<() => void | Promise<void>> = [() => ambient.close(), () => agents.close(), () => terminals.close(), () => imports.stop()];
+  // Run in reverse: the agents and terminals stop first, then the entries they left waiting get a last try.
+  const closers: Array<() => void | Promise<void>> = [
+    () => closeUnsaved(sessions),
+    () => ambient.close(),
+    () => agents.close(),
+    () => terminals.close(),
+    () => imports.stop(),
+  ];
   let closing: Promise<void> | null = null;
   return {
     router,
@@ -106,4 +113,11 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
       return closing;
     },
   };
+}
+
+/** A last try for entries the database could not take; what still waits is logged as lost, never dropped silently. */
+function closeUnsaved(sessions: SessionsService): void {
+  const left = sessions.flushUnsaved();
+  if (left > 0) log.error('closing while the database refuses writes: kept entries could not be saved', { count: left });
+  sessions.close();
 }

@@ -43,6 +43,11 @@ export const SessionRowSchema = z.object({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   backendId: z.string().nullable(),
+  /**
+   * Entries kept in memory because the database could not take them yet (locked
+   * by another program, disk full); retried until saved. Absent when none wait.
+   */
+  unsaved: z.number().int().positive().optional(),
 })
   // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.
   .refine((row) => titleFitsSource(row.title, row.titleSource), { message: 'not a usable title', path: ['title'] });

@@ -40,6 +40,9 @@ class FakeSessions implements SessionsPort {
     this.log.push(`entry ${id} ${kind} ${text}`);
     return e;
   }
+  recordEntry(id: string, kind: EntryKind, text: string, meta: Entry['meta'] = null): Entry | null {
+    return this.appendEntry(id, kind, text, meta);
+  }
   setStatus(id: string, status: SessionStatus): SessionRow {
     const r = { ...this.get(id), status };
     this.rows.set(id, r);

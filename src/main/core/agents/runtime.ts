@@ -4,12 +4,13 @@ import type { CoreEvents } from '../events';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
+import { storageFault } from '../store';
 import type { AgentBackend, AgentEvent, AgentSession } from './types';
 
 const log = createLogger('agents');
 
 /** What the runtime uses of the sessions service (a fake in unit tests). */
-export type SessionsPort = Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'setStatus' | 'setBackendId' | 'registerDispatcher'>;
+export type SessionsPort = Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'recordEntry' | 'setStatus' | 'setBackendId' | 'registerDispatcher'>;
 
 /** The core's hooks: the runtime raises `turnCompleted`, `subagentStarted`, `backgroundTaskStarted` there (the ambient engine listens). */
 export type AgentHooksPort = Pick<CoreHooks, 'emit'>;
@@ -88,7 +89,7 @@ export class AgentRuntime {
     } catch (err) {
       log.error('backend send failed', { session: row.id, err });
       this.safely(row.id, () => {
-        this.deps.sessions.appendEntry(row.id, 'error', `The agent could not take the message: ${(err as Error).message}`);
+        this.deps.sessions.recordEntry(row.id, 'error', `The agent could not take the message: ${(err as Error).message}`);
         this.deps.sessions.setStatus(row.id, 'error');
       });
     }
@@ -155,7 +156,8 @@ export class AgentRuntime {
     switch (event.type) {
       case 'entry': {
         const id = this.target(sessionId, children, event.child);
-        s.appendEntry(id, event.entry.kind, event.entry.text, event.entry.meta ?? null);
+        // Never dropped: a locked or full database keeps it in order until it can be saved.
+        s.recordEntry(id, event.entry.kind, event.entry.text, event.entry.meta ?? null);
         return;
       }
       case 'streaming':
@@ -172,7 +174,7 @@ export class AgentRuntime {
         const child = s.create({ kind: parent.kind, folder: parent.folder, parentId: parent.id, status: 'working' });
         children.set(event.child, child.id);
         const first = event.prompt.trim() || event.description.trim();
-        if (first) s.appendEntry(child.id, 'user', first, { from: 'parent-agent', agentType: event.agentType });
+        if (first) s.recordEntry(child.id, 'user', first, { from: 'parent-agent', agentType: event.agentType });
         this.deps.hooks.emit('subagentStarted', parent, s.get(child.id), event.description);
         return;
       }
@@ -202,7 +204,10 @@ export class AgentRuntime {
         void this.release(sessionId).catch((err: unknown) => log.error('ending the agent failed', { session: sessionId, err }));
         return;
       }
-      log.error('applying an agent event failed', { session: sessionId, err });
+      const fault = storageFault(err);
+      // Entries and statuses are kept and retried by the service; anything else the database refused (a backend id, a child session) is not.
+      if (fault) log.warn('the database refused an agent update; it is not retried', { session: sessionId, fault });
+      else log.error('applying an agent event failed', { session: sessionId, err });
     }
   }
 }

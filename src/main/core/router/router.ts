@@ -2,6 +2,7 @@ import { channels, isChannelName, type ChannelName, type ChannelOutput, type Cha
 import { AppError, fail, ok, type Result } from '../../../shared/result';
 import { createLogger } from '../logger';
 import { RateLimitedWarnings } from '../rateLimitedLog';
+import { storageAppError, storageFault } from '../store/faults';
 
 const log = createLogger('router');
 
@@ -63,6 +64,13 @@ export class Router<S> {
       return ok(out.data);
     } catch (err) {
       if (err instanceof AppError) return fail(err.code, err.message);
+      // A locked or full database is the file's state, not a bug: a typed reply, and the app carries on.
+      const fault = storageFault(err);
+      if (fault) {
+        log.warn('a request could not write', { channel, fault });
+        const typed = storageAppError(fault);
+        return fail(typed.code, typed.message);
+      }
       log.error('handler threw', { channel, err });
       return fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.');
     }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createLogger } from '../logger';
-import type { Store } from '../store';
+import { storageFault, type Store } from '../store';
 import type { Clock } from './clock';
 import type { SessionTrash } from './trash';
 import { PURGE_INTERVAL_MS } from './trash';
@@ -30,7 +30,9 @@ export function startHousekeeping(store: Store, trash: SessionTrash, clock: Cloc
         if (store.entries.flushIndex(INDEX_TICK_BATCH) < INDEX_TICK_BATCH) break;
       }
     } catch (err) {
-      log.error('indexing entries for search failed; will retry', { err });
+      // A lock held by another program or a full disk passes: the next tick tries again (no error every 250 ms).
+      if (storageFault(err)) log.debug('indexing waits for the database', { fault: storageFault(err) });
+      else log.error('indexing entries for search failed; will retry', { err });
     }
   };
   const purge = (): void => {

@@ -10,14 +10,18 @@ import type {
 } from '../../../shared/domain/session';
 import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
-import { SessionGoneError, type Store } from '../store';
+import { SessionGoneError, storageAppError, storageFault, type Store } from '../store';
+import { createLogger } from '../logger';
 import type { Clock } from './clock';
 import { DispatcherRegistry, type AgentDispatcher } from './dispatchers';
 import type { CoreHooks } from './hooks';
 import { commitImportBatch, type ImportBatchInput, type ImportBatchResult } from './importBatch';
 import { positionBetween } from './ordering';
+import { PendingEntries, type PendingEntry } from './pendingEntries';
 import { insertSession, mayReplaceTitle, writeTitleRecord } from './sessionRules';
 import { SessionTrash } from './trash';
+
+const log = createLogger('sessions');
 
 export interface CreateSessionInput {
   readonly kind: SessionKind;
@@ -56,6 +60,8 @@ export class SessionsService {
   private readonly dispatchers = new DispatcherRegistry();
   readonly trash: SessionTrash;
   readonly defaultFolder: string;
+  /** Entries the database could not take yet (locked, disk full): kept and retried. */
+  private readonly pending: PendingEntries;
 
   constructor(deps: SessionsServiceDeps) {
     this.store = deps.store;
@@ -64,6 +70,17 @@ export class SessionsService {
     this.clock = deps.clock;
     this.defaultFolder = deps.defaultFolder;
     this.trash = new SessionTrash(deps.store, deps.events, deps.clock);
+    this.pending = new PendingEntries({
+      clock: deps.clock,
+      commit: (entry) => this.commitEntry(entry),
+      // A deleted session changes nothing (the repo's update matches no row).
+      commitStatus: (id, status) => this.store.sessions.setStatus(id, status, this.clock.now()),
+      countChanged: (id) => {
+        const row = this.store.sessions.get(id);
+        if (row) this.changed(row);
+      },
+      notice: (message) => this.events.emit('app:notice', { message }),
+    });
   }
 
   registerDispatcher(kind: SessionKind, d: AgentDispatcher): () => void {
@@ -71,7 +88,8 @@ export class SessionsService {
   }
 
   list(includeArchived: boolean): SessionRow[] {
-    return this.store.sessions.list(includeArchived);
+    const rows = this.store.sessions.list(includeArchived);
+    return this.pending.size === 0 ? rows : rows.map((r) => this.withUnsaved(r));
   }
 
   search(query: string, includeArchived: boolean, limit: number): string[] {
@@ -81,7 +99,7 @@ export class SessionsService {
   get(id: string): SessionRow {
     const row = this.store.sessions.get(id);
     if (!row) throw new AppError('NOT_FOUND', 'That session does not exist (it may have been deleted).');
-    return row;
+    return this.withUnsaved(row);
   }
 
   create(input: CreateSessionInput): SessionRow {
@@ -208,7 +226,16 @@ export class SessionsService {
   setStatus(id: string, status: SessionStatus): SessionRow {
     const current = this.get(id);
     if (current.status === status) return current;
-    this.store.sessions.setStatus(id, status, this.clock.now());
+    try {
+      this.store.sessions.setStatus(id, status, this.clock.now());
+    } catch (err) {
+      // A locked or full database: the row shows the status now and it is saved with the kept entries.
+      const fault = storageFault(err);
+      if (!fault) throw err;
+      this.pending.keepStatus(id, status, fault);
+      return this.get(id);
+    }
+    this.pending.forgetStatus(id);
     return this.changed(this.get(id));
   }
 
@@ -224,21 +251,56 @@ export class SessionsService {
     return this.changed(this.get(id));
   }
 
-  /** Commits one entry and tells everyone: `entry:added`, `session:changed`, hooks. */
+  /**
+   * Commits one entry the user asked for (their own message) and tells everyone:
+   * `entry:added`, `session:changed`, hooks. A locked or full database throws (the
+   * router replies BUSY or STORAGE and the composer keeps the text); so does a
+   * session whose earlier entries still wait, so the order stays true.
+   */
   appendEntry(id: string, kind: EntryKind, text: string, meta: Entry['meta'] = null): Entry {
-    let entry: Entry;
+    if (this.pending.count(id) > 0 && !this.pending.flushSession(id)) throw storageAppError(this.pending.fault);
     try {
-      entry = this.store.entries.append(id, kind, text, meta, this.clock.now());
+      return this.commitEntry({ sessionId: id, kind, text, meta, at: this.clock.now() });
     } catch (err) {
-      if (err instanceof SessionGoneError) throw new AppError('NOT_FOUND', 'That session does not exist (it may have been deleted).');
-      throw err;
+      const fault = storageFault(err);
+      throw fault ? storageAppError(fault) : err;
     }
-    const row = this.get(id);
-    this.events.emit('entry:added', entry);
-    this.changed(row);
-    this.hooks.emit('entryCommitted', entry, row);
-    if (kind === 'user') this.hooks.emit('userMessage', row, entry);
-    return entry;
+  }
+
+  /**
+   * An entry the swarm produced (agent output, a terminal line, a note): never
+   * dropped. Committed now when the database takes it; else kept in order and
+   * retried, the row says so, and null is returned. Other errors throw.
+   */
+  recordEntry(id: string, kind: EntryKind, text: string, meta: Entry['meta'] = null): Entry | null {
+    const entry: PendingEntry = { sessionId: id, kind, text, meta, at: this.clock.now() };
+    if (this.pending.count(id) > 0) {
+      this.pending.keep(entry, null);
+      return null;
+    }
+    try {
+      return this.commitEntry(entry);
+    } catch (err) {
+      const fault = storageFault(err);
+      if (!fault) throw err;
+      this.pending.keep(entry, fault);
+      return null;
+    }
+  }
+
+  /** How many entries wait for the database (all sessions). */
+  get unsavedCount(): number {
+    return this.pending.size;
+  }
+
+  /** Tries the kept entries now (closing, tests); returns how many still wait. */
+  flushUnsaved(): number {
+    return this.pending.size === 0 ? 0 : this.pending.flush();
+  }
+
+  /** Stops the retry timer; whatever still waits is logged as lost. Call after a last `flushUnsaved`. */
+  close(): void {
+    this.pending.close();
   }
 
   /**
@@ -278,12 +340,50 @@ export class SessionsService {
   page(id: string, beforeSeq: number | undefined, limit: number): { entries: Entry[]; hasMore: boolean } {
     this.get(id);
     const page = this.store.entries.page(id, beforeSeq, limit);
-    if (beforeSeq === undefined) {
-      const previous = this.store.sessions.markOpened(id, this.clock.now());
-      const row = this.store.sessions.get(id);
-      if (row && previous !== undefined) this.hooks.emit('sessionOpened', row, previous);
-    }
+    if (beforeSeq === undefined) this.noteOpened(id);
     return page;
+  }
+
+  /** Reading never fails for a write: a locked or full database only skips the "opened" mark. */
+  private noteOpened(id: string): void {
+    let previous: number | null | undefined;
+    try {
+      previous = this.store.sessions.markOpened(id, this.clock.now());
+    } catch (err) {
+      const fault = storageFault(err);
+      if (!fault) throw err;
+      log.warn('could not mark a session opened', { session: id, fault });
+      return;
+    }
+    const row = this.store.sessions.get(id);
+    if (row && previous !== undefined) this.hooks.emit('sessionOpened', this.withUnsaved(row), previous);
+  }
+
+  private commitEntry(p: PendingEntry): Entry {
+    let entry: Entry;
+    try {
+      entry = this.store.entries.append(p.sessionId, p.kind, p.text, p.meta, p.at);
+    } catch (err) {
+      if (err instanceof SessionGoneError) throw new AppError('NOT_FOUND', 'That session does not exist (it may have been deleted).');
+      throw err;
+    }
+    const row = this.get(p.sessionId);
+    this.events.emit('entry:added', entry);
+    this.changed(row);
+    this.hooks.emit('entryCommitted', entry, row);
+    if (p.kind === 'user') this.hooks.emit('userMessage', row, entry);
+    return entry;
+  }
+
+  /** A row as the swarm sees it: with the count of its entries still waiting for the database. */
+  private withUnsaved(row: SessionRow): SessionRow {
+    const unsaved = this.pending.count(row.id);
+    const status = this.pending.status(row.id) ?? row.status;
+    if (unsaved > 0) return { ...row, status, unsaved };
+    if (status !== row.status) row = { ...row, status };
+    if (row.unsaved === undefined) return row;
+    const { unsaved: _gone, ...rest } = row;
+    return rest;
   }
 
   private writeTitle(id: string, value: string, source: TitleSource, model: string | null, pinned: boolean): SessionRow {
@@ -299,7 +399,8 @@ export class SessionsService {
   }
 
   private changed(row: SessionRow): SessionRow {
-    this.events.emit('session:changed', row);
-    return row;
+    const shown = this.withUnsaved(row);
+    this.events.emit('session:changed', shown);
+    return shown;
   }
 }

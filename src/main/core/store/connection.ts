@@ -7,12 +7,25 @@ export interface ConnectionOptions {
   readonly nativeBinding?: string | undefined;
 }
 
-/** How long a statement waits on a lock held by another process (a backup tool, a second copy). */
+/**
+ * How long start-up (inspection, recovery, migrations: before anything is
+ * served) and read-only check connections wait on a lock held by another process.
+ */
 export const BUSY_TIMEOUT_MS = 5_000;
 
 /**
+ * How long the writer waits on a lock held by another process (a backup tool,
+ * a second copy, a sqlite3 shell). better-sqlite3 is synchronous, so this wait
+ * blocks the whole event loop: it stays short, and a write that still finds the
+ * lock fails with SQLITE_BUSY (a typed BUSY reply, or an entry kept and retried
+ * off the request path, see services/pendingEntries.ts).
+ */
+export const WRITER_BUSY_TIMEOUT_MS = 50;
+
+/**
  * The one writer connection: WAL, full fsync on commit (a committed entry
- * survives power loss), foreign keys enforced, a bounded busy wait.
+ * survives power loss), foreign keys enforced, a bounded busy wait. It opens
+ * with the start-up wait; `useServingBusyWait` shortens it once migrated.
  */
 export function openWriter(file: string, options: ConnectionOptions): Db {
   const db = new Database(file, {
@@ -33,6 +46,11 @@ export function applyPragmas(db: Db): void {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+}
+
+/** From here on the writer serves requests on the event loop: a lock is waited on only briefly. */
+export function useServingBusyWait(db: Db): void {
+  db.pragma(`busy_timeout = ${WRITER_BUSY_TIMEOUT_MS}`);
 }
 
 /** A read-only look at a file, for checks that must not change it. */

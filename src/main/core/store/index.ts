@@ -7,3 +7,4 @@ export { SessionGoneError } from './repos/entries';
 export type { AmbientCallRecord, AmbientVerdict } from './repos/ambientCalls';
 export type { NewSession } from './repos/sessions';
 export type { JsonValue } from './repos/settings';
+export { storageFault, storageAppError, describeStorageFault, type StorageFault } from './faults';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { takeBackup } from './backups';
 import { consumeCleanShutdown } from './cleanShutdown';
-import { openWriter, userVersion, type ConnectionOptions } from './connection';
+import { openWriter, userVersion, useServingBusyWait, type ConnectionOptions } from './connection';
 import { DB_FILE_NAME } from './dataDir';
 import { DatabaseTooNewError } from './errors';
 import { inspectDatabase } from './inspect';
@@ -77,6 +77,7 @@ export function openStore(options: OpenStoreOptions): OpenedStore {
     }
     const applied = applyMigrations(db, migrations);
     if (applied.length > 0) log.info('migrated', { applied });
+    useServingBusyWait(db);
   } catch (err) {
     db.close();
     throw err;

@@ -46,6 +46,8 @@ export interface Store {
   /** The reason given to `noteDamage`, or null. */
   readonly damageFound: string | null;
   readonly isOpen: boolean;
+  /** The writer's busy wait in ms (diagnostics, tests): how long a write may block on another program's lock. */
+  busyWaitMs(): number;
   /** Indexes what it can in a moment, checkpoints the WAL, closes, and marks the close clean (unless damage was noted). */
   close(): void;
 }
@@ -136,6 +138,9 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
     },
     get isOpen() {
       return db.open;
+    },
+    busyWaitMs(): number {
+      return db.pragma('busy_timeout', { simple: true }) as number;
     },
     close(): void {
       if (!db.open) return;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { loadAmbientState } from '../features/ambient/actions';
-import { kindName, sessionLabel, statusWord } from '../label/sessionLabel';
+import { kindName, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
@@ -29,6 +29,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   }, [sessionId]);
   if (!row) return null;
   const label = sessionLabel(row, now);
+  const unsaved = unsavedText(row.unsaved);
 
   return (
     <section
@@ -45,6 +46,10 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           </h2>
           <span className={`pane-status status-text-${row.status}`}>
             <StatusDot status={row.status} /> {statusWord(row.status)}
+          </span>
+          {/* The database refuses writes (locked, disk full): entries wait in memory and are retried. */}
+          <span role="status" className="pane-unsaved">
+            {unsaved}
           </span>
           <button
             type="button"

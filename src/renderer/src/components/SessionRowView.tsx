@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardE
 import type { SessionId } from '../../../shared/domain/session';
 import { cancelReorder, drop, dropOnRow, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
 import { markRead } from '../features/sessions/actions';
-import { relativeTime, rowSubtitle, sessionLabel, statusWord } from '../label/sessionLabel';
+import { relativeTime, rowSubtitle, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
@@ -49,7 +49,8 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const label = sessionLabel(row, now);
   const subtitle = rowSubtitle(row);
   const time = relativeTime(row.updatedAt, now);
-  const facts = [statusWord(row.status), row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null]
+  const unsaved = unsavedText(row.unsaved);
+  const facts = [statusWord(row.status), unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null]
     .filter(Boolean)
     .join(', ');
 
@@ -213,7 +214,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
           </span>
         )}
         <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'}>
-          <span className="row-sub-text">{subtitle}</span>
+          {unsaved ? <span className="row-sub-text row-unsaved">{unsaved}</span> : <span className="row-sub-text">{subtitle}</span>}
           <span className="row-time"> · {time}</span>
         </span>
       </div>

@@ -61,6 +61,12 @@ export function statusWord(status: SessionStatus): string {
   return STATUS_WORDS[status];
 }
 
+/** A session whose entries wait for the database (locked, disk full): what the row and pane say, or null. */
+export function unsavedText(unsaved: number | undefined): string | null {
+  if (!unsaved) return null;
+  return `Not saved yet — retrying (${unsaved} ${unsaved === 1 ? 'entry' : 'entries'})`;
+}
+
 /** The last path segment, with the home folder shown as `~`. */
 export function folderName(folder: string): string {
   const trimmed = folder.replace(/[\\/]+$/, '');

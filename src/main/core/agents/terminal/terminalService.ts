@@ -23,7 +23,7 @@ const QUIET_MS = 1_500;
 /** Submitted lines kept for the activity digest. */
 const RECENT_LINES = 20;
 
-export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' | 'setStatus' | 'registerDispatcher'>;
+export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' | 'recordEntry' | 'setStatus' | 'registerDispatcher'>;
 
 export interface TerminalServiceDeps {
   readonly sessions: SessionsPort;
@@ -174,15 +174,26 @@ export class TerminalService {
     const l = this.live.get(row.id);
     if (!l) throw new AppError('UNAVAILABLE', 'The terminal could not start.');
     const line = text.replace(/\r?\n/g, ' ').trim();
+    // Recorded before the PTY sees it: a database that refuses the record refuses the line (BUSY or STORAGE, the composer keeps it).
+    const entry = this.deps.sessions.appendEntry(row.id, 'user', line, { source: 'terminal' });
+    this.remember(l, line);
     l.pty.write(`${line}\r`, false);
     l.lastInputAt = performance.now();
-    return this.recordLine(row.id, l, line);
+    return entry;
   }
 
-  private recordLine(sessionId: string, l: Live, line: string): Entry {
+  /**
+   * A line typed in the pane has reached the PTY with its Enter: its record is
+   * never dropped (a refused write is kept and retried, and the row says "Not saved yet").
+   */
+  private recordLine(sessionId: string, l: Live, line: string): void {
+    this.remember(l, line);
+    this.deps.sessions.recordEntry(sessionId, 'user', line, { source: 'terminal' });
+  }
+
+  private remember(l: Live, line: string): void {
     l.recent.push(line);
     if (l.recent.length > RECENT_LINES) l.recent.shift();
-    return this.deps.sessions.appendEntry(sessionId, 'user', line, { source: 'terminal' });
   }
 
   private start(row: SessionRow, cols: number, rows: number, previous: string): void {
@@ -206,14 +217,14 @@ export class TerminalService {
       });
     } catch (err) {
       log.error('terminal did not start', { session: row.id, err });
-      this.deps.sessions.appendEntry(row.id, 'error', `The terminal could not start: ${(err as Error).message}`);
+      this.deps.sessions.recordEntry(row.id, 'error', `The terminal could not start: ${(err as Error).message}`);
       this.deps.sessions.setStatus(row.id, 'error');
       throw new AppError('UNAVAILABLE', 'The terminal could not start.');
     }
     const l: Live = { pty, pending: '', pushTimer: null, saveTimer: null, quietTimer: null, lastInputAt: 0, stopping: false, recent: [] };
     this.live.set(row.id, l);
     this.exits.delete(row.id);
-    this.deps.sessions.appendEntry(row.id, 'note', command ? `Started: ${command}` : `Started a shell (${shell})`, { command, pid: pty.pid });
+    this.deps.sessions.recordEntry(row.id, 'note', command ? `Started: ${command}` : `Started a shell (${shell})`, { command, pid: pty.pid });
     this.deps.sessions.setStatus(row.id, 'idle');
     pty.onData((data) => this.onData(row.id, l, data));
     pty.onExit((exit) => this.onExit(row.id, l, exit));
@@ -265,7 +276,7 @@ export class TerminalService {
         ? `Ended by ${exit.signal}.`
         : `Exited with code ${exit.exitCode}.`;
     this.safely(() => {
-      this.deps.sessions.appendEntry(sessionId, 'note', text, { exitCode: exit.exitCode, signal: exit.signal });
+      this.deps.sessions.recordEntry(sessionId, 'note', text, { exitCode: exit.exitCode, signal: exit.signal });
       this.deps.sessions.setStatus(sessionId, l.stopping || (exit.exitCode === 0 && !exit.signal) ? 'idle' : 'error');
     });
     this.deps.events.emit('terminal:exit', { sessionId, exitCode: exit.exitCode, signal: exit.signal });
