@@ -51,7 +51,8 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
 
   it('a CLI that hangs after its result is ended once the exit limit passes; the turn still counts', async () => {
     const rec = new Recorder();
-    const s = session('hang-after-result', rec, { exitMs: 500 });
+    // The live process is asked to end once its keep-alive runs out; this one does not go.
+    const s = session('hang-after-result', rec, { exitMs: 500, keepAliveMs: 100 });
     await s.send('go');
     const pid = s.pid as number;
     await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
@@ -105,6 +106,40 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     await s.send('hello');
     expect(rec.entries('error')[0]?.entry.text).toBe("The session's folder /nonexistent/folder does not exist.");
     expect(rec.statuses().at(-1)).toBe('error');
+  });
+});
+
+describe('claude-code backend: stop while a turn runs', () => {
+  it('an interrupted turn ends with a note, not an error, and the same process takes the next turn', async () => {
+    const rec = new Recorder();
+    const s = session('slow', rec);
+    await s.send('go');
+    await rec.waitFor(isStatus('working'), 10_000);
+    const pid = s.pid as number;
+    await s.stop();
+    expect(s.working).toBe(false);
+    expect(rec.entries('note').map((e) => e.entry.text)).toEqual(['Stopped by you.']);
+    expect(rec.entries('error')).toEqual([]);
+    expect(rec.statuses().at(-1)).toBe('idle');
+    expect(s.pid).toBe(pid);
+    expect(groupAlive(pid)).toBe(true);
+  });
+
+  it('a CLI that ignores the interrupt is killed with its group, bounded', async () => {
+    const rec = new Recorder();
+    const s = session('deaf', rec, { interruptMs: 300 });
+    await s.send('go');
+    await rec.waitFor(isStatus('working'), 10_000);
+    const pid = s.pid as number;
+    const t0 = Date.now();
+    await s.stop();
+    const took = Date.now() - t0;
+    expect(groupAlive(pid)).toBe(false);
+    expect(took).toBeLessThan(300 + 2_000);
+    expect(rec.entries('note').map((e) => e.entry.text)).toEqual(['Stopped by you.']);
+    expect(rec.entries('error')).toEqual([]);
+    expect(rec.statuses().at(-1)).toBe('idle');
+    expect(s.pid).toBeNull();
   });
 });
 

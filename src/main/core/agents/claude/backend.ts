@@ -7,7 +7,7 @@ import { BoundedLineReader } from '../lineReader';
 import { killProcessTree } from '../processTree';
 import type { AgentBackend, AgentEvent, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
 import { Deadline, IdleWatchdog } from '../watchdog';
-import { claudeArgs, userMessageLine } from './args';
+import { claudeArgs, isPermissionMode, userMessageLine } from './args';
 import { parseCliLine } from './streamJson';
 import { ClaudeStreamTranslator, isFailedResult } from './translate';
 
@@ -22,8 +22,15 @@ export interface ClaudeBackendOptions {
   readonly idleMs?: number;
   /** After the model ends its turn, the `result` line must follow within this. Default 60 s. */
   readonly resultMs?: number;
-  /** After `result` (stdin closed, no background task), the process must exit within this. Default 10 s. */
+  /** Once asked to end (stdin closed), the process must exit within this. Default 10 s. */
   readonly exitMs?: number;
+  /**
+   * How long a live CLI waits between turns before it is ended (the next turn resumes it
+   * with `--resume`). Read at each turn's end. Default 10 min (`SWARMDESK_CLAUDE_KEEPALIVE_SECONDS`).
+   */
+  readonly keepAliveMs?: number | (() => number);
+  /** After a stop's interrupt request, the CLI must end the turn within this, else its group is killed. Default 1.5 s. */
+  readonly interruptMs?: number;
   /** Longest stdout line kept; a longer one becomes an error entry. Default 16 MB. */
   readonly maxLineBytes?: number;
   /** Live text is pushed at most this often. Default 50 ms. */
@@ -39,8 +46,22 @@ export function resolveClaudePath(settingsPath: string | null | undefined, env: 
   return env.SWARMDESK_CLAUDE_PATH?.trim() || settingsPath?.trim() || 'claude';
 }
 
+/** The mode as the command line carries it (`default` and unknown values are no flag). */
+function effectiveMode(mode: string | null): string | null {
+  return mode && mode !== 'default' && isPermissionMode(mode) ? mode : null;
+}
+
 function pathOf(opts: ClaudeBackendOptions): string {
   return typeof opts.claudePath === 'function' ? opts.claudePath() : opts.claudePath;
+}
+
+export const DEFAULT_KEEPALIVE_MS = 10 * 60_000;
+
+/** The keep-alive from the environment (whole seconds), else the default. */
+export function resolveKeepAliveMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.SWARMDESK_CLAUDE_KEEPALIVE_SECONDS?.trim();
+  const seconds = raw ? Number(raw) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : DEFAULT_KEEPALIVE_MS;
 }
 
 export class ClaudeCodeBackend implements AgentBackend {
@@ -75,11 +96,15 @@ export interface ClaudeRunStats {
 }
 
 /**
- * One session driven by the CLI. A process lives from the first message of a turn
- * until the turn's `result` (longer while the CLI runs background tasks: their
- * completion starts a turn of its own); the next message starts a new process with
- * `--resume`. Messages written while a turn runs reach the model inside that turn
- * (the CLI's own mid-turn handling), which is how steering works.
+ * One session driven by one live CLI process. The process starts with the first turn
+ * (with `--resume` when the session has a backend id) and stays between turns: each
+ * message is one stream-json user line on its stdin, and a turn ends at its `result`.
+ * Messages written while a turn runs reach the model inside that turn (the CLI's own
+ * mid-turn handling), which is how steering works. The process is ended after
+ * `keepAliveMs` without a turn, when the permission mode changes (at the next turn),
+ * or when it crashes; the next turn then starts a new one with `--resume`. Stop sends
+ * the CLI's `interrupt` control request and the process stays; a CLI that does not
+ * end the turn in time, or one with background tasks, is killed with its group.
  */
 export class ClaudeCodeSession implements AgentSession {
   readonly stats: ClaudeRunStats = { spawns: 0, lines: 0, invalid: 0, unknown: 0, oversize: 0 };
@@ -94,6 +119,12 @@ export class ClaudeCodeSession implements AgentSession {
   private readonly watchdog: IdleWatchdog;
   private resultDeadline: Deadline | null = null;
   private exitDeadline: Deadline | null = null;
+  private keepAlive: Deadline | null = null;
+  /** The permission mode the running process was started with. */
+  private spawnedMode: string | null = null;
+  /** Set while a stop waits for the CLI to end the interrupted turn. */
+  private interrupted: (() => void) | null = null;
+  private controlSeq = 0;
   private stderrTail = '';
   /** Sends in progress (spawning), and the chain that keeps them in order. */
   private starting = 0;
@@ -129,6 +160,11 @@ export class ClaudeCodeSession implements AgentSession {
     // Counts as working from now: text typed while the process starts is a steer, queued behind.
     this.starting += 1;
     const run = this.queue.then(async () => {
+      // A new permission mode needs a new process (the CLI takes it on its command line).
+      if (this.proc && this.stdinOpen && !this.turnOpen && this.spawnedMode !== effectiveMode(this.ctx.permissionMode())) {
+        log.info('permission mode changed; restarting the CLI', { session: this.ctx.row.id });
+        this.retire();
+      }
       if (!this.proc || !this.stdinOpen) {
         await this.waitForExit();
         if (!this.spawnProcess()) return;
@@ -153,6 +189,16 @@ export class ClaudeCodeSession implements AgentSession {
   async stop(): Promise<void> {
     const proc = this.proc;
     const wasWorking = this.turnOpen;
+    if (wasWorking && proc && this.stdinOpen && this.translator.backgroundTasks === 0 && this.translator.backgroundCommandsStarted === 0) {
+      if (await this.interrupt()) {
+        this.translator.endAll('idle');
+        this.sink({ type: 'entry', entry: { kind: 'note', text: 'Stopped by you.' } });
+        this.sink({ type: 'status', status: 'idle' });
+        this.afterTurn();
+        return;
+      }
+      log.warn('the CLI did not end the interrupted turn in time; ending it', { session: this.ctx.row.id });
+    }
     this.stopping = true;
     this.clearTimers();
     this.flushStream(true);
@@ -167,6 +213,31 @@ export class ClaudeCodeSession implements AgentSession {
     if (wasWorking) this.sink({ type: 'entry', entry: { kind: 'note', text: 'Stopped by you.' } });
     this.sink({ type: 'status', status: 'idle' });
     this.stopping = false;
+  }
+
+  /**
+   * Asks the CLI to end the running turn (its `interrupt` control request) and waits,
+   * bounded, for the turn's `result`. False when it did not come in time.
+   */
+  private async interrupt(): Promise<boolean> {
+    const stdin = this.proc?.stdin;
+    if (!stdin) return false;
+    this.clearTimers();
+    this.flushStream(true);
+    this.translator.clearStreaming();
+    const ended = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), this.opts.interruptMs ?? 1_500);
+      this.interrupted = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    this.controlSeq += 1;
+    stdin.write(`${JSON.stringify({ type: 'control_request', request_id: `swarmdesk-${this.controlSeq}`, request: { subtype: 'interrupt' } })}\n`);
+    const ok = await ended;
+    this.interrupted = null;
+    if (ok) this.turnOpen = false;
+    return ok;
   }
 
   async dispose(): Promise<void> {
@@ -206,6 +277,7 @@ export class ClaudeCodeSession implements AgentSession {
       return false;
     }
     this.proc = child;
+    this.spawnedMode = effectiveMode(this.ctx.permissionMode());
     this.stats.spawns += 1;
     this.stdinOpen = true;
     this.stderrTail = '';
@@ -251,7 +323,8 @@ export class ClaudeCodeSession implements AgentSession {
     const stdin = this.proc?.stdin;
     if (!stdin || !this.stdinOpen) return;
     stdin.write(userMessageLine(text));
-    this.exitDeadline?.cancel();
+    this.keepAlive?.cancel();
+    this.keepAlive = null;
     if (!this.turnOpen) {
       this.turnOpen = true;
       this.sink({ type: 'status', status: 'working' });
@@ -273,10 +346,17 @@ export class ClaudeCodeSession implements AgentSession {
       return;
     }
     if (ev.type === 'ignored') return;
+    if (this.interrupted) {
+      // A stop is ending the turn: only its end and whole messages still count.
+      if (ev.type === 'result') this.interrupted();
+      else if (ev.type === 'message' || ev.type === 'init') this.translator.handle(ev);
+      return;
+    }
     // Output after the turn's result: the CLI started a turn of its own (a background task finished).
     if (!this.turnOpen && (ev.type === 'init' || ev.type === 'requesting' || ev.type === 'message')) {
       this.turnOpen = true;
-      this.exitDeadline?.cancel();
+      this.keepAlive?.cancel();
+      this.keepAlive = null;
       this.watchdog.arm();
     }
     if (ev.type === 'stop-reason') {
@@ -325,7 +405,7 @@ export class ClaudeCodeSession implements AgentSession {
     this.afterTurn();
   }
 
-  /** Between turns: close stdin unless background tasks still run; then the process must exit. */
+  /** Between turns the process stays for the next one, until the keep-alive runs out. */
   private afterTurn(): void {
     if (this.turnOpen || !this.proc) return;
     if (this.translator.backgroundTasks > 0) {
@@ -334,13 +414,26 @@ export class ClaudeCodeSession implements AgentSession {
       return;
     }
     this.watchdog.cancel();
+    this.keepAlive?.cancel();
+    const ms = typeof this.opts.keepAliveMs === 'function' ? this.opts.keepAliveMs() : (this.opts.keepAliveMs ?? DEFAULT_KEEPALIVE_MS);
+    this.keepAlive = new Deadline(ms, () => {
+      this.keepAlive = null;
+      if (this.turnOpen || !this.proc) return;
+      log.info('the CLI was idle; ending it until the next turn', { session: this.ctx.row.id, ms });
+      this.retire();
+    });
+  }
+
+  /** Asks the process to end (stdin closed); one that does not exit in time is killed. */
+  private retire(): void {
+    if (!this.proc) return;
     if (this.stdinOpen) {
       this.stdinOpen = false;
       this.proc.stdin?.end();
     }
     this.exitDeadline?.cancel();
     this.exitDeadline = new Deadline(this.opts.exitMs ?? 10_000, () => {
-      log.warn('the CLI did not exit after its result; ending it', { session: this.ctx.row.id });
+      log.warn('the CLI did not exit when asked to; ending it', { session: this.ctx.row.id });
       void this.kill().catch((err: unknown) => log.error('ending the CLI failed', { session: this.ctx.row.id, err }));
     });
   }
@@ -397,7 +490,10 @@ export class ClaudeCodeSession implements AgentSession {
     this.proc = null;
     this.stdinOpen = false;
     this.clearTimers();
-    const unexpected = !this.stopping && this.turnOpen;
+    // A stop waiting for the interrupted turn's end has it now.
+    const interrupted = this.interrupted;
+    interrupted?.();
+    const unexpected = !this.stopping && !interrupted && this.turnOpen;
     this.turnOpen = false;
     log.info('CLI exited', { session: this.ctx.row.id, code, sig, lines: this.stats.lines, invalid: this.stats.invalid, unknown: this.stats.unknown });
     if (err) {
@@ -426,5 +522,7 @@ export class ClaudeCodeSession implements AgentSession {
     this.resultDeadline = null;
     this.exitDeadline?.cancel();
     this.exitDeadline = null;
+    this.keepAlive?.cancel();
+    this.keepAlive = null;
   }
 }

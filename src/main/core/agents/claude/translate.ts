@@ -42,6 +42,11 @@ export class ClaudeStreamTranslator {
     this.backendId = knownBackendId;
   }
 
+  /** Background shell commands this process has started (a stop then kills rather than interrupts). */
+  get backgroundCommandsStarted(): number {
+    return this.backgroundCommands.size;
+  }
+
   /** Whether text is streaming now (a stop or fault must clear it). */
   get streaming(): boolean {
     return this.streamText !== '';
