@@ -72,6 +72,25 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
     expect(rec.events.filter((e) => e.type === 'backend-id')).toHaveLength(1);
   });
 
+  it('text typed during a follow-up turn steers it inside the same process', async () => {
+    server.enqueue({ text: 'Ready.' }, { text: 'Working on the list…', delayMs: 1_500 });
+    server.setPolicy((req) => ({ text: req.lastUserText.includes('only the even ones') ? 'Only the even ones, then.' : 'Other.' }));
+    const rec = new Recorder();
+    const s = session(rec);
+    await turn(s, rec, 'get ready');
+    const pid = s.pid;
+    const mark = rec.events.length;
+    const seen = server.requests.length;
+    await s.send('list the numbers');
+    await server.waitForRequests(seen + 1, 30_000);
+    expect(s.working).toBe(true);
+    await s.steer('only the even ones');
+    await until(() => rec.entries('assistant').some((e) => e.entry.text === 'Only the even ones, then.'), { timeoutMs: 30_000, message: 'the steered answer' });
+    await rec.waitFor((e) => e.type === 'turn-completed', 30_000, mark);
+    expect(s.pid).toBe(pid);
+    expect(s.stats.spawns).toBe(1);
+  });
+
   it('an idle process is ended after the keep-alive; the next turn resumes the conversation with --resume', async () => {
     server.enqueue({ text: 'Noted: the password is persimmon.' }, { text: 'It was persimmon.' });
     const rec = new Recorder();
