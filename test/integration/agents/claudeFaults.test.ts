@@ -49,6 +49,24 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'the process group to end' });
   });
 
+  it('a follow-up turn in the live process that never prints its result is ended too; the next turn starts afresh', async () => {
+    const rec = new Recorder();
+    const s = session('no-result-later', rec, { resultMs: 1_000 });
+    await s.send('one');
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
+    const pid = s.pid as number;
+    const mark = rec.events.length;
+    await s.send('two');
+    expect(s.pid).toBe(pid);
+    await rec.waitFor(isStatus('error'), 10_000, mark);
+    expect(rec.entries('error')[0]?.entry.text).toMatch(/never reported the end of the turn/);
+    await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'the process group to end' });
+    const again = rec.events.length;
+    await s.send('three');
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000, again);
+    expect(s.stats.spawns).toBe(2);
+  });
+
   it('a CLI that hangs after its result is ended once the exit limit passes; the turn still counts', async () => {
     const rec = new Recorder();
     // The live process is asked to end once its keep-alive runs out; this one does not go.
