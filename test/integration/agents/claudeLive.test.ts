@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClaudeCodeBackend, type ClaudeBackendOptions, type ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
 import { startModelServer, type ModelServer } from '../../support/model-server';
@@ -30,10 +33,10 @@ afterAll(() => {
   work.remove();
 });
 
-function session(rec: Recorder, extra: Partial<ClaudeBackendOptions> = {}, mode: () => string | null = () => null): ClaudeCodeSession {
+function session(rec: Recorder, extra: Partial<ClaudeBackendOptions> = {}, mode: () => string | null = () => null, homeDir = home.path): ClaudeCodeSession {
   const backend = new ClaudeCodeBackend({
     claudePath: REAL_CLAUDE,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', HOME: home.path },
+    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', HOME: homeDir },
     ...extra,
   });
   const s = backend.open({ row: makeRow({ folder: work.path }), entries: () => [], permissionMode: mode }, rec.sink) as ClaudeCodeSession;
@@ -89,6 +92,41 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
     await rec.waitFor((e) => e.type === 'turn-completed', 30_000, mark);
     expect(s.pid).toBe(pid);
     expect(s.stats.spawns).toBe(1);
+  });
+
+  it('stop during a foreground command: the CLI ends the command and the turn, and the same process takes the next turn', async () => {
+    // Bash allowed by the user's settings (in -p mode a command that is not read-only is refused otherwise).
+    const bashHome = tempDir('cclive-bash-home');
+    mkdirSync(join(bashHome.path, '.claude'));
+    writeFileSync(join(bashHome.path, '.claude/settings.json'), JSON.stringify({ permissions: { allow: ['Bash'] } }));
+    const marker = `swarmdesk-stop-${process.pid}`;
+    const running = (): boolean => {
+      try {
+        return execFileSync('pgrep', ['-f', marker]).toString().trim() !== '';
+      } catch {
+        return false;
+      }
+    };
+    try {
+      server.enqueue({ content: [{ type: 'tool_use', name: 'Bash', input: { command: `node -e "setTimeout(() => {}, 45000)" ${marker}`, description: 'wait a while' } }] }, { text: 'Next turn.' });
+      const rec = new Recorder();
+      const s = session(rec, {}, () => null, bashHome.path);
+      await s.send('run the long command');
+      await until(running, { timeoutMs: 30_000, message: 'the command to run' });
+      const pid = s.pid;
+      await s.stop();
+      await until(() => !running(), { timeoutMs: 2_000, message: 'the command to be ended' });
+      expect(s.pid).toBe(pid);
+      expect(rec.entries('note').map((e) => e.entry.text)).toEqual(['Stopped by you.']);
+      expect(rec.entries('error')).toEqual([]);
+      expect(rec.events.filter((e) => e.type === 'background-task')).toEqual([]);
+      expect(rec.statuses().at(-1)).toBe('idle');
+      expect(await turn(s, rec, 'something else')).toEqual(['Next turn.']);
+      expect(s.pid).toBe(pid);
+    } finally {
+      await Promise.all(open.splice(0).map((o) => o.dispose()));
+      bashHome.remove();
+    }
   });
 
   it('an idle process is ended after the keep-alive; the next turn resumes the conversation with --resume', async () => {
