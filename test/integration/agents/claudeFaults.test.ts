@@ -143,9 +143,9 @@ describe('claude-code backend: stop while a turn runs', () => {
     expect(groupAlive(pid)).toBe(true);
   });
 
-  it('a CLI that ignores the interrupt is killed with its group, bounded', async () => {
+  it('a CLI that ignores the interrupt and SIGTERM is killed with its group, still within 2 s of the stop', async () => {
     const rec = new Recorder();
-    const s = session('deaf', rec, { interruptMs: 300 });
+    const s = session('deaf', rec);
     await s.send('go');
     await rec.waitFor(isStatus('working'), 10_000);
     const pid = s.pid as number;
@@ -153,7 +153,10 @@ describe('claude-code backend: stop while a turn runs', () => {
     await s.stop();
     const took = Date.now() - t0;
     expect(groupAlive(pid)).toBe(false);
-    expect(took).toBeLessThan(300 + 2_000);
+    // The interrupt's wait (500 ms) counts against the kill's grace: SIGKILL at 1.5 s.
+    expect(took).toBeGreaterThanOrEqual(1_400);
+    expect(took).toBeLessThan(2_000);
+    console.log(`interrupt and SIGTERM ignored: gone after ${took} ms`);
     expect(rec.entries('note').map((e) => e.entry.text)).toEqual(['Stopped by you.']);
     expect(rec.entries('error')).toEqual([]);
     expect(rec.statuses().at(-1)).toBe('idle');

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createLogger } from '../../logger';
-import { killProcessTree } from '../processTree';
+import { KILL_GRACE_MS, killProcessTree } from '../processTree';
 import type { AgentEvent, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
 import { Deadline, IdleWatchdog } from '../watchdog';
 import { claudeArgs, userMessageLine } from './args';
@@ -119,6 +119,7 @@ export class ClaudeCodeSession implements AgentSession {
   async stop(): Promise<void> {
     const proc = this.proc;
     const wasWorking = this.turnOpen;
+    const t0 = performance.now();
     if (wasWorking && proc && this.stdinOpen && this.translator.backgroundTasks === 0 && this.translator.backgroundCommandsStarted === 0) {
       if (await this.interrupt()) {
         this.translator.endAll('idle');
@@ -135,7 +136,8 @@ export class ClaudeCodeSession implements AgentSession {
     this.translator.clearStreaming();
     this.turnOpen = false;
     if (proc?.pid) {
-      const outcome = await killProcessTree(proc.pid);
+      // SIGKILL still goes out within KILL_GRACE_MS of the stop when an interrupt went unanswered.
+      const outcome = await killProcessTree(proc.pid, Math.max(200, KILL_GRACE_MS - (performance.now() - t0)));
       log.info('stopped', { session: this.ctx.row.id, pid: proc.pid, ms: outcome.elapsedMs, hard: outcome.killedHard.length });
       await this.exited;
     }
@@ -156,7 +158,7 @@ export class ClaudeCodeSession implements AgentSession {
     this.flushStream(true);
     this.translator.clearStreaming();
     const ended = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), this.opts.interruptMs ?? 1_500);
+      const timer = setTimeout(() => resolve(false), this.opts.interruptMs ?? 500);
       this.interrupted = () => {
         clearTimeout(timer);
         resolve(true);
