@@ -164,6 +164,32 @@ describe('claude-code backend: stop while a turn runs', () => {
   });
 });
 
+describe('claude-code backend: idle live processes across sessions', () => {
+  it('past the cap, the oldest idle session\'s CLI is ended; its next turn starts a new one', async () => {
+    const backend = new ClaudeCodeBackend({ claudePath: FAKE_CLAUDE, env: { FAKE_CLAUDE_MODE: 'ok' }, maxIdleProcesses: 1 });
+    const recA = new Recorder();
+    const recB = new Recorder();
+    const a = backend.open({ row: makeRow({ id: 'sess-a' }), entries: () => [], permissionMode: () => null }, recA.sink) as ClaudeCodeSession;
+    const b = backend.open({ row: makeRow({ id: 'sess-b' }), entries: () => [], permissionMode: () => null }, recB.sink) as ClaudeCodeSession;
+    open.push(a, b);
+    await a.send('one');
+    await recA.waitFor((e) => e.type === 'turn-completed', 10_000);
+    const pidA = a.pid as number;
+    await b.send('two');
+    await recB.waitFor((e) => e.type === 'turn-completed', 10_000);
+    await until(() => a.pid === null, { timeoutMs: 5_000, message: "a's idle CLI to be ended" });
+    expect(groupAlive(pidA)).toBe(false);
+    expect(b.pid).not.toBeNull();
+    const mark = recA.events.length;
+    await a.send('three');
+    await recA.waitFor((e) => e.type === 'turn-completed', 10_000, mark);
+    expect(a.stats.spawns).toBe(2);
+    await until(() => b.pid === null, { timeoutMs: 5_000, message: "b's idle CLI to be ended" });
+    expect(recA.entries('error')).toEqual([]);
+    expect(recB.entries('error')).toEqual([]);
+  });
+});
+
 describe('claude-code backend: text typed while the CLI starts', () => {
   it('a second message sent before the first reached the CLI is a steer into the same process, not a second CLI', async () => {
     const rec = new Recorder();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { AgentBackend, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
+import { IdlePool } from './idlePool';
 import { pathOf, type ClaudeBackendOptions } from './options';
 import { ClaudeCodeSession } from './session';
 
@@ -10,7 +11,12 @@ export { ClaudeCodeSession, type ClaudeRunStats } from './session';
 export class ClaudeCodeBackend implements AgentBackend {
   readonly kind = 'claude-code' as const;
 
-  constructor(private readonly opts: ClaudeBackendOptions) {}
+  /** The idle live CLIs of all this backend's sessions. */
+  private readonly idlePool: IdlePool;
+
+  constructor(private readonly opts: ClaudeBackendOptions) {
+    this.idlePool = new IdlePool(opts.maxIdleProcesses ?? 8);
+  }
 
   unavailable(): string | null {
     const p = pathOf(this.opts);
@@ -20,7 +26,7 @@ export class ClaudeCodeBackend implements AgentBackend {
   }
 
   open(ctx: AgentSessionContext, sink: AgentEventSink): AgentSession {
-    return new ClaudeCodeSession(this.opts, ctx, sink);
+    return new ClaudeCodeSession(this.opts, ctx, sink, this.idlePool);
   }
 }
 

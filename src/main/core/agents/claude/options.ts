@@ -16,6 +16,8 @@ export interface ClaudeBackendOptions {
    * with `--resume`). Read at each turn's end. Default 10 min (`SWARMDESK_CLAUDE_KEEPALIVE_SECONDS`).
    */
   readonly keepAliveMs?: number | (() => number);
+  /** Live CLIs kept waiting between turns, across sessions; past it the oldest idle one is ended. Default 8. */
+  readonly maxIdleProcesses?: number;
   /** After a stop's interrupt request, the CLI must end the turn within this, else its group is killed. Default 500 ms (it answers in tens). */
   readonly interruptMs?: number;
   /** Longest stdout line kept; a longer one becomes an error entry. Default 16 MB. */

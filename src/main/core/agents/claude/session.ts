@@ -6,6 +6,7 @@ import type { AgentEvent, AgentEventSink, AgentSession, AgentSessionContext } fr
 import { Deadline, IdleWatchdog } from '../watchdog';
 import { claudeArgs, userMessageLine } from './args';
 import { startCliProcess, type CliProcess } from './cliProcess';
+import { IdlePool } from './idlePool';
 import { effectiveMode, keepAliveOf, pathOf, type ClaudeBackendOptions } from './options';
 import { parseCliLine } from './streamJson';
 import { ClaudeStreamTranslator, isFailedResult } from './translate';
@@ -66,6 +67,7 @@ export class ClaudeCodeSession implements AgentSession {
     private readonly opts: ClaudeBackendOptions,
     private readonly ctx: AgentSessionContext,
     private readonly sink: AgentEventSink,
+    private readonly idlePool: IdlePool = new IdlePool(Number.POSITIVE_INFINITY),
   ) {
     this.backendId = ctx.row.backendId;
     this.translator = this.newTranslator();
@@ -237,8 +239,7 @@ export class ClaudeCodeSession implements AgentSession {
     const stdin = this.proc?.stdin;
     if (!stdin || !this.stdinOpen) return;
     stdin.write(userMessageLine(text));
-    this.keepAlive?.cancel();
-    this.keepAlive = null;
+    this.cancelKeepAlive();
     if (!this.turnOpen) {
       this.turnOpen = true;
       this.sink({ type: 'status', status: 'working' });
@@ -269,8 +270,7 @@ export class ClaudeCodeSession implements AgentSession {
     // Output after the turn's result: the CLI started a turn of its own (a background task finished).
     if (!this.turnOpen && (ev.type === 'init' || ev.type === 'requesting' || ev.type === 'message')) {
       this.turnOpen = true;
-      this.keepAlive?.cancel();
-      this.keepAlive = null;
+      this.cancelKeepAlive();
       this.watchdog.arm();
     }
     if (ev.type === 'stop-reason') {
@@ -328,14 +328,22 @@ export class ClaudeCodeSession implements AgentSession {
       return;
     }
     this.watchdog.cancel();
-    this.keepAlive?.cancel();
+    this.cancelKeepAlive();
     const ms = keepAliveOf(this.opts);
-    this.keepAlive = new Deadline(ms, () => {
-      this.keepAlive = null;
+    const end = (why: string): void => {
+      this.cancelKeepAlive();
       if (this.turnOpen || !this.proc) return;
-      log.info('the CLI was idle; ending it until the next turn', { session: this.ctx.row.id, ms });
+      log.info(`the CLI ${why}; ending it until the next turn`, { session: this.ctx.row.id, ms });
       this.retire();
-    });
+    };
+    this.keepAlive = new Deadline(ms, () => end('was idle'));
+    this.idlePool.add(this, () => end('was the oldest idle one past the cap'));
+  }
+
+  private cancelKeepAlive(): void {
+    this.keepAlive?.cancel();
+    this.keepAlive = null;
+    this.idlePool.remove(this);
   }
 
   /** Asks the process to end (stdin closed); one that does not exit in time is killed. */
@@ -436,7 +444,6 @@ export class ClaudeCodeSession implements AgentSession {
     this.resultDeadline = null;
     this.exitDeadline?.cancel();
     this.exitDeadline = null;
-    this.keepAlive?.cancel();
-    this.keepAlive = null;
+    this.cancelKeepAlive();
   }
 }
