@@ -183,7 +183,8 @@ test('Stop ends a turn mid-way, within bounds', async ({ page }) => {
   // The CLI is mid-turn: its request is at the stand-in, which holds the answer back.
   await untilRequests(model, () => turnRequests(TURN_SLOW).length > 0, 90_000, 'the CLI asked for the slow turn');
   const isCli = (cmd: string): boolean => cmd.includes('claude');
-  expect(processesBelow(server.pid).filter(isCli).length).toBeGreaterThan(0);
+  const clis = processesBelow(server.pid).filter(isCli);
+  expect(clis.length).toBeGreaterThan(0);
 
   const t0 = Date.now();
   await stopButton(page).click();
@@ -194,8 +195,8 @@ test('Stop ends a turn mid-way, within bounds', async ({ page }) => {
   expect(stopMs).toBeLessThan(5_000);
   await expect(transcript(page)).toContainText('Stopped by you.');
   await expect(transcript(page)).not.toContainText('This reply never arrives');
-  // The stop really stopped: no CLI process is left under the server.
-  await expect.poll(() => processesBelow(server.pid).filter(isCli), { timeout: 3_000 }).toEqual([]);
+  // The stop ended the turn through the CLI's own interrupt: the same live CLI waits for the next turn.
+  expect(processesBelow(server.pid).filter(isCli)).toEqual(clis);
   await page.screenshot({ path: 'test-results/agents-claude-stopped.png' });
 });
 

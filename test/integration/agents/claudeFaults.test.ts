@@ -49,9 +49,28 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'the process group to end' });
   });
 
+  it('a follow-up turn in the live process that never prints its result is ended too; the next turn starts afresh', async () => {
+    const rec = new Recorder();
+    const s = session('no-result-later', rec, { resultMs: 1_000 });
+    await s.send('one');
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
+    const pid = s.pid as number;
+    const mark = rec.events.length;
+    await s.send('two');
+    expect(s.pid).toBe(pid);
+    await rec.waitFor(isStatus('error'), 10_000, mark);
+    expect(rec.entries('error')[0]?.entry.text).toMatch(/never reported the end of the turn/);
+    await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'the process group to end' });
+    const again = rec.events.length;
+    await s.send('three');
+    await rec.waitFor((e) => e.type === 'turn-completed', 10_000, again);
+    expect(s.stats.spawns).toBe(2);
+  });
+
   it('a CLI that hangs after its result is ended once the exit limit passes; the turn still counts', async () => {
     const rec = new Recorder();
-    const s = session('hang-after-result', rec, { exitMs: 500 });
+    // The live process is asked to end once its keep-alive runs out; this one does not go.
+    const s = session('hang-after-result', rec, { exitMs: 500, keepAliveMs: 100 });
     await s.send('go');
     const pid = s.pid as number;
     await rec.waitFor((e) => e.type === 'turn-completed', 10_000);
@@ -105,6 +124,69 @@ describe('claude-code backend faults (misbehaving CLI)', () => {
     await s.send('hello');
     expect(rec.entries('error')[0]?.entry.text).toBe("The session's folder /nonexistent/folder does not exist.");
     expect(rec.statuses().at(-1)).toBe('error');
+  });
+});
+
+describe('claude-code backend: stop while a turn runs', () => {
+  it('an interrupted turn ends with a note, not an error, and the same process takes the next turn', async () => {
+    const rec = new Recorder();
+    const s = session('slow', rec);
+    await s.send('go');
+    await rec.waitFor(isStatus('working'), 10_000);
+    const pid = s.pid as number;
+    await s.stop();
+    expect(s.working).toBe(false);
+    expect(rec.entries('note').map((e) => e.entry.text)).toEqual(['Stopped by you.']);
+    expect(rec.entries('error')).toEqual([]);
+    expect(rec.statuses().at(-1)).toBe('idle');
+    expect(s.pid).toBe(pid);
+    expect(groupAlive(pid)).toBe(true);
+  });
+
+  it('a CLI that ignores the interrupt and SIGTERM is killed with its group, still within 2 s of the stop', async () => {
+    const rec = new Recorder();
+    const s = session('deaf', rec);
+    await s.send('go');
+    await rec.waitFor(isStatus('working'), 10_000);
+    const pid = s.pid as number;
+    const t0 = Date.now();
+    await s.stop();
+    const took = Date.now() - t0;
+    expect(groupAlive(pid)).toBe(false);
+    // The interrupt's wait (500 ms) counts against the kill's grace: SIGKILL at 1.5 s.
+    expect(took).toBeGreaterThanOrEqual(1_400);
+    expect(took).toBeLessThan(2_000);
+    console.log(`interrupt and SIGTERM ignored: gone after ${took} ms`);
+    expect(rec.entries('note').map((e) => e.entry.text)).toEqual(['Stopped by you.']);
+    expect(rec.entries('error')).toEqual([]);
+    expect(rec.statuses().at(-1)).toBe('idle');
+    expect(s.pid).toBeNull();
+  });
+});
+
+describe('claude-code backend: idle live processes across sessions', () => {
+  it('past the cap, the oldest idle session\'s CLI is ended; its next turn starts a new one', async () => {
+    const backend = new ClaudeCodeBackend({ claudePath: FAKE_CLAUDE, env: { FAKE_CLAUDE_MODE: 'ok' }, maxIdleProcesses: 1 });
+    const recA = new Recorder();
+    const recB = new Recorder();
+    const a = backend.open({ row: makeRow({ id: 'sess-a' }), entries: () => [], permissionMode: () => null }, recA.sink) as ClaudeCodeSession;
+    const b = backend.open({ row: makeRow({ id: 'sess-b' }), entries: () => [], permissionMode: () => null }, recB.sink) as ClaudeCodeSession;
+    open.push(a, b);
+    await a.send('one');
+    await recA.waitFor((e) => e.type === 'turn-completed', 10_000);
+    const pidA = a.pid as number;
+    await b.send('two');
+    await recB.waitFor((e) => e.type === 'turn-completed', 10_000);
+    await until(() => a.pid === null, { timeoutMs: 5_000, message: "a's idle CLI to be ended" });
+    expect(groupAlive(pidA)).toBe(false);
+    expect(b.pid).not.toBeNull();
+    const mark = recA.events.length;
+    await a.send('three');
+    await recA.waitFor((e) => e.type === 'turn-completed', 10_000, mark);
+    expect(a.stats.spawns).toBe(2);
+    await until(() => b.pid === null, { timeoutMs: 5_000, message: "b's idle CLI to be ended" });
+    expect(recA.entries('error')).toEqual([]);
+    expect(recB.entries('error')).toEqual([]);
   });
 });
 

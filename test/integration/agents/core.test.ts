@@ -98,7 +98,7 @@ describe('agents in the core', () => {
     expect(avail['claude-code']).toEqual({ available: true, reason: null });
   });
 
-  it('claude-code: a real CLI turn, its backend id stored, a Task use becomes a child session, hooks raised, stop ends it', async () => {
+  it('claude-code: a real CLI turn, its backend id stored, a Task use becomes a child session, hooks raised, stop ends the turn', async () => {
     core = start();
     const hooks: string[] = [];
     core.services.hooks.on('turnCompleted', (r) => void hooks.push(`turn ${r.id}`));
@@ -134,6 +134,10 @@ describe('agents in the core', () => {
     const after = await ok('sessions:stop', { id: row.id });
     expect(Date.now() - t0).toBeLessThan(2_000);
     expect(after.status).toBe('idle');
+    // The turn is interrupted; the live CLI stays for the next turn, and goes with the core.
+    expect(live.working).toBe(false);
+    expect(live.pid).toBe(pid);
+    await core.services.agents?.runtime.release(row.id);
     expect(groupAlive(pid)).toBe(false);
   });
 

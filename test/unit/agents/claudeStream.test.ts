@@ -82,6 +82,13 @@ describe('ClaudeStreamTranslator', () => {
     expect(order.indexOf('subagent')).toBeLessThan(order.lastIndexOf('usage'));
   });
 
+  it('a foreground Bash command the CLI reports as a task is not a background task', () => {
+    // CLI 2.1.332 prints this ~3 s into a foreground command (seen live; the stop test in claudeLive covers it).
+    const line = JSON.stringify({ type: 'system', subtype: 'task_started', task_id: 'b1', tool_use_id: 'toolu_fg', description: 'wait', is_backgrounded: false, task_type: 'local_bash' });
+    const events = translate([line]);
+    expect(events.filter((e) => e.type === 'background-task')).toEqual([]);
+  });
+
   it('raises a background task for Bash with run_in_background, once', () => {
     const events = translate(fixture('claude-background-bash'));
     expect(events.filter((e) => e.type === 'background-task')).toEqual([{ type: 'background-task', command: 'sleep 30', description: 'sleep' }]);

@@ -8,7 +8,7 @@ import type { SessionsService } from '../services/sessions';
 import type { Store } from '../store';
 import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig, type ChatProvider } from './chat/backend';
 import type { ChatLimits } from './chat/session';
-import { ClaudeCodeBackend, resolveClaudePath, type ClaudeBackendOptions } from './claude/backend';
+import { ClaudeCodeBackend, resolveClaudePath, resolveKeepAliveMs, type ClaudeBackendOptions } from './claude/backend';
 import { AgentRuntime } from './runtime';
 import { readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
 
@@ -101,6 +101,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     claudePath: () => resolveClaudePath(resolved()?.claudePath, deps.env),
     // The core's environment (a test's stand-in server, a temp HOME) goes to the CLI.
     env: deps.env,
+    keepAliveMs: () => resolveKeepAliveMs(deps.env),
     ...deps.claude,
   });
   const chatConfigFor = (override?: ChatOverride): ChatConfig => {

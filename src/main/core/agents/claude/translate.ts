@@ -42,6 +42,11 @@ export class ClaudeStreamTranslator {
     this.backendId = knownBackendId;
   }
 
+  /** Background shell commands this process has started (a stop then kills rather than interrupts). */
+  get backgroundCommandsStarted(): number {
+    return this.backgroundCommands.size;
+  }
+
   /** Whether text is streaming now (a stop or fault must clear it). */
   get streaming(): boolean {
     return this.streamText !== '';
@@ -90,7 +95,8 @@ export class ClaudeStreamTranslator {
           const s = this.subagents.get(ev.toolUseId);
           if (s) s.backgrounded = true;
         }
-        if (ev.taskType === 'local_bash' && ev.toolUseId && !this.backgroundCommands.has(ev.toolUseId)) {
+        // A foreground command that runs a while is a task too (CLI 2.1.332, `is_backgrounded: false`): not narrated.
+        if (ev.taskType === 'local_bash' && ev.backgrounded && ev.toolUseId && !this.backgroundCommands.has(ev.toolUseId)) {
           this.backgroundCommands.add(ev.toolUseId);
           this.emit({ type: 'background-task', command: ev.description ?? 'a background command', description: ev.description });
         }
