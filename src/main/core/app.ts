@@ -51,6 +51,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     dataDir: options.dataDir,
     defaultFolder,
     notices,
+    events,
+    settings: store.settings,
   });
   const ambient = createAmbient({ store, events, hooks, sessions, clock, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
   const env = options.env ?? process.env;

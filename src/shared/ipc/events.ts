@@ -10,6 +10,8 @@ export const eventSchemas = {
   /** A streaming assistant message in progress (not yet committed). */
   'entry:streaming': z.object({ sessionId: SessionIdSchema, kind: z.enum(['assistant', 'thinking']), text: z.string() }),
   'app:notice': z.object({ message: z.string() }),
+  /** The user clicked a session's OS notification: show that session. */
+  'app:openSession': z.object({ sessionId: SessionIdSchema }),
   /** The next-prompt ghost text for a session (null clears it). Display-only. */
   'session:suggestion': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
   /** The pick-up note for a reopened session (null clears it). Display-only, never sent to the agent. */

@@ -9,6 +9,7 @@ import { resetPanesStore } from '../../../src/renderer/src/stores/panes';
 import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
+import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
 import { FakeApi, NOW } from './fakeApi';
 
 // Vitest runs without globals here, so Testing Library cannot unmount by itself.
@@ -22,6 +23,7 @@ export async function renderApp(api: FakeApi = new FakeApi()) {
   resetSessionsStore();
   resetSearch();
   resetUiStore();
+  resetNotificationsStore();
   let teardown: () => void = () => undefined;
   await act(async () => {
     teardown = bootApp(withValidatedEvents(api));

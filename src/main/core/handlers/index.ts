@@ -3,6 +3,9 @@ import type { Services } from '../services';
 import { appInfo } from './app/info';
 import { appOpenExternal } from './app/openExternal';
 import { appPickFolder } from './app/pickFolder';
+import { appNotify } from './app/notify';
+import { appSetBadge } from './app/setBadge';
+import { appSetNotifications } from './app/setNotifications';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
 import { sessionsCreate } from './sessions/create';
@@ -44,6 +47,9 @@ export const handlers: HandlerMap<Services> = {
   'app:info': appInfo,
   'app:openExternal': appOpenExternal,
   'app:pickFolder': appPickFolder,
+  'app:notify': appNotify,
+  'app:setBadge': appSetBadge,
+  'app:setNotifications': appSetNotifications,
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
   'sessions:create': sessionsCreate,
