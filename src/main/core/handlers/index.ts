@@ -19,6 +19,7 @@ import { sessionsSetArchived } from './sessions/setArchived';
 import { sessionsDelete } from './sessions/delete';
 import { sessionsRestore } from './sessions/restore';
 import { sessionsMarkRead } from './sessions/markRead';
+import { sessionsUsage } from './sessions/usage';
 import { sessionsSend } from './sessions/send';
 import { sessionsStop } from './sessions/stop';
 import { entriesPage } from './entries/page';
@@ -63,6 +64,7 @@ export const handlers: HandlerMap<Services> = {
   'sessions:delete': sessionsDelete,
   'sessions:restore': sessionsRestore,
   'sessions:markRead': sessionsMarkRead,
+  'sessions:usage': sessionsUsage,
   'sessions:send': sessionsSend,
   'sessions:stop': sessionsStop,
   'entries:page': entriesPage,
