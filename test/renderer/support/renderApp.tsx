@@ -10,6 +10,7 @@ import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
 import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
+import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
 import { FakeApi, NOW } from './fakeApi';
 
 // Vitest runs without globals here, so Testing Library cannot unmount by itself.
@@ -24,6 +25,7 @@ export async function renderApp(api: FakeApi = new FakeApi()) {
   resetSearch();
   resetUiStore();
   resetNotificationsStore();
+  resetUsageStore();
   let teardown: () => void = () => undefined;
   await act(async () => {
     teardown = bootApp(withValidatedEvents(api));

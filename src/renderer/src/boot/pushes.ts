@@ -3,6 +3,7 @@ import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes, usePanes } from '../stores/panes';
 import { removeSession, setPickupNote, setSuggestion, upsertSession, useSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
+import { forgetUsage, setUsage } from '../stores/usage';
 import { markRead } from '../features/sessions/actions';
 import { noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
 
@@ -21,6 +22,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     }),
     api.on('session:removed', ({ id }) => {
       removeSession(id);
+      forgetUsage(id);
       dropFromPanes(id);
       forgetEntries(id);
     }),
@@ -29,6 +31,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('app:notice', ({ message }) => {
       showToast(message);
     }),
+    api.on('session:usage', (usage) => setUsage(usage)),
     api.on('app:openSession', ({ sessionId }) => openNotifiedSession(sessionId)),
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
