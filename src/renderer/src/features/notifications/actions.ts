@@ -4,6 +4,7 @@ import { api } from '../../bridge';
 import { sessionLabel } from '../../label/sessionLabel';
 import { openSession, usePanes } from '../../stores/panes';
 import { useSessions } from '../../stores/sessions';
+import { markRead } from '../sessions/actions';
 import { browserNotifier, browserPermission, requestBrowserPermission, type Notifier } from './browserNotifier';
 import { notificationText, notifyReason, shouldNotify, waitingCount } from './rules';
 import { setNotificationsState, useNotifications } from './store';
@@ -65,7 +66,10 @@ export function noticeStatusChange(before: SessionStatus | undefined, row: Sessi
 
 /** A notification was clicked in the desktop app (main pushed `app:openSession`). */
 export function openNotifiedSession(id: SessionId): void {
-  if (useSessions.getState().byId[id]) openSession(id);
+  const row = useSessions.getState().byId[id];
+  if (!row) return;
+  openSession(id);
+  if (row.unread) void markRead(id);
 }
 
 /**
