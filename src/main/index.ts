@@ -11,6 +11,7 @@ import { resolveDataDir } from './core/store/dataDir';
 import { acquireDataDirLock, type DataDirLock } from './core/store/dataDirLock';
 import { ensurePrivateDataDir } from './core/store/privateFiles';
 import { installHardening, openExternalSafely } from './electron/hardening';
+import { notifyNatively, setBadgeNatively } from './electron/notifications';
 import { pickFolderNatively } from './electron/pickFolder';
 import { electronNativeBinding } from './electron/native';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
@@ -59,7 +60,14 @@ async function start(): Promise<void> {
     env: process.env,
     version: app.getVersion(),
     nativeBinding: electronNativeBinding(app.getAppPath()),
-    platform: { transport: 'electron', openExternal: openExternalSafely, secrets: electronSecretBox, pickFolder: pickFolderNatively },
+    platform: {
+      transport: 'electron',
+      openExternal: openExternalSafely,
+      secrets: electronSecretBox,
+      pickFolder: pickFolderNatively,
+      notify: (notification, onClick) => notifyNatively(showWindow, notification, onClick),
+      setBadgeCount: setBadgeNatively,
+    },
   });
   registerIpcChannels({
     ipcMain,

@@ -25,7 +25,7 @@ function fakeHandlers(): HandlerMap<null> {
       throw new AppError('UNAVAILABLE', `${name} is not wired in this test`);
     };
   }
-  map['app:info'] = () => ({ version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [] });
+  map['app:info'] = () => ({ version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [], notifications: true });
   return map as HandlerMap<null>;
 }
 
@@ -244,7 +244,7 @@ describe('web transport on a real loopback server', () => {
     const reply = await c.call('req-1', 'app:info');
     expect(reply).toEqual({
       id: 'req-1',
-      result: { ok: true, value: { version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [] } },
+      result: { ok: true, value: { version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [], notifications: true } },
     });
     c.ws.close();
   });

@@ -197,7 +197,7 @@ describe('New session: Browse…', () => {
     cleanup();
 
     const desktop = withAvailability(new FakeApi());
-    desktop.override('app:info', () => ({ ok: true, value: { version: '0.0.0', platform: 'test', transport: 'electron', dataDir: '/tmp/x', defaultFolder: '/home/ada/src', notices: [] } }));
+    desktop.override('app:info', () => ({ ok: true, value: { version: '0.0.0', platform: 'test', transport: 'electron', dataDir: '/tmp/x', defaultFolder: '/home/ada/src', notices: [], notifications: true } }));
     desktop.override('app:pickFolder', () => ({ ok: true, value: { folder: '/home/ada/src/kumquat' } }));
     const opened = await openDialog(desktop);
     await userEvent.click(within(opened.dialog).getByRole('button', { name: 'Browse…' }));

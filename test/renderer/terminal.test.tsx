@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setApi } from '../../src/renderer/src/bridge';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { TerminalView } from '../../src/renderer/src/components/TerminalView';
 import type { TerminalScreen } from '../../src/renderer/src/terminal/screen';
+import { terminalTheme, type TerminalTheme } from '../../src/renderer/src/terminal/theme';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -25,8 +26,12 @@ class StandInScreen implements TerminalScreen {
   type(data: string): void {
     this.listener?.(data);
   }
+  themes: TerminalTheme[] = [];
   fit(): void {}
   focus(): void {}
+  setTheme(theme: TerminalTheme): void {
+    this.themes.push(theme);
+  }
   dispose(): void {
     this.disposed = true;
   }
@@ -75,5 +80,47 @@ describe('terminal pane', () => {
     expect(pane).toContainElement(screen.getByRole('group', { name: 'Terminal' }));
     expect(screen.getByRole('log', { name: 'Transcript' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+  });
+
+  describe('colours', () => {
+    const original = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = original;
+    });
+
+    /** The OS look as jsdom lacks it: one media query list whose answer the test flips, firing `change` like a browser. */
+    function fakeColorScheme(dark: boolean): { set(dark: boolean): void } {
+      const target = new EventTarget();
+      const list = Object.defineProperty(target, 'matches', { get: () => dark });
+      window.matchMedia = ((query: string) => {
+        expect(query).toBe('(prefers-color-scheme: dark)');
+        return list;
+      }) as unknown as typeof window.matchMedia;
+      return {
+        set(next) {
+          dark = next;
+          target.dispatchEvent(new Event('change'));
+        },
+      };
+    }
+
+    it('starts in the dark look when the OS is dark and follows a switch to light and back, live', async () => {
+      const scheme = fakeColorScheme(true);
+      const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
+      api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '', exit: null } }));
+      setApi(withValidatedEvents(api));
+      const term = new StandInScreen();
+      const view = render(<TerminalView sessionId="t" createScreen={() => term} />);
+      await waitFor(() => expect(term.themes).toEqual([terminalTheme('dark')]));
+      expect(terminalTheme('dark').background).not.toBe(terminalTheme('light').background);
+      act(() => scheme.set(false));
+      expect(term.themes.at(-1)).toEqual(terminalTheme('light'));
+      act(() => scheme.set(true));
+      expect(term.themes.at(-1)).toEqual(terminalTheme('dark'));
+      view.unmount();
+      const count = term.themes.length;
+      scheme.set(false);
+      expect(term.themes).toHaveLength(count);
+    });
   });
 });

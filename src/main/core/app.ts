@@ -8,7 +8,7 @@ import { CoreEvents } from './events';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
-import { AppService, CoreHooks, SessionsService, systemClock, type Clock, type Services } from './services';
+import { AppService, CoreHooks, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck } from './store';
 
@@ -51,6 +51,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     dataDir: options.dataDir,
     defaultFolder,
     notices,
+    events,
+    settings: store.settings,
   });
   const ambient = createAmbient({ store, events, hooks, sessions, clock, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
   const env = options.env ?? process.env;
@@ -58,8 +60,9 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   terminals.register();
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
   const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
-  const agents = createAgents({ store, events, hooks, sessions, config: ambient.engine.config, env });
-  const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents };
+  const usage = new UsageService({ store, events, clock });
+  const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, env });
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

@@ -15,6 +15,10 @@ export interface Platform {
   readonly secrets?: SecretBox;
   /** The OS folder picker (Electron); absent in web mode, where the path is typed. Null: cancelled. */
   pickFolder?(defaultPath: string | undefined): Promise<string | null>;
+  /** An OS notification (Electron); absent in web mode, where the renderer uses the browser's. `onClick` runs when the user clicks it. */
+  notify?(notification: { title: string; body: string }, onClick: () => void): boolean;
+  /** The number on the dock/taskbar icon (Electron); absent in web mode. */
+  setBadgeCount?(count: number): boolean;
 }
 
 export interface CoreOptions {

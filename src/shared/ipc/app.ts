@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionIdSchema } from '../domain/session';
 import { channel } from './channel';
 
 /** Facts the renderer needs at start; never a secret. */
@@ -10,6 +11,8 @@ export const AppInfoSchema = z.object({
   defaultFolder: z.string(),
   /** What start-up had to tell the user (a recovered database, a backup restored). */
   notices: z.array(z.string()),
+  /** Whether the user wants OS notifications and the badge (the settings switch; on unless turned off). */
+  notifications: z.boolean(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -18,4 +21,13 @@ export const appChannels = {
   'app:openExternal': channel(z.object({ url: z.string().max(4096) }).strict(), z.object({ opened: z.boolean() })),
   /** The OS folder picker (desktop app only; web mode answers UNAVAILABLE); null when the user cancelled. */
   'app:pickFolder': channel(z.object({ defaultPath: z.string().max(4096).optional() }).strict(), z.object({ folder: z.string().nullable() })),
+  /** Show an OS notification for a session (desktop app; web mode answers UNAVAILABLE and uses the browser's). A click opens the session (`app:openSession` push). */
+  'app:notify': channel(
+    z.object({ sessionId: SessionIdSchema, title: z.string().min(1).max(200), body: z.string().max(500) }).strict(),
+    z.object({ shown: z.boolean() }),
+  ),
+  /** The number on the dock/taskbar icon (desktop app; web mode answers UNAVAILABLE and uses the tab title). */
+  'app:setBadge': channel(z.object({ count: z.number().int().min(0).max(100_000) }).strict(), z.object({ shown: z.boolean() })),
+  /** The settings switch for notifications and the badge (persisted). */
+  'app:setNotifications': channel(z.object({ enabled: z.boolean() }).strict(), z.object({ enabled: z.boolean() })),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntrySchema, SessionIdSchema, SessionRowSchema } from '../domain/session';
+import { SessionUsageSchema } from '../domain/usage';
 import { terminalEvents } from './terminal';
 
 /** Pushes from main: changed entities, never commands. */
@@ -10,6 +11,10 @@ export const eventSchemas = {
   /** A streaming assistant message in progress (not yet committed). */
   'entry:streaming': z.object({ sessionId: SessionIdSchema, kind: z.enum(['assistant', 'thinking']), text: z.string() }),
   'app:notice': z.object({ message: z.string() }),
+  /** A turn's usage was recorded: the session's new sums. */
+  'session:usage': SessionUsageSchema,
+  /** The user clicked a session's OS notification: show that session. */
+  'app:openSession': z.object({ sessionId: SessionIdSchema }),
   /** The next-prompt ghost text for a session (null clears it). Display-only. */
   'session:suggestion': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
   /** The pick-up note for a reopened session (null clears it). Display-only, never sent to the agent. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { SessionUsageSchema } from '../domain/usage';
 import { ChatProviderSchema, PermissionModeSchema } from './agents';
 import {
   EntrySchema,
@@ -60,6 +61,8 @@ export const sessionChannels = {
   'sessions:delete': channel(ById, z.object({ id: SessionIdSchema })),
   'sessions:restore': channel(ById, SessionRowSchema),
   'sessions:markRead': channel(ById, SessionRowSchema),
+  /** Tokens in and out, turns, and money where the source reported it (issue 10 §6). */
+  'sessions:usage': channel(ById, SessionUsageSchema),
   /** The composer: a user message (or a steer while the agent works). */
   'sessions:send': channel(
     z.object({ id: SessionIdSchema, text: z.string().min(1).max(MAX_TEXT) }).strict(),

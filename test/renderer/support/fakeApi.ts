@@ -108,7 +108,7 @@ export class FakeApi implements SwarmdeskApi {
     const id = input['id'] as SessionId;
     switch (channel) {
       case 'app:info':
-        return this.ok({ version: '0.0.0', platform: 'test', transport: 'web', dataDir: '/tmp/x', defaultFolder: this.defaultFolder, notices: [] });
+        return this.ok({ version: '0.0.0', platform: 'test', transport: 'web', dataDir: '/tmp/x', defaultFolder: this.defaultFolder, notices: [], notifications: true });
       case 'sessions:list':
         return this.ok([...this.rows.values()].filter((row) => input['includeArchived'] || !row.archived));
       case 'sessions:search': {

@@ -9,6 +9,8 @@ import { resetPanesStore } from '../../../src/renderer/src/stores/panes';
 import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
+import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
+import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
 import { FakeApi, NOW } from './fakeApi';
 
 // Vitest runs without globals here, so Testing Library cannot unmount by itself.
@@ -22,6 +24,8 @@ export async function renderApp(api: FakeApi = new FakeApi()) {
   resetSessionsStore();
   resetSearch();
   resetUiStore();
+  resetNotificationsStore();
+  resetUsageStore();
   let teardown: () => void = () => undefined;
   await act(async () => {
     teardown = bootApp(withValidatedEvents(api));

@@ -64,6 +64,29 @@ describe('ClaudeStreamTranslator', () => {
     expect(events.filter((e) => e.type === 'status' && e.status === 'error')).toEqual([]);
   });
 
+  it("reports each turn's tokens and the CLI's running cost total (the usage service takes each turn's share)", () => {
+    const usage = translate(fixture('claude-bash-two-turns')).filter((e): e is Extract<AgentEvent, { type: 'usage' }> => e.type === 'usage');
+    // total_cost_usd was 0.00014 after the first turn and 0.00042 after the second (one process, three requests).
+    expect(usage.map(({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens }) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens }))).toEqual([
+      { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      { inputTokens: 20, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    ]);
+    expect(usage.map((u) => [u.costUsd, u.costTotalUsd])).toEqual([
+      [null, 0.00014000000000000001],
+      [null, 0.00042],
+    ]);
+  });
+
+  it('a subscription login (apiKeySource none) reports tokens but no money; cache tokens are broken out', () => {
+    const lines = [
+      '{"type":"system","subtype":"init","session_id":"abc","model":"claude-x","apiKeySource":"none"}',
+      '{"type":"result","subtype":"success","is_error":false,"total_cost_usd":0.5,"usage":{"input_tokens":3,"cache_read_input_tokens":1000,"cache_creation_input_tokens":200,"output_tokens":40}}',
+    ];
+    expect(translate(lines).filter((e) => e.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 1203, outputTokens: 40, cacheReadTokens: 1000, cacheWriteTokens: 200, costUsd: null, costTotalUsd: null },
+    ]);
+  });
+
   it('does not report the backend id it was resumed with again', () => {
     const events = translate(fixture('claude-bash-two-turns'), '963b9dd4-4736-4251-a201-40c809103893');
     expect(events.filter((e) => e.type === 'backend-id')).toEqual([]);

@@ -18,7 +18,61 @@ describe('app:info', () => {
       dataDir: h.dataDir,
       defaultFolder: '/home/tester',
       notices: [],
+      notifications: true,
     });
+  });
+});
+
+describe('notifications and the badge', () => {
+  it('web mode has neither from main: the renderer uses the browser (UNAVAILABLE)', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'chat', folder: h.dataDir });
+    expect(await h.call('app:notify', { sessionId: row.id, title: 'Waiting', body: 'x' })).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    expect(await h.call('app:setBadge', { count: 2 })).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+  });
+
+  it('the desktop shows the notification; a click pushes app:openSession for that session', async () => {
+    const shown: Array<{ title: string; body: string; click: () => void }> = [];
+    const badges: number[] = [];
+    h = startCore({
+      platform: {
+        transport: 'electron',
+        notify: (n, onClick) => shown.push({ ...n, click: onClick }) > 0,
+        setBadgeCount: (count) => badges.push(count) > 0,
+      },
+    });
+    const row = await h.ok('sessions:create', { kind: 'chat', folder: h.dataDir });
+    expect(await h.ok('app:notify', { sessionId: row.id, title: 'Fix the build', body: 'Waiting for you' })).toEqual({ shown: true });
+    expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([{ title: 'Fix the build', body: 'Waiting for you' }]);
+    expect(h.eventsOf('app:openSession')).toEqual([]);
+    shown[0]?.click();
+    expect(h.eventsOf('app:openSession')).toEqual([{ sessionId: row.id }]);
+    expect(await h.ok('app:setBadge', { count: 3 })).toEqual({ shown: true });
+    expect(badges).toEqual([3]);
+  });
+
+  it('the off switch is kept across a restart, clears the badge, and silences notify', async () => {
+    const shown: string[] = [];
+    const badges: number[] = [];
+    const platform = {
+      transport: 'electron' as const,
+      notify: (n: { title: string }) => shown.push(n.title) > 0,
+      setBadgeCount: (count: number) => badges.push(count) > 0,
+    };
+    h = startCore({ platform });
+    const dataDir = h.dataDir;
+    const row = await h.ok('sessions:create', { kind: 'chat', folder: dataDir });
+    expect(await h.ok('app:setNotifications', { enabled: false })).toEqual({ enabled: false });
+    expect(badges).toEqual([0]);
+    await h.core.close();
+    h = startCore({ dataDir, platform });
+    expect((await h.ok('app:info', {})).notifications).toBe(false);
+    expect(await h.ok('app:notify', { sessionId: row.id, title: 'Quiet', body: '' })).toEqual({ shown: false });
+    await h.ok('app:setBadge', { count: 4 });
+    expect(shown).toEqual([]);
+    expect(badges).toEqual([0, 0]);
+    await h.ok('app:setNotifications', { enabled: true });
+    expect((await h.ok('app:info', {})).notifications).toBe(true);
   });
 });
 

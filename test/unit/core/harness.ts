@@ -22,7 +22,7 @@ export interface Harness {
 }
 
 /** A real core on a temp data folder, with a hand-moved clock and a platform that records. */
-export function startCore(options: { dataDir?: string; clock?: ManualClock; env?: NodeJS.ProcessEnv } = {}): Harness {
+export function startCore(options: { dataDir?: string; clock?: ManualClock; env?: NodeJS.ProcessEnv; platform?: Partial<Platform> } = {}): Harness {
   const dataDir = options.dataDir ?? tempDataDir('swarmdesk-core-');
   const clock = options.clock ?? createManualClock(T0);
   const opened: string[] = [];
@@ -32,6 +32,7 @@ export function startCore(options: { dataDir?: string; clock?: ManualClock; env?
       opened.push(url);
       return true;
     },
+    ...options.platform,
   };
   // A quiet environment: no ambient model work, no import of the real home's transcripts.
   const env = { HOME: dataDir, PATH: process.env.PATH ?? '', SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: '0', ...options.env };

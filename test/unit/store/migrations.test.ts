@@ -84,6 +84,31 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM session_options WHERE session_id = 's2'`).get()).toEqual({ n: 0 });
     },
   },
+  4: {
+    seed(db) {
+      const session = db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES (?, 'claude-code', '/w', 0, 1, 1)`);
+      session.run('s1');
+      session.run('s2');
+    },
+    check(db) {
+      const add = db.prepare(
+        `INSERT INTO usage (session_id, source, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      add.run('s1', 'claude-code', 1200, 80, 1000, 100, 0.0123, 5);
+      add.run('s1', 'chat', 10, 5, 0, 0, null, 6);
+      add.run('s2', 'claude-code', 7, 3, 0, 0, 0.001, 7);
+      expect(() => db.prepare(`UPDATE usage SET reported_total_usd = -1 WHERE session_id = 's2'`).run()).toThrow(/CHECK/);
+      expect(db.prepare(`SELECT count(*) AS turns, sum(input_tokens) AS input, sum(cost_usd) AS cost FROM usage WHERE session_id = 's1'`).get()).toEqual({ turns: 2, input: 1210, cost: 0.0123 });
+      // Owned by the session; only known sources, no negative counts, no text where a number goes (STRICT).
+      expect(() => add.run('nobody', 'chat', 1, 1, 0, 0, null, 1)).toThrow(/FOREIGN KEY/);
+      expect(() => add.run('s1', 'ambient', 1, 1, 0, 0, null, 1)).toThrow(/CHECK/);
+      expect(() => add.run('s1', 'chat', -1, 1, 0, 0, null, 1)).toThrow(/CHECK/);
+      expect(() => add.run('s1', 'chat', 'many', 1, 0, 0, null, 1)).toThrow(/datatype|cannot store/i);
+      db.prepare(`UPDATE sessions SET deleted_at = 9 WHERE id = 's2'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's2'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM usage WHERE session_id = 's2'`).get()).toEqual({ n: 0 });
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
+import type { UsageService } from '../services/usage';
 import type { Store } from '../store';
 import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig, type ChatProvider } from './chat/backend';
 import type { ChatLimits } from './chat/session';
@@ -20,6 +21,8 @@ export interface AgentsDeps {
   readonly events: CoreEvents;
   readonly hooks: CoreHooks;
   readonly sessions: SessionsService;
+  /** Where each turn's usage is kept; absent: usage is only logged. */
+  readonly usage?: Pick<UsageService, 'record'>;
   /** Where keys, endpoints and the CLI path are resolved (env over settings). Absent: env only. */
   readonly config?: AgentsConfigSource | null;
   readonly env: NodeJS.ProcessEnv;
@@ -126,6 +129,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     backends: [claude, chat],
     loadEntries: (id) => loadChatEntries(deps.store, id),
     permissionMode: (id) => agents?.permissionMode(id) ?? null,
+    recordUsage: deps.usage ? (id, source, turn) => deps.usage?.record(id, source, turn) : undefined,
   });
   agents = new Agents(runtime, deps.store, chatConfigFor);
   runtime.register();

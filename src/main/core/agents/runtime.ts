@@ -24,6 +24,8 @@ export interface AgentRuntimeDeps {
   readonly loadEntries: (sessionId: string) => readonly Entry[];
   /** The per-session permission mode for the CLI (null = the CLI's default). */
   readonly permissionMode?: (sessionId: string) => string | null;
+  /** Keeps a turn's usage (the usage service); absent: usage is only logged. */
+  readonly recordUsage?: (sessionId: string, source: 'claude-code' | 'chat', turn: Omit<Extract<AgentEvent, { type: 'usage' }>, 'type'>) => void;
 }
 
 interface Live {
@@ -181,9 +183,12 @@ export class AgentRuntime {
       case 'background-task':
         this.deps.hooks.emit('backgroundTaskStarted', s.get(sessionId), event.command);
         return;
-      case 'usage':
+      case 'usage': {
         log.debug('usage', { session: sessionId, input: event.inputTokens, output: event.outputTokens, cost: event.costUsd });
+        const kind = this.live.get(sessionId)?.backend.kind;
+        if (kind === 'claude-code' || kind === 'chat') this.deps.recordUsage?.(sessionId, kind, event);
         return;
+      }
       case 'backend-id':
         s.setBackendId(sessionId, event.backendId);
         return;

@@ -22,7 +22,20 @@ export type AgentEvent =
   | { readonly type: 'turn-completed' }
   | { readonly type: 'subagent'; readonly child: string; readonly description: string; readonly prompt: string; readonly agentType: string | null }
   | { readonly type: 'background-task'; readonly command: string; readonly description: string | null }
-  | { readonly type: 'usage'; readonly inputTokens: number; readonly outputTokens: number; readonly costUsd: number | null }
+  /**
+   * What one turn used. `inputTokens` counts all input, cache reads and writes included (they are broken out
+   * when the source says); `costUsd` only where the source reports money actually billed, else null.
+   */
+  | {
+      readonly type: 'usage';
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+      readonly cacheReadTokens?: number;
+      readonly cacheWriteTokens?: number;
+      readonly costUsd: number | null;
+      /** Instead of `costUsd`: the source's running total for its session (the CLI's), which the usage service turns into this turn's share. */
+      readonly costTotalUsd?: number | null;
+    }
   /** The backend's own id for resuming (the CLI's session id). */
   | { readonly type: 'backend-id'; readonly backendId: string };
 

@@ -3,6 +3,9 @@ import type { Services } from '../services';
 import { appInfo } from './app/info';
 import { appOpenExternal } from './app/openExternal';
 import { appPickFolder } from './app/pickFolder';
+import { appNotify } from './app/notify';
+import { appSetBadge } from './app/setBadge';
+import { appSetNotifications } from './app/setNotifications';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
 import { sessionsCreate } from './sessions/create';
@@ -16,6 +19,7 @@ import { sessionsSetArchived } from './sessions/setArchived';
 import { sessionsDelete } from './sessions/delete';
 import { sessionsRestore } from './sessions/restore';
 import { sessionsMarkRead } from './sessions/markRead';
+import { sessionsUsage } from './sessions/usage';
 import { sessionsSend } from './sessions/send';
 import { sessionsStop } from './sessions/stop';
 import { entriesPage } from './entries/page';
@@ -44,6 +48,9 @@ export const handlers: HandlerMap<Services> = {
   'app:info': appInfo,
   'app:openExternal': appOpenExternal,
   'app:pickFolder': appPickFolder,
+  'app:notify': appNotify,
+  'app:setBadge': appSetBadge,
+  'app:setNotifications': appSetNotifications,
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
   'sessions:create': sessionsCreate,
@@ -57,6 +64,7 @@ export const handlers: HandlerMap<Services> = {
   'sessions:delete': sessionsDelete,
   'sessions:restore': sessionsRestore,
   'sessions:markRead': sessionsMarkRead,
+  'sessions:usage': sessionsUsage,
   'sessions:send': sessionsSend,
   'sessions:stop': sessionsStop,
   'entries:page': entriesPage,

@@ -1,6 +1,8 @@
 import type { AppInfo } from '../../../shared/ipc/app';
 import { AppError } from '../../../shared/result';
 import type { Platform } from '../core';
+import type { CoreEvents } from '../events';
+import type { SettingsRepo } from '../store/repos/settings';
 import { createLogger } from '../logger';
 
 const log = createLogger('app');
@@ -12,7 +14,11 @@ export interface AppServiceDeps {
   readonly dataDir: string;
   readonly defaultFolder: string;
   readonly notices: readonly string[];
+  readonly events: CoreEvents;
+  readonly settings: SettingsRepo;
 }
+
+const NOTIFICATIONS_KEY = 'app.notifications';
 
 /** Start-up facts and the one way out of the app to a browser. */
 export class AppService {
@@ -27,7 +33,35 @@ export class AppService {
       dataDir: d.dataDir,
       defaultFolder: d.defaultFolder,
       notices: [...d.notices],
+      notifications: this.notificationsEnabled(),
     };
+  }
+
+  /** The settings switch for notifications and the badge; on unless the user turned it off. */
+  notificationsEnabled(): boolean {
+    return this.deps.settings.get(NOTIFICATIONS_KEY) !== false;
+  }
+
+  setNotifications(enabled: boolean): { enabled: boolean } {
+    this.deps.settings.set(NOTIFICATIONS_KEY, enabled);
+    // The badge goes with the switch: turned off, no number stays on the icon.
+    if (!enabled) this.deps.platform.setBadgeCount?.(0);
+    return { enabled };
+  }
+
+  /** An OS notification for a session (desktop app); a click brings the session on screen through an `app:openSession` push. */
+  notify(sessionId: string, title: string, body: string): { shown: boolean } {
+    const platform = this.deps.platform;
+    if (!platform.notify) throw new AppError('UNAVAILABLE', 'OS notifications from main are only in the desktop app; the browser shows its own.');
+    if (!this.notificationsEnabled()) return { shown: false };
+    const shown = platform.notify({ title, body }, () => this.deps.events.emit('app:openSession', { sessionId }));
+    return { shown };
+  }
+
+  setBadge(count: number): { shown: boolean } {
+    const platform = this.deps.platform;
+    if (!platform.setBadgeCount) throw new AppError('UNAVAILABLE', 'The icon badge is only in the desktop app; the browser tab title shows the count.');
+    return { shown: platform.setBadgeCount(this.notificationsEnabled() ? count : 0) };
   }
 
   /** Opens only plain http(s) URLs without credentials, re-parsed here whatever the renderer checked. */

@@ -8,6 +8,7 @@ import type { AppService } from './app';
 import type { Clock } from './clock';
 import type { CoreHooks } from './hooks';
 import type { SessionsService } from './sessions';
+import type { UsageService } from './usage';
 
 /** What every handler receives, and what other parts of main build on. */
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   readonly clock: Clock;
   readonly app: AppService;
   readonly sessions: SessionsService;
+  /** What each session's turns used (the one writer of the usage table). */
+  readonly usage: UsageService;
   /** The ambient engine (titles, suggestions, notes, names). */
   readonly ambient: Ambient;
   /** The terminal backend (PTY sessions); absent where the core runs without it. */
@@ -31,5 +34,6 @@ export { AppService, safeExternalUrl } from './app';
 export { systemClock, createManualClock, type Clock, type ManualClock } from './clock';
 export { CoreHooks, type CoreHookMap, type HookName, type HookListener } from './hooks';
 export type { AgentDispatcher } from './dispatchers';
+export { UsageService, type TurnUsage } from './usage';
 export { SessionsService, type CreateSessionInput, type AutoTitleInput } from './sessions';
 export { RESTORE_WINDOW_MS, PURGE_INTERVAL_MS } from './trash';

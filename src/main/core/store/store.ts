@@ -10,6 +10,7 @@ import { createSearchRepo, type SearchRepo } from './repos/search';
 import { createSessionOptionsRepo, type SessionOptionsRepo } from './repos/sessionOptions';
 import { createSessionsRepo, type SessionsRepo } from './repos/sessions';
 import { createSettingsRepo, type SettingsRepo } from './repos/settings';
+import { createUsageRepo, type UsageRepo } from './repos/usage';
 import { createTitlesRepo, type TitlesRepo } from './repos/titles';
 
 /** The store: repositories over the one writer connection. No SQL leaves `store/`. */
@@ -20,6 +21,8 @@ export interface Store {
   readonly entries: EntriesRepo;
   readonly titles: TitlesRepo;
   readonly settings: SettingsRepo;
+  /** What each agent turn used (migration 004). */
+  readonly usage: UsageRepo;
   /** A session's own options (permission mode, chat provider/model, running summary); purged with it. */
   readonly sessionOptions: SessionOptionsRepo;
   readonly ambientCalls: AmbientCallsRepo;
@@ -83,6 +86,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
   const entries = createEntriesRepo(db);
   const titles = createTitlesRepo(db);
   const settings = createSettingsRepo(db);
+  const usage = createUsageRepo(db);
   const sessionOptions = createSessionOptionsRepo(db);
   const ambientCalls = createAmbientCallsRepo(db);
   const search = createSearchRepo(db, entries);
@@ -97,6 +101,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
     entries,
     titles,
     settings,
+    usage,
     sessionOptions,
     ambientCalls,
     search,

@@ -3,6 +3,7 @@ import type { EventName } from '../../../shared/ipc/events';
 import type { EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
 import { loadAppInfo } from '../features/app/actions';
+import { startNotifications } from '../features/notifications/actions';
 import { loadSessions } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
@@ -48,8 +49,11 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
     },
   };
   const unsubscribe = subscribeToPushes(recording);
+  let stopNotifications: (() => void) | null = null;
+  let stopped = false;
   void loadAppInfo().then((info) => {
     for (const notice of info?.notices ?? []) showToast(notice);
+    if (info && !stopped) stopNotifications = startNotifications(info);
   });
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
@@ -63,7 +67,11 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
     void loadSessions().then(preload);
   }
   warmUpLabels();
-  return unsubscribe;
+  return () => {
+    stopped = true;
+    stopNotifications?.();
+    unsubscribe();
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes, usePanes } from '../stores/panes';
-import { removeSession, setPickupNote, setSuggestion, upsertSession } from '../stores/sessions';
+import { removeSession, setPickupNote, setSuggestion, upsertSession, useSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
+import { forgetUsage, setUsage } from '../stores/usage';
 import { markRead } from '../features/sessions/actions';
+import { noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
 
 /**
  * Main pushes changed entities (already schema-checked by the bridge); each
@@ -12,12 +14,15 @@ import { markRead } from '../features/sessions/actions';
 export function subscribeToPushes(api: SwarmdeskApi): () => void {
   const offs = [
     api.on('session:changed', (row) => {
+      const before = useSessions.getState().byId[row.id]?.status;
       upsertSession(row);
+      noticeStatusChange(before, row);
       // What the user is looking at is read.
       if (row.unread && usePanes.getState().focused === row.id && document.visibilityState === 'visible') void markRead(row.id);
     }),
     api.on('session:removed', ({ id }) => {
       removeSession(id);
+      forgetUsage(id);
       dropFromPanes(id);
       forgetEntries(id);
     }),
@@ -26,6 +31,8 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('app:notice', ({ message }) => {
       showToast(message);
     }),
+    api.on('session:usage', (usage) => setUsage(usage)),
+    api.on('app:openSession', ({ sessionId }) => openNotifiedSession(sessionId)),
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
   ];

@@ -8,6 +8,7 @@ import { useSessions } from '../stores/sessions';
 import { openMenu, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
 import { PermissionModeControl } from '../features/newSession/PermissionModeControl';
+import { UsageLine } from '../features/usage/UsageLine';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -73,6 +74,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           {kindName(row.kind)}
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
           {row.archived ? ' · archived' : ''}
+          {row.kind === 'chat' || row.kind === 'claude-code' ? <UsageLine sessionId={sessionId} /> : null}
         </div>
       </header>
       <PickupNote sessionId={sessionId} />

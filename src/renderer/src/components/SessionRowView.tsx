@@ -7,6 +7,8 @@ import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
+import { useUsage } from '../stores/usage';
+import { usageDetails } from '../features/usage/format';
 import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
 import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
@@ -31,6 +33,8 @@ export function openFromEvent(id: SessionId, e: { ctrlKey: boolean; metaKey: boo
 
 function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, tabStop, onArrow }: Props) {
   const row = useSessions((s) => s.byId[view.id]);
+  // Known for sessions opened or active since start (the list never asks for 10,000 of them).
+  const usage = useUsage((s) => s.byId[view.id]);
   const isOpen = usePanes((s) => s.focused === view.id);
   const renaming = useUi((s) => s.renaming?.sessionId === view.id);
   const reorderingThis = useUi((s) => s.reorder?.sessionId === view.id);
@@ -213,7 +217,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
             {label.text}
           </span>
         )}
-        <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'}>
+        <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'} title={usage ? (usageDetails(usage) ?? undefined) : undefined}>
           {unsaved ? <span className="row-sub-text row-unsaved">{unsaved}</span> : <span className="row-sub-text">{subtitle}</span>}
           <span className="row-time"> · {time}</span>
         </span>

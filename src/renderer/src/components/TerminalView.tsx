@@ -3,6 +3,7 @@ import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
 import { openTerminal, resizeTerminal, sendTerminalInput, watchTerminal } from '../features/terminal/actions';
 import { createDefaultScreen, type CreateScreen, type TerminalScreen } from '../terminal/screen';
+import { currentColorScheme, terminalTheme, watchColorScheme } from '../terminal/theme';
 
 const RESIZE_SETTLE_MS = 80;
 
@@ -41,6 +42,9 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
         }),
       );
       cleanups.push(term.onInput((data) => sendTerminalInput(sessionId, data)));
+      // Follow the light/dark look live, not only the one in effect when the pane opened.
+      term.setTheme(terminalTheme(currentColorScheme()));
+      cleanups.push(watchColorScheme((scheme) => term.setTheme(terminalTheme(scheme))));
 
       void openTerminal(sessionId, term, generation > 0).then((result) => {
         if (disposed) return;

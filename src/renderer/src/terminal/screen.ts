@@ -1,3 +1,5 @@
+import type { TerminalTheme } from './theme';
+
 /** What the terminal pane needs of a screen; xterm.js in the app, a stand-in in jsdom tests (no canvas there). */
 export interface TerminalScreen {
   readonly cols: number;
@@ -8,6 +10,8 @@ export interface TerminalScreen {
   /** Fit the grid to the host element's size. */
   fit(): void;
   focus(): void;
+  /** The colours for the app's current light or dark look. */
+  setTheme(theme: TerminalTheme): void;
   dispose(): void;
 }
 

@@ -2,6 +2,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import type { CreateScreen } from './screen';
+import { currentColorScheme, terminalTheme } from './theme';
 
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -15,7 +16,7 @@ export const createXtermScreen: CreateScreen = (host) => {
     fontSize: 12.5,
     cursorBlink: true,
     scrollback: 5_000,
-    theme: { background: cssVar('--bg-code', '#1b1b1d'), foreground: cssVar('--text', '#ececf0'), cursor: cssVar('--accent', '#6d95ff') },
+    theme: { ...terminalTheme(currentColorScheme()) },
   });
   const fitAddon = new FitAddon();
   term.loadAddon(fitAddon);
@@ -35,6 +36,9 @@ export const createXtermScreen: CreateScreen = (host) => {
     },
     fit: () => fitAddon.fit(),
     focus: () => term.focus(),
+    setTheme: (theme) => {
+      term.options.theme = { ...theme };
+    },
     dispose: () => term.dispose(),
   };
 };

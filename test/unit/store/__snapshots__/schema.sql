@@ -1,4 +1,4 @@
--- user_version 3
+-- user_version 4
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -19,6 +19,9 @@ CREATE INDEX sessions_parent ON sessions (parent_id) WHERE parent_id IS NOT NULL
 
 -- index title_history_session on title_history
 CREATE INDEX title_history_session ON title_history (session_id, at);
+
+-- index usage_by_session on usage
+CREATE INDEX usage_by_session ON usage (session_id, at);
 
 -- table ambient_calls on ambient_calls
 CREATE TABLE ambient_calls (
@@ -155,6 +158,20 @@ CREATE TABLE title_history (
   value TEXT,
   source TEXT NOT NULL CHECK (source IN ('auto', 'user', 'imported', 'recovered')),
   model TEXT,
+  at INTEGER NOT NULL
+) STRICT;
+
+-- table usage on usage
+CREATE TABLE usage (
+  id INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  source TEXT NOT NULL CHECK (source IN ('claude-code', 'chat')),
+  input_tokens INTEGER NOT NULL CHECK (input_tokens >= 0),
+  output_tokens INTEGER NOT NULL CHECK (output_tokens >= 0),
+  cache_read_tokens INTEGER NOT NULL DEFAULT 0 CHECK (cache_read_tokens >= 0),
+  cache_write_tokens INTEGER NOT NULL DEFAULT 0 CHECK (cache_write_tokens >= 0),
+  cost_usd REAL CHECK (cost_usd IS NULL OR cost_usd >= 0),
+  reported_total_usd REAL CHECK (reported_total_usd IS NULL OR reported_total_usd >= 0),
   at INTEGER NOT NULL
 ) STRICT;
 

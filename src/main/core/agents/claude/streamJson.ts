@@ -30,7 +30,14 @@ export interface ContentBlockToolResult {
 export type CliBlock = ContentBlockText | ContentBlockThinking | ContentBlockToolUse | ContentBlockToolResult;
 
 export type CliEvent =
-  | { readonly type: 'init'; readonly sessionId: string; readonly model: string | null; readonly permissionMode: string | null }
+  | {
+      readonly type: 'init';
+      readonly sessionId: string;
+      readonly model: string | null;
+      readonly permissionMode: string | null;
+      /** `none` when the CLI runs on a subscription login (its cost figures are then not money billed). */
+      readonly apiKeySource: string | null;
+    }
   | { readonly type: 'requesting' }
   | { readonly type: 'message'; readonly role: 'assistant' | 'user'; readonly messageId: string | null; readonly parentToolUseId: string | null; readonly blocks: CliBlock[] }
   | { readonly type: 'block-start'; readonly index: number; readonly blockType: string }
@@ -49,6 +56,9 @@ export type CliEvent =
       readonly sessionId: string | null;
       readonly inputTokens: number;
       readonly outputTokens: number;
+      readonly cacheReadTokens: number;
+      readonly cacheWriteTokens: number;
+      /** `total_cost_usd`: the CLI's running total for its session so far, not this turn's. */
       readonly costUsd: number | null;
     }
   /** A well-formed line we do not use (stream events we skip, hooks, rate limits…). */
@@ -131,7 +141,7 @@ function parseSystem(o: JsonObject): CliEvent {
     case 'init': {
       const sessionId = str(o.session_id);
       if (!sessionId) return { type: 'invalid', reason: 'init without session_id' };
-      return { type: 'init', sessionId, model: str(o.model), permissionMode: str(o.permissionMode) };
+      return { type: 'init', sessionId, model: str(o.model), permissionMode: str(o.permissionMode), apiKeySource: str(o.apiKeySource) };
     }
     case 'status':
       return o.status === 'requesting' ? { type: 'requesting' } : { type: 'ignored', what: `status:${str(o.status) ?? '?'}` };
@@ -190,6 +200,8 @@ export function parseCliLine(line: string): CliEvent {
         sessionId: str(o.session_id),
         inputTokens: num(usage.input_tokens) + num(usage.cache_read_input_tokens) + num(usage.cache_creation_input_tokens),
         outputTokens: num(usage.output_tokens),
+        cacheReadTokens: num(usage.cache_read_input_tokens),
+        cacheWriteTokens: num(usage.cache_creation_input_tokens),
         costUsd: typeof o.total_cost_usd === 'number' ? o.total_cost_usd : null,
       };
     }

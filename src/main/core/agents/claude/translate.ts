@@ -34,6 +34,8 @@ export class ClaudeStreamTranslator {
   private backendId: string | null;
   /** Background tasks the CLI reports as running (agents and shells). */
   backgroundTasks = 0;
+  /** False on a subscription login (`apiKeySource: none`): the CLI's cost is then notional, not money. */
+  private billed = true;
 
   constructor(
     private readonly emit: AgentEventSink,
@@ -61,6 +63,7 @@ export class ClaudeStreamTranslator {
   handle(ev: CliEvent): void {
     switch (ev.type) {
       case 'init':
+        this.billed = ev.apiKeySource !== 'none';
         if (ev.sessionId !== this.backendId) {
           this.backendId = ev.sessionId;
           this.emit({ type: 'backend-id', backendId: ev.sessionId });
@@ -109,7 +112,16 @@ export class ClaudeStreamTranslator {
         return;
       case 'result':
         this.clearStreaming();
-        this.emit({ type: 'usage', inputTokens: ev.inputTokens, outputTokens: ev.outputTokens, costUsd: ev.costUsd });
+        this.emit({
+          type: 'usage',
+          inputTokens: ev.inputTokens,
+          outputTokens: ev.outputTokens,
+          cacheReadTokens: ev.cacheReadTokens,
+          cacheWriteTokens: ev.cacheWriteTokens,
+          // The CLI's total grows over its session, across --resume: the usage service keeps the last one and takes the growth.
+          costUsd: null,
+          costTotalUsd: this.billed ? ev.costUsd : null,
+        });
         if (isFailedResult(ev)) {
           const why = oneLine(ev.text ?? ev.subtype ?? 'unknown error', 500);
           this.emit({ type: 'entry', entry: { kind: 'error', text: `Claude Code ended the turn with an error: ${why}`, meta: { subtype: ev.subtype } } });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Modal } from '../../components/Modal';
 import { ActivityLog } from '../ambient/ActivityLog';
 import { ImportSettings } from '../import/ImportSettings';
+import { NotificationSettings } from '../notifications/NotificationSettings';
 import { loadSettings } from './actions';
 import { AmbientSettingsForm } from './AmbientSettingsForm';
 import { setSettingsOpen, setSettingsTab, useSettings } from './store';
@@ -40,6 +41,7 @@ function SettingsContent() {
         <div role="tabpanel" aria-label={tab === 'ambient' ? 'Ambient model' : 'Ambient activity'}>
           {tab === 'ambient' ? view ? <AmbientSettingsForm view={view} /> : <p>Loading…</p> : <ActivityLog />}
         </div>
+        <NotificationSettings />
         <ImportSettings />
         <div className="form-actions">
           <button type="button" className="button" onClick={() => setSettingsOpen(false)}>
