@@ -5,6 +5,7 @@ import { createAgents } from './agents';
 import { ImportService } from './agents/import/importService';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
+import { WorktreeService } from './git/worktrees';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
@@ -59,7 +60,10 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
   const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
   const agents = createAgents({ store, events, hooks, sessions, config: ambient.engine.config, env });
-  const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents };
+  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env });
+  worktrees.start();
+  void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
+  const services: Services = { store, events, hooks, clock, app, sessions, ambient, terminals, imports, agents, worktrees };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -79,7 +83,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
       })
     : null;
 
-  const closers: Array<() => void | Promise<void>> = [() => ambient.close(), () => agents.close(), () => terminals.close(), () => imports.stop()];
+  const closers: Array<() => void | Promise<void>> = [() => worktrees.stop(), () => ambient.close(), () => agents.close(), () => terminals.close(), () => imports.stop()];
   let closing: Promise<void> | null = null;
   return {
     router,

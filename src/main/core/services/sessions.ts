@@ -20,6 +20,8 @@ import { insertSession, mayReplaceTitle, writeTitleRecord } from './sessionRules
 import { SessionTrash } from './trash';
 
 export interface CreateSessionInput {
+  /** The new row's id when the caller needed it first (a worktree named after it); default: a fresh UUID. */
+  readonly id?: string;
   readonly kind: SessionKind;
   readonly folder?: string | undefined;
   /** Internal callers (agents, importers) only. */

@@ -1,4 +1,9 @@
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
 
-export const sessionsDelete: Handler<'sessions:delete', Services> = (input, s) => s.sessions.delete(input.id);
+/** A session with a worktree first has its work kept (a commit on its branch) and the folder removed. */
+export const sessionsDelete: Handler<'sessions:delete', Services> = async (input, s) => {
+  s.sessions.get(input.id);
+  await s.worktrees?.keepWorkAndRemove(input.id);
+  return s.sessions.delete(input.id);
+};
