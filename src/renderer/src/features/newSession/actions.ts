@@ -50,3 +50,11 @@ export async function setPermissionMode(id: SessionId, mode: PermissionMode): Pr
   showToast(`Could not change the permission mode: ${result.error.message}`, { tone: 'error' });
   return false;
 }
+
+export type RepoInfo = ChannelOutput<'git:repoInfo'>;
+
+/** Whether the folder is inside a git repository (the worktree checkbox); null when main cannot say. */
+export async function loadRepoInfo(folder: string): Promise<RepoInfo | null> {
+  const result = await api().invoke('git:repoInfo', { folder });
+  return result.ok ? result.value : null;
+}
