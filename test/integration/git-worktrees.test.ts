@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { GitRepo } from '../../src/main/core/git/repo';
-import { GitError, gitAvailability, runGit } from '../../src/main/core/git/run';
+import { GitError, gitAvailability, resetGitAvailabilityForTests, runGit } from '../../src/main/core/git/run';
 import { KEPT_WORK_MESSAGE } from '../../src/main/core/git/worktrees';
 import { startCore, type Harness } from '../unit/core/harness';
 import { GIT_TEST_ENV, git, makeRepo } from '../support/gitRepo';
@@ -59,6 +59,21 @@ describe('the git wrapper (real git)', () => {
     expect((missing as GitError).reason).toBe('missing');
   });
 
+  it('says clearly when git is too old or missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sd-oldgit-'));
+    const old = join(dir, 'git');
+    writeFileSync(old, '#!/bin/sh\necho "git version 2.30.1"\n');
+    chmodSync(old, 0o755);
+    try {
+      resetGitAvailabilityForTests();
+      expect(await gitAvailability({ gitPath: old })).toEqual({ ok: false, reason: 'git 2.30 is too old; worktrees need git 2.38 or newer.' });
+      resetGitAvailabilityForTests();
+      expect(await gitAvailability({ gitPath: join(dir, 'none') })).toEqual({ ok: false, reason: 'git is not installed.' });
+    } finally {
+      resetGitAvailabilityForTests();
+    }
+  });
+
   it('reads top level, branch, detached HEAD, status and ahead counts', async () => {
     const dir = makeRepo();
     const repo = new GitRepo(join(dir), { env: GIT_TEST_ENV });
@@ -111,6 +126,19 @@ describe('a worktree per session', () => {
     expect((await h.ok('git:repoInfo', { folder: repo })).repo?.remembered.enabled).toBe(false);
   });
 
+  it('archiving keeps the worktree; the folder can be set by the environment', async () => {
+    const custom = mkdtempSync(join(tmpdir(), 'sd-wt-base-'));
+    harness = startCore({ env: { SWARMDESK_WORKTREES_DIR: custom } });
+    const h = harness;
+    const repo = makeRepo();
+    const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    expect(record(h, s.id).path.startsWith(custom)).toBe(true);
+    writeFileSync(join(record(h, s.id).path, 'draft.txt'), 'x\n');
+    await h.ok('sessions:setArchived', { id: s.id, archived: true });
+    expect(readFileSync(join(record(h, s.id).path, 'draft.txt'), 'utf8')).toBe('x\n');
+    expect(record(h, s.id).gone).toBeNull();
+  });
+
   it('deleting a session with unmerged work asks (state), keeps the work as a commit on its kept branch, and restore brings it back', async () => {
     const h = start();
     const repo = makeRepo();
@@ -161,6 +189,31 @@ describe('a worktree per session', () => {
     const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
     expect(readFileSync(join(record(h, s.id).path, 'vendor/lib/README.md'), 'utf8')).toBe('hello\n');
     expect(notes(h, s.id)).toContain('Submodules were checked out in the worktree.');
+  });
+
+  it('a submodule that cannot be checked out is reported in the session, not fatal', async () => {
+    harness = startCore({ env: { GIT_CONFIG_NOSYSTEM: '1' } }); // no file-protocol permission: the local submodule is refused
+    const h = harness;
+    const lib = makeRepo('lib');
+    const repo = makeRepo();
+    git(repo, 'submodule', '--quiet', 'add', lib, 'vendor/lib');
+    git(repo, 'commit', '--quiet', '-m', 'add submodule');
+    const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    expect(existsSync(record(h, s.id).path)).toBe(true);
+    expect(notes(h, s.id).some((n) => n.startsWith('The submodules could not be checked out'))).toBe(true);
+  });
+
+  it('a worktree folder removed while Swarmdesk was closed is noticed at the next start', async () => {
+    const first = start();
+    const repo = makeRepo();
+    const s = await first.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    const r = record(first, s.id);
+    await first.core.close();
+    rmSync(r.path, { recursive: true, force: true });
+    harness = startCore({ dataDir: first.dataDir });
+    const h = harness;
+    await until(() => notes(h, s.id).some((n) => n.includes('was removed outside Swarmdesk')), { message: 'start-up note' });
+    expect(git(repo, 'worktree', 'list', '--porcelain')).not.toContain(r.path);
   });
 
   it('a path with spaces, a sub-folder picked, ignored files copied and the setup command run with its output in the pane', async () => {

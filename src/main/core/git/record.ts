@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import type { WorktreeChoice } from '../../../shared/ipc/git';
 import type { Store } from '../store';
@@ -41,8 +41,9 @@ export function allWorktreeRecords(store: RecordStore): Array<{ sessionId: strin
   return out;
 }
 
-/** Where worktrees go (a setting; default `<dataDir>/worktrees`). */
+/** Where worktrees go: the environment's SWARMDESK_WORKTREES_DIR, else this setting, else `<dataDir>/worktrees`. */
 export const WORKTREES_DIR_KEY = 'git.worktreesDir';
+export const WORKTREES_DIR_ENV = 'SWARMDESK_WORKTREES_DIR';
 const REPO_PREFS_PREFIX = 'git.repo:';
 
 const StoredChoice = z.object({
@@ -62,9 +63,11 @@ export function writeRepoChoice(store: RecordStore, repoRoot: string, choice: Wo
   store.settings.set(REPO_PREFS_PREFIX + repoRoot, { enabled: choice.enabled, copyPatterns: [...choice.copyPatterns], setupCommand: choice.setupCommand });
 }
 
-export function worktreesBaseDir(store: RecordStore, dataDir: string): string {
+export function worktreesBaseDir(store: RecordStore, dataDir: string, env: NodeJS.ProcessEnv = {}): string {
+  const fromEnv = env[WORKTREES_DIR_ENV];
+  if (fromEnv && isAbsolute(fromEnv)) return fromEnv;
   const own = store.settings.get(WORKTREES_DIR_KEY);
-  return typeof own === 'string' && own.startsWith('/') ? own : join(dataDir, 'worktrees');
+  return typeof own === 'string' && isAbsolute(own) ? own : join(dataDir, 'worktrees');
 }
 
 /** `<base>/<repo-name>-<hash of its path>/<short id>`: one folder per repository, never inside it. */

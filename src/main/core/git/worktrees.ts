@@ -120,7 +120,7 @@ export class WorktreeService {
     if (!baseCommit) throw new AppError('BAD_INPUT', 'The repository has no commits yet; make a first commit to branch from.');
     const [baseBranch, status] = await Promise.all([base.currentBranch(), base.status()]);
     const branch = await this.freeBranchName(base, `swarmdesk/${shortId}`);
-    const path = worktreePathFor(worktreesBaseDir(this.deps.store, this.deps.dataDir), root, shortId);
+    const path = worktreePathFor(worktreesBaseDir(this.deps.store, this.deps.dataDir, this.deps.env), root, shortId);
     if (existsSync(path)) throw new AppError('CONFLICT', `A folder already exists at ${path}.`);
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     try {
