@@ -3,7 +3,7 @@ import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import { Modal } from '../../components/Modal';
 import { useApp } from '../../stores/app';
 import { setNewSessionOpen, useUi } from '../../stores/ui';
-import { createSession, pickFolder } from './actions';
+import { createSession, pickFolder, rememberedWorktree } from './actions';
 import { AgentNotice } from './AgentNotice';
 import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields';
 import { AGENTS, type CreatableKind } from './options';
@@ -81,11 +81,15 @@ function NewSessionForm() {
           } catch {
             // Not remembering the choice is fine.
           }
-          void createSession(newSessionRequest(kind, folder, options, defaultProvider, worktree)).then((outcome) => {
-            setBusy(false);
-            if (outcome.ok) close();
-            else setError(outcome.message);
-          });
+          // Create pressed before the folder's repository was known: ask now, so the default (on) still applies.
+          const choice = repo ? Promise.resolve(worktree) : rememberedWorktree(folder);
+          void choice
+            .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt)))
+            .then((outcome) => {
+              setBusy(false);
+              if (outcome.ok) close();
+              else setError(outcome.message);
+            });
         }}
       >
         <label className="field">
