@@ -158,6 +158,21 @@ describe('a worktree per session', () => {
     expect(readFileSync(join(r.path, 'work.txt'), 'utf8')).toBe('precious\n');
   });
 
+  it('delete stops the terminal first, so what it wrote is in the kept commit', async () => {
+    const h = start();
+    h.core.services.terminals!.register(); // the real terminal dispatcher again (the harness puts a recorder there)
+    const repo = makeRepo();
+    const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    const r = record(h, s.id);
+    expect(await ptyPwd(h, s.id)).toBe(realpathSync(r.path));
+    await h.ok('terminal:input', { id: s.id, data: 'echo from-the-shell > shell.txt\r' });
+    await until(() => existsSync(join(r.path, 'shell.txt')), { message: 'shell wrote its file' });
+    await h.ok('sessions:delete', { id: s.id });
+    await until(() => h.eventsOf('terminal:exit').some((e) => e.sessionId === s.id), { message: 'terminal ended' });
+    expect(git(repo, 'show', `${r.branch}:shell.txt`)).toBe('from-the-shell');
+    expect(existsSync(r.path)).toBe(false);
+  });
+
   it('a detached HEAD: the branch starts at the commit, recorded as the base', async () => {
     const h = start();
     const repo = makeRepo();

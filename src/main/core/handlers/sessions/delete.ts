@@ -1,9 +1,16 @@
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
 
-/** A session with a worktree first has its work kept (a commit on its branch) and the folder removed. */
+/**
+ * A session with a worktree first has its agent stopped (nothing writes there any
+ * more), then its work kept (a commit on its branch) and the folder removed.
+ */
 export const sessionsDelete: Handler<'sessions:delete', Services> = async (input, s) => {
   s.sessions.get(input.id);
-  await s.worktrees?.keepWorkAndRemove(input.id);
+  const record = s.worktrees?.record(input.id);
+  if (record && !record.gone) {
+    await s.sessions.stop(input.id);
+    await s.worktrees?.keepWorkAndRemove(input.id);
+  }
   return s.sessions.delete(input.id);
 };
