@@ -173,6 +173,17 @@ describe('a worktree per session', () => {
     expect(existsSync(r.path)).toBe(false);
   });
 
+  it('a session whose repository was removed can still be deleted; its worktree folder is left as it is', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    const r = record(h, s.id);
+    writeFileSync(join(r.path, 'orphan.txt'), 'x\n');
+    rmSync(repo, { recursive: true, force: true });
+    await h.ok('sessions:delete', { id: s.id });
+    expect(readFileSync(join(r.path, 'orphan.txt'), 'utf8')).toBe('x\n');
+  });
+
   it('a detached HEAD: the branch starts at the commit, recorded as the base', async () => {
     const h = start();
     const repo = makeRepo();

@@ -202,6 +202,11 @@ export class WorktreeService {
     return this.serial(sessionId, async () => {
       const record = this.record(sessionId);
       if (!record || record.gone) return;
+      if (!existsSync(record.repoRoot)) {
+        // The repository itself is gone: git cannot commit there; the folder is left as it is (nothing lost).
+        log.warn('repository gone; worktree folder left in place', { session: sessionId, path: record.path });
+        return;
+      }
       const base = this.repo(record.repoRoot);
       if (existsSync(record.path)) {
         const wt = this.repo(record.path);
@@ -212,7 +217,13 @@ export class WorktreeService {
         } catch (err) {
           throw new AppError('CONFLICT', `The worktree's uncommitted work could not be committed, so the session was not deleted: ${gitMessage(err)}`);
         }
-        await base.removeWorktree(record.path, true);
+        try {
+          await base.removeWorktree(record.path, true);
+        } catch (err) {
+          // The work is committed on its branch: the delete goes on, the folder stays where it is.
+          log.warn('worktree folder not removed', { session: sessionId, path: record.path, err });
+          return;
+        }
       } else {
         await base.pruneWorktrees();
       }
