@@ -268,6 +268,28 @@ describe('a worktree per session', () => {
     expect((await h.ok('git:repoInfo', { folder: repo })).repo?.remembered).toMatchObject({ copyPatterns: ['.env'] });
   });
 
+  it('the setup command runs first: the terminal starts once it has finished', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const gate = join(mkdtempSync(join(tmpdir(), 'sd-gate-')), 'go');
+    const s = await h.ok('sessions:create', {
+      kind: 'terminal',
+      folder: repo,
+      worktree: { enabled: true, copyPatterns: [], setupCommand: `while [ ! -f '${gate}' ]; do sleep 0.05; done; echo done > setup-done.txt` },
+    });
+    const r = record(h, s.id);
+    await until(() => notes(h, s.id).some((n) => n.startsWith('Setup: running')), { message: 'setup started' });
+    let setupDoneWhenOpened: boolean | null = null;
+    const opened = h.ok('terminal:open', { id: s.id, cols: 80, rows: 24 }).then((v) => {
+      setupDoneWhenOpened = existsSync(join(r.path, 'setup-done.txt'));
+      return v;
+    });
+    expect(setupDoneWhenOpened).toBeNull();
+    writeFileSync(gate, '');
+    expect((await opened).running).toBe(true);
+    expect(setupDoneWhenOpened).toBe(true);
+  });
+
   it('the branch is renamed after the title, uniquely; not once it was pushed', async () => {
     const h = start();
     const repo = makeRepo();

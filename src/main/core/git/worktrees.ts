@@ -62,6 +62,8 @@ export class WorktreeService {
   /** One git change at a time per session (renames racing a delete). */
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly unsubscribe: Array<() => void> = [];
+  /** Setup commands still running, by session. */
+  private readonly setups = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: WorktreeServiceDeps) {
     this.git = { env: childEnv(deps.env, 'terminal') };
@@ -169,12 +171,20 @@ export class WorktreeService {
     for (const note of prepared.notes) this.deps.sessions.appendEntry(row.id, 'note', note);
     if (!prepared.setupCommand) return;
     const command = prepared.setupCommand;
-    void this.serial(row.id, async () => {
+    const setup = this.serial(row.id, async () => {
       this.deps.sessions.appendEntry(row.id, 'note', `Setup: running \`${command}\` in the worktree…`);
       const result = await runSetupCommand(command, prepared.record.path, childEnv(this.deps.env, 'terminal'));
       const how = result.timedOut ? 'was stopped (took too long)' : result.exitCode === 0 ? 'finished' : `failed (exit ${result.exitCode ?? 'none'})`;
       this.deps.sessions.appendEntry(row.id, result.exitCode === 0 ? 'note' : 'error', `Setup \`${command}\` ${how}.${result.output.trim() ? `\n${result.output.trimEnd()}` : ''}`);
-    }).catch((err: unknown) => log.warn('setup command not recorded', { session: row.id, err }));
+    })
+      .catch((err: unknown) => log.warn('setup command not recorded', { session: row.id, err }))
+      .finally(() => this.setups.delete(row.id));
+    this.setups.set(row.id, setup);
+  }
+
+  /** Resolves once the session's setup command (if one still runs) has finished: agents start after it. */
+  async ready(sessionId: string): Promise<void> {
+    await this.setups.get(sessionId);
   }
 
   record(sessionId: string): WorktreeRecord | null {
