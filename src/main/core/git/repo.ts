@@ -45,8 +45,9 @@ export class GitRepo {
     }
   }
 
-  async status(): Promise<StatusSummary> {
-    return parseStatusV2(await this.run(['status', '--porcelain=v2', '-z', '--untracked-files=all']));
+  /** `untracked`: 'all' lists each untracked file, 'normal' collapses folders, 'no' skips the (slow on big trees) scan. */
+  async status(untracked: 'all' | 'normal' | 'no' = 'all'): Promise<StatusSummary> {
+    return parseStatusV2(await this.run(['status', '--porcelain=v2', '-z', `--untracked-files=${untracked}`]));
   }
 
   /** Commits reachable from `branch` and not from `base`. */

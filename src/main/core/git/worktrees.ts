@@ -98,7 +98,7 @@ export class WorktreeService {
     if (!root) return { repo: null, reason: 'The folder is not inside a git repository.' };
     const repo = this.repo(root);
     if ((await repo.commitOf()) === null) return { repo: null, reason: 'The repository has no commits yet, so there is nothing to branch from.' };
-    const [branch, status] = await Promise.all([repo.currentBranch(), repo.status()]);
+    const [branch, status] = await Promise.all([repo.currentBranch(), repo.status('no')]);
     return {
       repo: { root, branch, dirty: status.changed + status.conflicted > 0, remembered: readRepoChoice(this.deps.store, root) },
       reason: null,
@@ -120,7 +120,7 @@ export class WorktreeService {
     const base = this.repo(root);
     const baseCommit = await base.commitOf();
     if (!baseCommit) throw new AppError('BAD_INPUT', 'The repository has no commits yet; make a first commit to branch from.');
-    const [baseBranch, status] = await Promise.all([base.currentBranch(), base.status()]);
+    const [baseBranch, status] = await Promise.all([base.currentBranch(), base.status('normal')]);
     const branch = await this.freeBranchName(base, `swarmdesk/${shortId}`);
     const path = worktreePathFor(worktreesBaseDir(this.deps.store, this.deps.dataDir, this.deps.env), root, shortId);
     if (existsSync(path)) throw new AppError('CONFLICT', `A folder already exists at ${path}.`);
