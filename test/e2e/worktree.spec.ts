@@ -91,3 +91,17 @@ test('deleting a session with uncommitted work in its worktree says so, then kee
   expect(existsSync(folder!)).toBe(false);
   expect(git(repo, 'show', `${branch}:notes.txt`)).toBe('work in progress');
 });
+
+test('the setup command from the dialog runs in the new worktree, its output shown in the pane', async ({ page }) => {
+  const dialog = await openDialog(page, repo);
+  const box = dialog.getByRole('checkbox', { name: 'Work in a new git worktree' });
+  await box.check();
+  await dialog.getByText('Worktree setup').click();
+  await dialog.getByRole('textbox', { name: 'Setup command' }).fill('echo "setup says $(git rev-parse --abbrev-ref HEAD)"');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript).toContainText('Setup `echo');
+  await expect(transcript).toContainText(/setup says swarmdesk\/[0-9a-f]{8}/);
+  await page.screenshot({ path: 'test-results/worktree-setup-pane.png' });
+});
