@@ -6,7 +6,9 @@ import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { GitRepo } from '../../src/main/core/git/repo';
 import { GitError, gitAvailability, resetGitAvailabilityForTests, runGit } from '../../src/main/core/git/run';
 import { KEPT_WORK_MESSAGE } from '../../src/main/core/git/worktrees';
+import { createCore } from '../../src/main/core/app';
 import { startCore, type Harness } from '../unit/core/harness';
+import { FAKE_CLAUDE } from './agents/helpers';
 import { GIT_TEST_ENV, git, makeRepo } from '../support/gitRepo';
 import { until } from '../support/until';
 
@@ -182,6 +184,32 @@ describe('a worktree per session', () => {
     rmSync(repo, { recursive: true, force: true });
     await h.ok('sessions:delete', { id: s.id });
     expect(readFileSync(join(r.path, 'orphan.txt'), 'utf8')).toBe('x\n');
+  });
+
+  it('a Claude Code session runs its CLI in the worktree, again after a restart of Swarmdesk', async () => {
+    const repo = makeRepo();
+    const dataDir = mkdtempSync(join(tmpdir(), 'sd-wt-claude-'));
+    const env = { PATH: process.env.PATH, HOME: dataDir, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: '0', SWARMDESK_CLAUDE_PATH: FAKE_CLAUDE, FAKE_CLAUDE_MODE: 'cwd' };
+    const open = () => createCore({ dataDir, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: dataDir });
+    const ask = async (core: ReturnType<typeof open>, id: string, nth: number): Promise<string> => {
+      const r = await core.router.handle('sessions:send', { id, text: 'where are you?' }, { transport: 'test' });
+      expect(r.ok).toBe(true);
+      const answers = () => core.services.store.entries.page(id, undefined, 100).entries.filter((e) => e.kind === 'assistant');
+      await until(() => answers().length >= nth, { timeoutMs: 10_000, message: 'the CLI answered' });
+      return answers()[nth - 1]!.text;
+    };
+    let core = open();
+    try {
+      const created = await core.router.handle('sessions:create', { kind: 'claude-code', folder: repo, worktree: ON }, { transport: 'test' });
+      if (!created.ok) throw new Error(created.error.message);
+      const path = readWorktreeRecord(core.services.store, created.value.id)!.path;
+      expect(await ask(core, created.value.id, 1)).toBe(`cwd=${path}`);
+      await core.close();
+      core = open();
+      expect(await ask(core, created.value.id, 2)).toBe(`cwd=${path}`);
+    } finally {
+      await core.close();
+    }
   });
 
   it('a detached HEAD: the branch starts at the commit, recorded as the base', async () => {
