@@ -6,6 +6,7 @@ import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { GitRepo } from '../../src/main/core/git/repo';
 import { GitError, gitAvailability, resetGitAvailabilityForTests, runGit } from '../../src/main/core/git/run';
 import { KEPT_WORK_MESSAGE } from '../../src/main/core/git/worktrees';
+import type { SessionRow } from '../../src/shared/domain/session';
 import { createCore } from '../../src/main/core/app';
 import { startCore, type Harness } from '../unit/core/harness';
 import { FAKE_CLAUDE } from './agents/helpers';
@@ -202,11 +203,12 @@ describe('a worktree per session', () => {
     try {
       const created = await core.router.handle('sessions:create', { kind: 'claude-code', folder: repo, worktree: ON }, { transport: 'test' });
       if (!created.ok) throw new Error(created.error.message);
-      const path = readWorktreeRecord(core.services.store, created.value.id)!.path;
-      expect(await ask(core, created.value.id, 1)).toBe(`cwd=${path}`);
+      const id = (created.value as SessionRow).id;
+      const path = readWorktreeRecord(core.services.store, id)!.path;
+      expect(await ask(core, id, 1)).toBe(`cwd=${path}`);
       await core.close();
       core = open();
-      expect(await ask(core, created.value.id, 2)).toBe(`cwd=${path}`);
+      expect(await ask(core, id, 2)).toBe(`cwd=${path}`);
     } finally {
       await core.close();
     }
