@@ -36,7 +36,8 @@ async function openDialog(page: Page, folder: string): Promise<Locator> {
 
 const worktreeFolders = (): string[] => {
   const base = join(dataDir, 'worktrees');
-  return existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id))) : [];
+  // <base>/<repo>-<hash>/<short id>/<repo's folder name>
+  return existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'web repo'))) : [];
 };
 
 test('no checkbox outside a repository, and the dialog says why', async ({ page }) => {

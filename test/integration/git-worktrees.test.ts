@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { GitRepo } from '../../src/main/core/git/repo';
@@ -153,6 +153,7 @@ describe('a worktree per session', () => {
     expect(state.worktree).toMatchObject({ branch: r.branch, uncommitted: 1, unmerged: 1, missing: false });
     await h.ok('sessions:delete', { id: s.id });
     expect(existsSync(r.path)).toBe(false);
+    expect(existsSync(dirname(r.path))).toBe(false);
     expect(git(repo, 'log', '-1', '--format=%s', r.branch)).toBe(KEPT_WORK_MESSAGE);
     expect(git(repo, 'show', `${r.branch}:work.txt`)).toBe('precious');
     expect(git(repo, 'rev-list', '--count', `main..${r.branch}`)).toBe('2');
@@ -293,7 +294,7 @@ describe('a worktree per session', () => {
     await until(() => notes(h, s.id).some((n) => n.startsWith('Setup `')), { message: 'setup finished' });
     const done = notes(h, s.id).find((n) => n.startsWith('Setup `'))!;
     expect(done).toContain('finished');
-    expect(done).toContain(`setup ran in ${s.id.slice(0, 8)}`);
+    expect(done).toContain('setup ran in my repo with spaces');
     expect(existsSync(join(r.path, 'ready.txt'))).toBe(true);
     expect((await h.ok('git:repoInfo', { folder: repo })).repo?.remembered).toMatchObject({ copyPatterns: ['.env'] });
   });

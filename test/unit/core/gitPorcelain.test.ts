@@ -46,6 +46,6 @@ describe('git porcelain parsers', () => {
     expect(slugFromTitle('…')).toBe('');
     expect(slugFromTitle('a'.repeat(80)).length).toBe(48);
     const p = worktreePathFor('/data/worktrees', '/home/me/my repo', 'abcd1234');
-    expect(p).toMatch(/^\/data\/worktrees\/my-repo-[0-9a-f]{8}\/abcd1234$/);
+    expect(p).toMatch(/^\/data\/worktrees\/my-repo-[0-9a-f]{8}\/abcd1234\/my repo$/);
   });
 });

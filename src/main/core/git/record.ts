@@ -70,11 +70,16 @@ export function worktreesBaseDir(store: RecordStore, dataDir: string, env: NodeJ
   return typeof own === 'string' && isAbsolute(own) ? own : join(dataDir, 'worktrees');
 }
 
-/** `<base>/<repo-name>-<hash of its path>/<short id>`: one folder per repository, never inside it. */
+/**
+ * `<base>/<repo-name>-<hash of its path>/<short id>/<repo's folder name>`: one folder per repository,
+ * never inside it; the worktree keeps the repository's own folder name, so labels and the folder
+ * filter name it as they name the repository.
+ */
 export function worktreePathFor(base: string, repoRoot: string, shortId: string): string {
   const hash = createHash('sha256').update(repoRoot).digest('hex').slice(0, 8);
-  const name = basename(repoRoot).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'repo';
-  return join(base, `${name}-${hash}`, shortId);
+  const own = basename(repoRoot);
+  const name = own.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'repo';
+  return join(base, `${name}-${hash}`, shortId, own || 'repo');
 }
 
 /** A branch name from a title: `Fix login redirect` → `fix-login-redirect` (ASCII, ≤ 48 chars); '' when nothing usable is left. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rmdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { SessionRow } from '../../../shared/domain/session';
 import type { RepoInfo, WorktreeChoice, WorktreeState } from '../../../shared/ipc/git';
@@ -45,6 +45,11 @@ export interface PreparedWorktree {
   /** Notes for the session's transcript once it exists (dirty base, submodules, copied files). */
   readonly notes: readonly string[];
   readonly setupCommand: string;
+}
+
+/** The `<short id>` folder around a removed worktree, when nothing else is in it. */
+async function removeEmptyParent(path: string): Promise<void> {
+  await rmdir(dirname(path)).catch(() => undefined);
 }
 
 function gitMessage(err: unknown): string {
@@ -163,6 +168,7 @@ export class WorktreeService {
   async discard(prepared: PreparedWorktree): Promise<void> {
     const base = this.repo(prepared.record.repoRoot);
     await base.removeWorktree(prepared.record.path, true);
+    await removeEmptyParent(prepared.record.path);
     await base.deleteBranch(prepared.record.branch);
   }
 
@@ -229,6 +235,7 @@ export class WorktreeService {
         }
         try {
           await base.removeWorktree(record.path, true);
+          await removeEmptyParent(record.path);
         } catch (err) {
           // The work is committed on its branch: the delete goes on, the folder stays where it is.
           log.warn('worktree folder not removed', { session: sessionId, path: record.path, err });
