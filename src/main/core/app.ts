@@ -5,6 +5,7 @@ import { createAgents } from './agents';
 import { ImportService } from './agents/import/importService';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
+import { WorktreeService } from './git/worktrees';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
@@ -62,7 +63,10 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
   const usage = new UsageService({ store, events, clock });
   const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, env });
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents };
+  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env });
+  worktrees.start();
+  void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -85,6 +89,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   // Run in reverse: the agents and terminals stop first, then the entries they left waiting get a last try.
   const closers: Array<() => void | Promise<void>> = [
     () => closeUnsaved(sessions),
+    () => worktrees.stop(),
     () => ambient.close(),
     () => agents.close(),
     () => terminals.close(),

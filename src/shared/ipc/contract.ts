@@ -6,6 +6,7 @@ import { sessionChannels } from './sessions';
 import { terminalChannels } from './terminal';
 import { importChannels } from './import';
 import { settingsChannels } from './settings';
+import { gitChannels } from './git';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -19,6 +20,7 @@ export const channels = {
   ...settingsChannels,
   ...ambientChannels,
   ...agentChannels,
+  ...gitChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { SessionUsageSchema } from '../domain/usage';
 import { ChatProviderSchema, PermissionModeSchema } from './agents';
+import { WorktreeChoiceSchema } from './git';
 import {
   EntrySchema,
   SessionIdSchema,
@@ -37,6 +38,8 @@ export const sessionChannels = {
         permissionMode: PermissionModeSchema.optional(),
         command: z.string().max(4096).optional(),
         chat: z.object({ provider: ChatProviderSchema.optional(), model: z.string().max(200).optional() }).strict().optional(),
+        /** Work in a new git worktree (only for a folder inside a repository); the choice is remembered per repository. */
+        worktree: WorktreeChoiceSchema.optional(),
       })
       .strict(),
     SessionRowSchema,

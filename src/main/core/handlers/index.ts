@@ -39,6 +39,8 @@ import { sessionsRegenerateTitle } from './ambient/regenerateTitle';
 import { agentsAvailability } from './agents/availability';
 import { agentsPermissionMode } from './agents/permissionMode';
 import { agentsSetPermissionMode } from './agents/setPermissionMode';
+import { gitRepoInfo } from './git/repoInfo';
+import { gitWorktreeState } from './git/worktreeState';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -84,4 +86,6 @@ export const handlers: HandlerMap<Services> = {
   'agents:availability': agentsAvailability,
   'agents:permissionMode': agentsPermissionMode,
   'agents:setPermissionMode': agentsSetPermissionMode,
+  'git:repoInfo': gitRepoInfo,
+  'git:worktreeState': gitWorktreeState,
 };

@@ -2,6 +2,7 @@ import type { Agents } from '../agents';
 import type { Ambient } from '../ambient';
 import type { ImportService } from '../agents/import/importService';
 import type { TerminalService } from '../agents/terminal/terminalService';
+import type { WorktreeService } from '../git/worktrees';
 import type { Store } from '../store';
 import type { CoreEvents } from '../events';
 import type { AppService } from './app';
@@ -28,6 +29,8 @@ export interface Services {
   readonly imports?: ImportService;
   /** The chat and claude-code agents (the composer's dispatcher); absent where the core runs without them. */
   readonly agents?: Agents;
+  /** A git worktree per session; absent where the core runs without it. */
+  readonly worktrees?: WorktreeService;
 }
 
 export { AppService, safeExternalUrl } from './app';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
@@ -5,8 +6,13 @@ import type { SessionRow } from '../../../shared/domain/session';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/result';
 import { writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
+import { writeWorktreeRecord } from '../git/record';
+import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
+import { createLogger } from '../logger';
 import type { Store } from '../store';
 import type { SessionsService } from './sessions';
+
+const log = createLogger('sessions:new');
 
 export type NewSessionInput = ChannelInput<'sessions:create'>;
 
@@ -42,9 +48,13 @@ export function checkFolder(raw: string, home: string = homedir()): string | nul
 /**
  * `sessions:create`: the user's new session with its own options (claude-code's permission
  * mode, a terminal's command, a chat's provider and model), checked first and stored in the
- * same transaction as the row.
+ * same transaction as the row. With `worktree.enabled` the session works in a new git
+ * worktree made first: the row's folder is the worktree, so every agent kind runs there.
  */
-export function createUserSession(deps: { sessions: SessionsService; store: Store }, input: NewSessionInput): SessionRow {
+export async function createUserSession(
+  deps: { sessions: SessionsService; store: Store; worktrees?: WorktreeService | undefined },
+  input: NewSessionInput,
+): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
     if (input[option as keyof typeof OPTION_KINDS] !== undefined && input.kind !== rule.kind) {
       throw new AppError('BAD_INPUT', `${rule.words}, not for a ${input.kind} session.`);
@@ -53,14 +63,30 @@ export function createUserSession(deps: { sessions: SessionsService; store: Stor
   const folder = input.folder === undefined ? null : checkFolder(input.folder);
   const command = input.command?.trim() || null;
   const { permissionMode, chat } = input;
-  return deps.sessions.create({
-    kind: input.kind,
-    folder: folder ?? undefined,
-    // A terminal's backend id is its command line (null: the user's shell).
-    backendId: input.kind === 'terminal' ? command : null,
-    withinCreate: (row) => {
-      if (permissionMode) writePermissionMode(deps.store, row.id, permissionMode);
-      if (chat) writeChatOverride(deps.store, row.id, chat);
-    },
-  });
+  const id = randomUUID();
+  let prepared: PreparedWorktree | null = null;
+  if (input.worktree) {
+    if (!deps.worktrees) throw new AppError('UNAVAILABLE', 'Worktrees are not available here.');
+    prepared = await deps.worktrees.prepare(folder ?? deps.sessions.defaultFolder, id.slice(0, 8), input.worktree);
+  }
+  let row: SessionRow;
+  try {
+    row = deps.sessions.create({
+      id,
+      kind: input.kind,
+      folder: prepared?.folder ?? folder ?? undefined,
+      // A terminal's backend id is its command line (null: the user's shell).
+      backendId: input.kind === 'terminal' ? command : null,
+      withinCreate: (created) => {
+        if (permissionMode) writePermissionMode(deps.store, created.id, permissionMode);
+        if (chat) writeChatOverride(deps.store, created.id, chat);
+        if (prepared) writeWorktreeRecord(deps.store, created.id, prepared.record);
+      },
+    });
+  } catch (err) {
+    if (prepared) await deps.worktrees?.discard(prepared).catch((e: unknown) => log.error('removing an unused worktree failed', { err: e }));
+    throw err;
+  }
+  if (prepared) deps.worktrees?.adopt(row, prepared);
+  return row;
 }

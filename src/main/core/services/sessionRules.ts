@@ -10,6 +10,7 @@ import type { Store } from '../store';
  */
 
 export interface NewSessionRow {
+  readonly id?: string;
   readonly kind: SessionKind;
   readonly folder: string;
   readonly parentId?: string | null;
@@ -27,7 +28,7 @@ export interface NewSessionRow {
 export function insertSession(store: Store, n: NewSessionRow, place: 'top' | 'bottom'): SessionRow {
   const edge = store.sessions.edgePosition(false, place);
   return store.sessions.insert({
-    id: randomUUID(),
+    id: n.id ?? randomUUID(),
     kind: n.kind,
     folder: n.folder,
     position: edge === null ? 0 : place === 'top' ? edge - 1 : edge + 1,

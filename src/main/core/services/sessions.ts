@@ -24,6 +24,8 @@ import { SessionTrash } from './trash';
 const log = createLogger('sessions');
 
 export interface CreateSessionInput {
+  /** The new row's id when the caller needed it first (a worktree named after it); default: a fresh UUID. */
+  readonly id?: string;
   readonly kind: SessionKind;
   readonly folder?: string | undefined;
   /** Internal callers (agents, importers) only. */

@@ -1,4 +1,5 @@
-import { deleteSession } from '../features/sessions/actions';
+import { useEffect, useState } from 'react';
+import { deleteSession, loadWorktreeState, type WorktreeState } from '../features/sessions/actions';
 import { useNow } from '../label/now';
 import { sessionLabel } from '../label/sessionLabel';
 import { useSessions } from '../stores/sessions';
@@ -10,11 +11,13 @@ export function ConfirmDeleteDialog() {
   const now = useNow();
   const id = useUi((s) => s.confirmDelete);
   const row = useSessions((s) => (id ? s.byId[id] : undefined));
+  const worktree = useWorktreeState(id);
   if (!id || !row) return null;
   const label = sessionLabel(row, now).text;
   return (
     <Modal title={`Delete “${label}”?`} role="alertdialog" onClose={() => askToDelete(null)} initialFocus="[data-cancel]">
       <p className="modal-text">It leaves the swarm. You can undo this for a short while.</p>
+      {worktree && unmergedSentence(worktree) ? <p className="modal-text">{unmergedSentence(worktree)}</p> : null}
       <div className="form-actions">
         <button type="button" className="button" data-cancel onClick={() => askToDelete(null)}>
           Cancel
@@ -25,4 +28,30 @@ export function ConfirmDeleteDialog() {
       </div>
     </Modal>
   );
+}
+
+/** The session's worktree, asked when the dialog opens for it; null when none (or not known yet). */
+function useWorktreeState(id: string | null): WorktreeState {
+  const [state, setState] = useState<{ id: string; worktree: WorktreeState } | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    void loadWorktreeState(id).then((worktree) => {
+      if (live) setState({ id, worktree });
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return state && state.id === id ? state.worktree : null;
+}
+
+/** What deleting does to a worktree with work the base does not have; nothing is lost either way. */
+function unmergedSentence(w: NonNullable<WorktreeState>): string | null {
+  if (w.missing) return null;
+  const parts: string[] = [];
+  if (w.uncommitted > 0) parts.push(`${w.uncommitted} uncommitted ${w.uncommitted === 1 ? 'file' : 'files'}`);
+  if (w.unmerged > 0) parts.push(`${w.unmerged} ${w.unmerged === 1 ? 'commit' : 'commits'} not in ${w.baseBranch ?? 'the base'}`);
+  if (parts.length === 0) return `Its worktree folder is removed; the branch ${w.branch} is kept.`;
+  return `Its worktree has ${parts.join(' and ')}. Deleting commits the work on the branch ${w.branch}, which is kept, and removes the worktree folder.`;
 }

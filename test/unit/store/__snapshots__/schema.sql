@@ -89,9 +89,9 @@ CREATE TABLE import_files (
 ) STRICT;
 
 -- table session_options on session_options
-CREATE TABLE session_options (
+CREATE TABLE "session_options" (
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-  name TEXT NOT NULL CHECK (name IN ('permissionMode', 'chat', 'summary')),
+  name TEXT NOT NULL CHECK (name IN ('permissionMode', 'chat', 'summary', 'worktree')),
   value TEXT NOT NULL CHECK (json_valid(value)),
   PRIMARY KEY (session_id, name)
 ) STRICT, WITHOUT ROWID;

@@ -1,4 +1,8 @@
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
 
-export const sessionsSend: Handler<'sessions:send', Services> = (input, s) => s.sessions.send(input.id, input.text);
+/** A new worktree's setup command runs first: the agent gets the text once it has finished. */
+export const sessionsSend: Handler<'sessions:send', Services> = async (input, s) => {
+  await s.worktrees?.ready(input.id);
+  return s.sessions.send(input.id, input.text);
+};

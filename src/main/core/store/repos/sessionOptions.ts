@@ -2,7 +2,7 @@ import type { Db } from '../connection';
 import type { JsonValue } from './settings';
 
 /** What a session keeps of its own (migration 003); callers validate values with their own schema. */
-export type SessionOptionName = 'permissionMode' | 'chat' | 'summary';
+export type SessionOptionName = 'permissionMode' | 'chat' | 'summary' | 'worktree';
 
 function prepare(db: Db) {
   return {
@@ -14,6 +14,10 @@ function prepare(db: Db) {
        ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value`,
     ),
     remove: db.prepare<[string, string]>(`DELETE FROM session_options WHERE session_id = ? AND name = ?`),
+    named: db.prepare<[string], { session_id: string; value: string }>(
+      `SELECT o.session_id, o.value FROM session_options o JOIN sessions s ON s.id = o.session_id
+       WHERE o.name = ? AND s.deleted_at IS NULL`,
+    ),
   };
 }
 
@@ -37,6 +41,10 @@ export function createSessionOptionsRepo(db: Db) {
     },
     remove(sessionId: string, name: SessionOptionName): void {
       st().remove.run(sessionId, name);
+    },
+    /** Every live (not deleted) session's value of `name`. */
+    named(name: SessionOptionName): Array<{ sessionId: string; value: unknown }> {
+      return st().named.all(name).map((r) => ({ sessionId: r.session_id, value: JSON.parse(r.value) as unknown }));
     },
   };
 }

@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
+import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import { Modal } from '../../components/Modal';
 import { useApp } from '../../stores/app';
 import { setNewSessionOpen, useUi } from '../../stores/ui';
-import { createSession, pickFolder } from './actions';
+import { createSession, pickFolder, rememberedWorktree } from './actions';
 import { AgentNotice } from './AgentNotice';
 import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields';
 import { AGENTS, type CreatableKind } from './options';
 import { newSessionRequest } from './request';
 import { useAgentAvailability, type AgentAvailability } from './useAgentAvailability';
+import { useRepoInfo } from './useRepoInfo';
+import { WorktreeFields } from './WorktreeFields';
 import './newSession.css';
 
 const LAST_KIND_KEY = 'swarmdesk.lastAgent';
@@ -53,6 +56,11 @@ function NewSessionForm() {
   // The OS folder picker exists in the desktop app only; web mode types the path (main checks it).
   const canBrowse = useApp((s) => s.info?.transport === 'electron');
   const close = () => setNewSessionOpen(false);
+  const repo = useRepoInfo(folder);
+  const root = repo?.info.repo?.root ?? null;
+  // The user's change for this repository, else what main remembers for it.
+  const [worktreeEdit, setWorktreeEdit] = useState<{ root: string; choice: WorktreeChoice } | null>(null);
+  const worktree = root === null ? null : worktreeEdit?.root === root ? worktreeEdit.choice : (repo?.info.repo?.remembered ?? null);
 
   const defaultProvider = availability?.chatDefaults?.provider ?? null;
   const shownProvider = options.provider ?? defaultProvider ?? 'anthropic';
@@ -73,11 +81,15 @@ function NewSessionForm() {
           } catch {
             // Not remembering the choice is fine.
           }
-          void createSession(newSessionRequest(kind, folder, options, defaultProvider)).then((outcome) => {
-            setBusy(false);
-            if (outcome.ok) close();
-            else setError(outcome.message);
-          });
+          // Create pressed before the folder's repository was known: ask now, so the default (on) still applies.
+          const choice = repo ? Promise.resolve(worktree) : rememberedWorktree(folder);
+          void choice
+            .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt)))
+            .then((outcome) => {
+              setBusy(false);
+              if (outcome.ok) close();
+              else setError(outcome.message);
+            });
         }}
       >
         <label className="field">
@@ -123,6 +135,16 @@ function NewSessionForm() {
             ) : null}
           </div>
         </div>
+        {repo ? (
+          <WorktreeFields
+            key={root ?? 'none'}
+            info={repo.info}
+            choice={worktree ?? { enabled: false, copyPatterns: [], setupCommand: '' }}
+            onChange={(choice) => {
+              if (root) setWorktreeEdit({ root, choice });
+            }}
+          />
+        ) : null}
         <KindFields
           kind={kind}
           options={options}

@@ -1,6 +1,7 @@
 import type { SessionId, SessionRow } from '../../../../shared/domain/session';
 import type { PermissionMode } from '../../../../shared/ipc/agents';
 import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
+import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import { api } from '../../bridge';
 import { openSession } from '../../stores/panes';
 import { upsertSession } from '../../stores/sessions';
@@ -49,4 +50,19 @@ export async function setPermissionMode(id: SessionId, mode: PermissionMode): Pr
   if (result.ok) return true;
   showToast(`Could not change the permission mode: ${result.error.message}`, { tone: 'error' });
   return false;
+}
+
+export type RepoInfo = ChannelOutput<'git:repoInfo'>;
+
+/** Whether the folder is inside a git repository (the worktree checkbox); null when main cannot say. */
+export async function loadRepoInfo(folder: string): Promise<RepoInfo | null> {
+  const result = await api().invoke('git:repoInfo', { folder });
+  return result.ok ? result.value : null;
+}
+
+/** The worktree choice main remembers for the folder's repository; null outside one (or when main cannot say). */
+export async function rememberedWorktree(folder: string): Promise<WorktreeChoice | null> {
+  if (!folder.trim()) return null;
+  const info = await loadRepoInfo(folder.trim());
+  return info?.repo?.remembered ?? null;
 }

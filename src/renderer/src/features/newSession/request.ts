@@ -1,5 +1,6 @@
 import type { ChatProviderName } from '../../../../shared/ipc/agents';
 import type { ChannelInput } from '../../../../shared/ipc/contract';
+import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import type { KindOptions } from './KindFields';
 import type { CreatableKind } from './options';
 
@@ -9,9 +10,16 @@ export type NewSessionRequest = ChannelInput<'sessions:create'>;
  * The `sessions:create` input: only what differs from the defaults is sent, so
  * Create with nothing changed asks for exactly `{ kind, folder }`.
  */
-export function newSessionRequest(kind: CreatableKind, folder: string, options: KindOptions, defaultProvider: ChatProviderName | null): NewSessionRequest {
+export function newSessionRequest(
+  kind: CreatableKind,
+  folder: string,
+  options: KindOptions,
+  defaultProvider: ChatProviderName | null,
+  worktree: WorktreeChoice | null = null,
+): NewSessionRequest {
   const trimmed = folder.trim();
-  const base: NewSessionRequest = trimmed ? { kind, folder: trimmed } : { kind };
+  // A folder inside a repository always says its worktree choice (main remembers it, checked or not).
+  const base: NewSessionRequest = { kind, ...(trimmed ? { folder: trimmed } : {}), ...(worktree ? { worktree } : {}) };
   if (kind === 'claude-code' && options.permissionMode !== 'default') return { ...base, permissionMode: options.permissionMode };
   if (kind === 'terminal' && options.command.trim()) return { ...base, command: options.command.trim() };
   if (kind === 'chat') {

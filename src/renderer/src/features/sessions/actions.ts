@@ -1,4 +1,5 @@
 import type { SessionId, SessionRow } from '../../../../shared/domain/session';
+import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { sessionLabel } from '../../label/sessionLabel';
@@ -205,4 +206,12 @@ export function typeQuery(query: string): void {
     queuedQuery = null;
     if (next !== null) typeQuery(next);
   });
+}
+
+export type WorktreeState = ChannelOutput<'git:worktreeState'>['worktree'];
+
+/** A session's worktree and its unsaved work (the delete confirmation says what is kept); null when none or unknown. */
+export async function loadWorktreeState(id: SessionId): Promise<WorktreeState> {
+  const result = await api().invoke('git:worktreeState', { id });
+  return result.ok ? result.value.worktree : null;
 }

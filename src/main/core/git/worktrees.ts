@@ -1,0 +1,320 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rmdir } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import type { SessionRow } from '../../../shared/domain/session';
+import type { RepoInfo, WorktreeChoice, WorktreeState } from '../../../shared/ipc/git';
+import { AppError } from '../../../shared/result';
+import { childEnv } from '../agents/childEnv';
+import { createLogger } from '../logger';
+import type { CoreHooks } from '../services/hooks';
+import type { SessionsService } from '../services/sessions';
+import type { Store } from '../store';
+import {
+  allWorktreeRecords,
+  readRepoChoice,
+  readWorktreeRecord,
+  slugFromTitle,
+  worktreePathFor,
+  worktreesBaseDir,
+  writeRepoChoice,
+  writeWorktreeRecord,
+  type WorktreeRecord,
+} from './record';
+import { GitRepo } from './repo';
+import { GitError, gitAvailability, type GitRunOptions } from './run';
+import { copyIgnoredFiles, runSetupCommand } from './setup';
+
+const log = createLogger('git:worktrees');
+
+export const KEPT_WORK_MESSAGE = 'Swarmdesk: work kept when the session was deleted';
+const FALLBACK_AUTHOR = { name: 'Swarmdesk', email: 'swarmdesk@localhost' };
+
+export interface WorktreeServiceDeps {
+  readonly store: Store;
+  readonly sessions: Pick<SessionsService, 'get' | 'appendEntry'>;
+  readonly hooks: Pick<CoreHooks, 'on'>;
+  readonly dataDir: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** A worktree made for a session that does not have its row yet. */
+export interface PreparedWorktree {
+  readonly record: WorktreeRecord;
+  /** The session's working folder: the worktree, or the same sub-folder of it the user picked in the repository. */
+  readonly folder: string;
+  /** Notes for the session's transcript once it exists (dirty base, submodules, copied files). */
+  readonly notes: readonly string[];
+  readonly setupCommand: string;
+}
+
+/** The `<short id>` folder around a removed worktree, when nothing else is in it. */
+async function removeEmptyParent(path: string): Promise<void> {
+  await rmdir(dirname(path)).catch(() => undefined);
+}
+
+function gitMessage(err: unknown): string {
+  return err instanceof GitError ? err.message : (err as Error).message;
+}
+
+/**
+ * A git worktree per session (SPEC §8): made before the session's row (the row's
+ * folder is the worktree, so every agent kind runs there and resume finds it),
+ * its branch renamed after the title, its work kept when the session is deleted,
+ * and a folder removed by hand noticed and pruned.
+ */
+export class WorktreeService {
+  private readonly git: GitRunOptions;
+  /** One git change at a time per session (renames racing a delete). */
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly unsubscribe: Array<() => void> = [];
+  /** Setup commands still running, by session. */
+  private readonly setups = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: WorktreeServiceDeps) {
+    this.git = { env: childEnv(deps.env, 'terminal') };
+  }
+
+  /** Subscribes to title changes (branch rename) and session opens (missing folder check). */
+  start(): void {
+    this.unsubscribe.push(
+      this.deps.hooks.on('titleChanged', (row) => this.serial(row.id, () => this.renameAfterTitle(row.id))),
+      this.deps.hooks.on('sessionOpened', (row) => this.serial(row.id, () => this.checkMissing(row.id))),
+    );
+  }
+
+  stop(): void {
+    for (const un of this.unsubscribe.splice(0)) un();
+  }
+
+  /** Waits for the git work queued for a session (tests, delete). */
+  async settled(sessionId: string): Promise<void> {
+    await this.chains.get(sessionId)?.catch(() => undefined);
+  }
+
+  private repo(dir: string): GitRepo {
+    return new GitRepo(dir, this.git);
+  }
+
+  async repoInfo(folder: string): Promise<RepoInfo> {
+    const git = await gitAvailability(this.git);
+    if (!git.ok) return { repo: null, reason: git.reason };
+    if (!existsSync(folder)) return { repo: null, reason: 'The folder does not exist.' };
+    const root = await this.repo(folder).toplevel();
+    if (!root) return { repo: null, reason: 'The folder is not inside a git repository.' };
+    const repo = this.repo(root);
+    if ((await repo.commitOf()) === null) return { repo: null, reason: 'The repository has no commits yet, so there is nothing to branch from.' };
+    const [branch, status] = await Promise.all([repo.currentBranch(), repo.status('no')]);
+    return {
+      repo: { root, branch, dirty: status.changed + status.conflicted > 0, remembered: readRepoChoice(this.deps.store, root) },
+      reason: null,
+    };
+  }
+
+  /**
+   * The user's choice for the folder's repository, remembered; with `enabled`, a new
+   * branch `swarmdesk/<shortId>` from the current branch (or the detached commit) and its
+   * worktree outside the repository, ready to work in. Null when not enabled.
+   */
+  async prepare(folder: string, shortId: string, choice: WorktreeChoice): Promise<PreparedWorktree | null> {
+    const git = await gitAvailability(this.git);
+    if (!git.ok) throw new AppError('BAD_INPUT', `Cannot work in a new git worktree: ${git.reason}`);
+    const root = await this.repo(folder).toplevel();
+    if (!root) throw new AppError('BAD_INPUT', `${folder} is not inside a git repository, so it cannot have a worktree.`);
+    writeRepoChoice(this.deps.store, root, choice);
+    if (!choice.enabled) return null;
+    const base = this.repo(root);
+    const baseCommit = await base.commitOf();
+    if (!baseCommit) throw new AppError('BAD_INPUT', 'The repository has no commits yet; make a first commit to branch from.');
+    const [baseBranch, status] = await Promise.all([base.currentBranch(), base.status('normal')]);
+    const branch = await this.freeBranchName(base, `swarmdesk/${shortId}`);
+    const path = worktreePathFor(worktreesBaseDir(this.deps.store, this.deps.dataDir, this.deps.env), root, shortId);
+    if (existsSync(path)) throw new AppError('CONFLICT', `A folder already exists at ${path}.`);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      await base.addWorktree(path, branch, baseCommit);
+    } catch (err) {
+      throw new AppError('INTERNAL', `Could not create the worktree: ${gitMessage(err)}`);
+    }
+    const notes: string[] = [`Working in a new git worktree at ${path} on branch ${branch}, from ${baseBranch ?? `the detached commit ${baseCommit.slice(0, 10)}`}.`];
+    if (status.changed + status.conflicted + status.untracked > 0) {
+      notes.push(`The base checkout has uncommitted changes; they stay there. This worktree starts from the last commit (${baseCommit.slice(0, 10)}).`);
+    }
+    const ready = this.repo(path);
+    try {
+      if (await ready.hasSubmodules()) {
+        await ready.updateSubmodules();
+        notes.push('Submodules were checked out in the worktree.');
+      }
+    } catch (err) {
+      notes.push(`The submodules could not be checked out: ${gitMessage(err)}`);
+    }
+    try {
+      const copied = await copyIgnoredFiles(base, path, choice.copyPatterns);
+      if (copied.length > 0) notes.push(`Copied from the base checkout: ${copied.join(', ')}.`);
+    } catch (err) {
+      notes.push(`Copying ignored files failed: ${(err as Error).message}`);
+    }
+    const sub = relative(root, folder);
+    const inside = sub && !sub.startsWith('..') ? join(path, sub) : path;
+    return {
+      record: { repoRoot: root, path, branch, baseBranch, baseCommit, gone: null },
+      folder: existsSync(inside) ? inside : path,
+      notes,
+      setupCommand: choice.setupCommand.trim(),
+    };
+  }
+
+  /** Undoes `prepare` when the session could not be created (no row: nothing refers to it). */
+  async discard(prepared: PreparedWorktree): Promise<void> {
+    const base = this.repo(prepared.record.repoRoot);
+    await base.removeWorktree(prepared.record.path, true);
+    await removeEmptyParent(prepared.record.path);
+    await base.deleteBranch(prepared.record.branch);
+  }
+
+  /** After the row exists: its record, the notes, then the setup command (its output as notes). */
+  adopt(row: SessionRow, prepared: PreparedWorktree): void {
+    for (const note of prepared.notes) this.deps.sessions.appendEntry(row.id, 'note', note);
+    if (!prepared.setupCommand) return;
+    const command = prepared.setupCommand;
+    const setup = this.serial(row.id, async () => {
+      this.deps.sessions.appendEntry(row.id, 'note', `Setup: running \`${command}\` in the worktree…`);
+      const result = await runSetupCommand(command, prepared.record.path, childEnv(this.deps.env, 'terminal'));
+      const how = result.timedOut ? 'was stopped (took too long)' : result.exitCode === 0 ? 'finished' : `failed (exit ${result.exitCode ?? 'none'})`;
+      this.deps.sessions.appendEntry(row.id, result.exitCode === 0 ? 'note' : 'error', `Setup \`${command}\` ${how}.${result.output.trim() ? `\n${result.output.trimEnd()}` : ''}`);
+    })
+      .catch((err: unknown) => log.warn('setup command not recorded', { session: row.id, err }))
+      .finally(() => this.setups.delete(row.id));
+    this.setups.set(row.id, setup);
+  }
+
+  /** Resolves once the session's setup command (if one still runs) has finished: agents start after it. */
+  async ready(sessionId: string): Promise<void> {
+    await this.setups.get(sessionId);
+  }
+
+  record(sessionId: string): WorktreeRecord | null {
+    return readWorktreeRecord(this.deps.store, sessionId);
+  }
+
+  /** What is at stake in deleting the session: uncommitted files and commits the base does not have. */
+  async state(sessionId: string): Promise<WorktreeState> {
+    const record = this.record(sessionId);
+    if (!record) return { worktree: null };
+    const base = this.repo(record.repoRoot);
+    const missing = !existsSync(record.path);
+    const uncommitted = missing ? 0 : await this.repo(record.path).status().then((s) => s.changed + s.untracked + s.conflicted);
+    const against = record.baseBranch && (await base.branchExists(record.baseBranch)) ? record.baseBranch : record.baseCommit;
+    const unmerged = (await base.branchExists(record.branch)) ? await base.countAhead(against, record.branch) : 0;
+    return { worktree: { path: record.path, branch: record.branch, baseBranch: record.baseBranch, baseCommit: record.baseCommit, uncommitted, unmerged, missing } };
+  }
+
+  /**
+   * Before a delete: uncommitted work becomes a commit on the session's branch, the
+   * worktree folder goes, the branch stays. If the work cannot be committed, nothing
+   * is removed and the delete is refused.
+   */
+  keepWorkAndRemove(sessionId: string): Promise<void> {
+    return this.serial(sessionId, async () => {
+      const record = this.record(sessionId);
+      if (!record || record.gone) return;
+      if (!existsSync(record.repoRoot)) {
+        // The repository itself is gone: git cannot commit there; the folder is left as it is (nothing lost).
+        log.warn('repository gone; worktree folder left in place', { session: sessionId, path: record.path });
+        return;
+      }
+      const base = this.repo(record.repoRoot);
+      if (existsSync(record.path)) {
+        const wt = this.repo(record.path);
+        try {
+          const named = (await wt.run(['config', '--get', 'user.email']).catch(() => '')).trim() !== '';
+          const committed = await wt.commitAll(KEPT_WORK_MESSAGE, named ? null : FALLBACK_AUTHOR);
+          if (committed) log.info('kept uncommitted work as a commit', { session: sessionId, branch: record.branch });
+        } catch (err) {
+          throw new AppError('CONFLICT', `The worktree's uncommitted work could not be committed, so the session was not deleted: ${gitMessage(err)}`);
+        }
+        try {
+          await base.removeWorktree(record.path, true);
+          await removeEmptyParent(record.path);
+        } catch (err) {
+          // The work is committed on its branch: the delete goes on, the folder stays where it is.
+          log.warn('worktree folder not removed', { session: sessionId, path: record.path, err });
+          return;
+        }
+      } else {
+        await base.pruneWorktrees();
+      }
+      writeWorktreeRecord(this.deps.store, sessionId, { ...record, gone: 'deleted' });
+    });
+  }
+
+  /** After a restore: the worktree comes back on its kept branch. */
+  restore(sessionId: string): Promise<void> {
+    return this.serial(sessionId, async () => {
+      const record = this.record(sessionId);
+      if (!record || record.gone !== 'deleted' || existsSync(record.path)) return;
+      const base = this.repo(record.repoRoot);
+      if (!(await base.branchExists(record.branch))) return;
+      await mkdir(dirname(record.path), { recursive: true, mode: 0o700 });
+      await base.addWorktreeForBranch(record.path, record.branch);
+      writeWorktreeRecord(this.deps.store, sessionId, { ...record, gone: null });
+    });
+  }
+
+  /** At start: every session whose worktree folder was removed by hand. */
+  async checkAllMissing(): Promise<void> {
+    for (const { sessionId } of allWorktreeRecords(this.deps.store)) {
+      await this.serial(sessionId, () => this.checkMissing(sessionId)).catch((err: unknown) => log.warn('worktree check failed', { session: sessionId, err }));
+    }
+  }
+
+  /** A worktree folder removed by hand: git's record of it pruned, the session told once. */
+  private async checkMissing(sessionId: string): Promise<void> {
+    const record = this.record(sessionId);
+    if (!record || record.gone || existsSync(record.path)) return;
+    await this.repo(record.repoRoot).pruneWorktrees();
+    writeWorktreeRecord(this.deps.store, sessionId, { ...record, gone: 'missing' });
+    this.deps.sessions.appendEntry(
+      sessionId,
+      'note',
+      `The worktree folder ${record.path} was removed outside Swarmdesk; git's record of it was pruned. The branch ${record.branch} is kept with its commits.`,
+    );
+  }
+
+  /** Titled: the branch takes the title's slug (`swarmdesk/fix-login-redirect`), unless it was pushed. */
+  private async renameAfterTitle(sessionId: string): Promise<void> {
+    const record = this.record(sessionId);
+    if (!record || record.gone) return;
+    const row = this.deps.sessions.get(sessionId);
+    const slug = row.title ? slugFromTitle(row.title) : '';
+    if (!slug) return;
+    const wanted = `swarmdesk/${slug}`;
+    if (record.branch === wanted) return;
+    const base = this.repo(record.repoRoot);
+    if (!(await base.branchExists(record.branch))) return;
+    if (await base.isPushed(record.branch)) {
+      log.info('branch pushed; not renamed', { session: sessionId, branch: record.branch });
+      return;
+    }
+    const next = await this.freeBranchName(base, wanted);
+    await base.renameBranch(record.branch, next);
+    writeWorktreeRecord(this.deps.store, sessionId, { ...record, branch: next });
+  }
+
+  /** `name`, or `name-2`, `name-3`… when taken. */
+  private async freeBranchName(repo: GitRepo, name: string): Promise<string> {
+    if (!(await repo.branchExists(name))) return name;
+    for (let n = 2; n < 1000; n++) if (!(await repo.branchExists(`${name}-${n}`))) return `${name}-${n}`;
+    throw new AppError('CONFLICT', `Too many branches named ${name}.`);
+  }
+
+  private serial<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(sessionId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(fn);
+    this.chains.set(sessionId, next);
+    void next.finally(() => {
+      if (this.chains.get(sessionId) === next) this.chains.delete(sessionId);
+    }).catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,16 @@
+import { AppError } from '../../../../shared/result';
+import type { Handler } from '../../router/router';
+import type { Services } from '../../services';
+import { checkFolder } from '../../services/newSession';
+
+export const gitRepoInfo: Handler<'git:repoInfo', Services> = async (input, s) => {
+  if (!s.worktrees) throw new AppError('UNAVAILABLE', 'Worktrees are not available here.');
+  let folder: string | null;
+  try {
+    folder = checkFolder(input.folder);
+  } catch (err) {
+    if (err instanceof AppError) return { repo: null, reason: err.message };
+    throw err;
+  }
+  return s.worktrees.repoInfo(folder ?? s.sessions.defaultFolder);
+};

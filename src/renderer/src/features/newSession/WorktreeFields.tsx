@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import type { WorktreeChoice } from '../../../../shared/ipc/git';
+import type { RepoInfo } from './actions';
+
+/**
+ * "Work in a new git worktree" (SPEC §7.1): only for a folder inside a git
+ * repository, checked as the user last left it for that repository (on by
+ * default); otherwise a short note why there is no such option. The details
+ * hold the ignored files to copy and the setup command. The parent keys it by
+ * repository, so another repository starts from its own remembered patterns.
+ */
+export function WorktreeFields({ info, choice, onChange }: { info: RepoInfo; choice: WorktreeChoice; onChange: (next: WorktreeChoice) => void }) {
+  const patternsId = useId();
+  const setupId = useId();
+  const [patterns, setPatterns] = useState(choice.copyPatterns.join('\n'));
+  if (!info.repo) return <p className="worktree-note">No worktree option: {info.reason ?? 'the folder is not inside a git repository.'}</p>;
+  const base = info.repo.branch ?? 'the current commit (detached HEAD)';
+  return (
+    <div className="worktree-fields">
+      <label className="check">
+        <input type="checkbox" checked={choice.enabled} onChange={(e) => onChange({ ...choice, enabled: e.target.checked })} />
+        <span>Work in a new git worktree</span>
+      </label>
+      {choice.enabled ? (
+        <>
+          <p className="worktree-note">
+            A new branch from {base}, in its own folder outside the repository.
+            {info.repo.dirty ? ' The checkout has uncommitted changes; they stay where they are.' : ''}
+          </p>
+          <details className="worktree-details">
+            <summary>Worktree setup</summary>
+            <label htmlFor={patternsId}>Ignored files to copy (one pattern a line)</label>
+            <textarea
+              id={patternsId}
+              rows={2}
+              spellCheck={false}
+              placeholder=".env"
+              value={patterns}
+              onChange={(e) => {
+                setPatterns(e.target.value);
+                const list = e.target.value.split('\n').map((p) => p.trim()).filter(Boolean);
+                onChange({ ...choice, copyPatterns: list });
+              }}
+            />
+            <label htmlFor={setupId}>Setup command</label>
+            <input
+              id={setupId}
+              type="text"
+              spellCheck={false}
+              placeholder="npm ci"
+              value={choice.setupCommand}
+              onChange={(e) => onChange({ ...choice, setupCommand: e.target.value })}
+            />
+          </details>
+        </>
+      ) : null}
+    </div>
+  );
+}
