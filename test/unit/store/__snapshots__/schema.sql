@@ -1,4 +1,4 @@
--- user_version 4
+-- user_version 5
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
