@@ -16,6 +16,8 @@ export interface LabelInput {
   title: string | null;
   /** Who wrote the title ('user': a person's rename, judged as one); absent: judged as a model's. */
   titleSource?: string | null;
+  /** An imported title that arrived pinned was a person's rename in that tool (`isPersonTitle`). */
+  titlePinned?: boolean;
   /** The first user entry that is not a compaction summary, raw. */
   firstUserLine: string | null;
   kind: SessionKind;
@@ -113,7 +115,7 @@ function factsLabel(input: LabelInput, now: number): string {
 }
 
 export function displayLabel(input: LabelInput, now: number): DisplayLabel {
-  if (input.title !== null && isUsableTitleFrom(input.title, input.titleSource ?? null)) {
+  if (input.title !== null && isUsableTitleFrom(input.title, input.titleSource ?? null, input.titlePinned ?? false)) {
     // The judge has spoken for this author ("Worker 2" is a person's, shown as given).
     const text = collapseWhitespace(stripInvisible(input.title));
     if (text !== '' && hasLetter(text)) return { text, derived: 'title' };

@@ -50,7 +50,7 @@ export const SessionRowSchema = z.object({
   unsaved: z.number().int().positive().optional(),
 })
   // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.
-  .refine((row) => titleFitsSource(row.title, row.titleSource), { message: 'not a usable title', path: ['title'] });
+  .refine((row) => titleFitsSource(row.title, row.titleSource, row.titlePinned), { message: 'not a usable title', path: ['title'] });
 export type SessionRow = z.infer<typeof SessionRowSchema>;
 
 export const ENTRY_KINDS = [

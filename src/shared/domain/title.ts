@@ -17,6 +17,6 @@ export type Title = z.infer<typeof TitleSchema>;
 
 /** Whether a parsed title suits who wrote it: a person's rename ('user') only needs the
  *  floor; anything else must also be more than generic words ("Agent 2"). */
-export function titleFitsSource(title: string | null, source: string | null): boolean {
-  return title === null || isUsableTitleFrom(title, source);
+export function titleFitsSource(title: string | null, source: string | null, pinned = false): boolean {
+  return title === null || isUsableTitleFrom(title, source, pinned);
 }

@@ -28,6 +28,7 @@ export {
   type Author,
   isUsableTitle,
   isUsableUserTitle,
+  isPersonTitle,
   isUsableTitleFrom,
   judgeUserTitle,
 } from './judge';

@@ -117,9 +117,18 @@ export function isUsableUserTitle(value: unknown): boolean {
   return memoised(personTitleMemo, value, 'person');
 }
 
-/** A stored title judged for whoever wrote it: `source` 'user' is a person's rename. */
-export function isUsableTitleFrom(value: unknown, source: string | null): boolean {
-  return source === 'user' ? isUsableUserTitle(value) : isUsableTitle(value);
+/**
+ * Whether a stored title was a person's: their rename here ('user'), or their rename in
+ * the tool it was imported from (an imported title that arrived pinned: Claude Code's
+ * `custom-title`). Everything else is judged as a model's.
+ */
+export function isPersonTitle(source: string | null, pinned = false): boolean {
+  return source === 'user' || (source === 'imported' && pinned);
+}
+
+/** A stored title judged for whoever wrote it (`isPersonTitle`). */
+export function isUsableTitleFrom(value: unknown, source: string | null, pinned = false): boolean {
+  return isPersonTitle(source, pinned) ? isUsableUserTitle(value) : isUsableTitle(value);
 }
 
 /**

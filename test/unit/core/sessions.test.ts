@@ -340,4 +340,27 @@ describe('sessions: the import path', () => {
     expect(again.entries.map((e) => e.kind)).toEqual(['note', 'assistant']); // the reset is said
     expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id).map((e) => e.kind)).toEqual(['note', 'assistant']);
   });
+
+  it('a rename made in the other tool is judged as the person’s ("Worker 2" stays), the tool’s own title as a model’s', async () => {
+    h = startCore();
+    const s = h.core.services.sessions;
+    const renamed = s.importBatch({
+      target: { kind: 'create', folder: '/home/dev/swarm', backendId: 'w2', at: null },
+      reset: false,
+      entries: [entry('user', 'split the queue worker')],
+      titles: [{ value: 'Worker 2', pinned: true }],
+    });
+    expect(renamed.row).toMatchObject({ title: 'Worker 2', titleSource: 'imported', titlePinned: true });
+    const generated = s.importBatch({
+      target: { kind: 'create', folder: '/home/dev/swarm', backendId: 'a2', at: null },
+      reset: false,
+      entries: [entry('user', 'split the mail worker')],
+      titles: [{ value: 'Agent 2', pinned: false }],
+    });
+    expect(generated.row?.title).toBeNull();
+    // Read back from the store (judged on read, for its author) and through the list channel's schema.
+    const listed = await h.ok('sessions:list', {});
+    expect(listed.find((r) => r.id === renamed.row!.id)?.title).toBe('Worker 2');
+    expect(listed.find((r) => r.id === generated.row!.id)?.title).toBeNull();
+  });
 });

@@ -178,6 +178,9 @@ describe('labels from real histories (issue 7)', () => {
     expect(displayLabel({ ...row, titleSource: 'user' }, NOW)).toEqual({ text: 'Worker 2', derived: 'title' });
     expect(displayLabel({ ...row, titleSource: 'auto' }, NOW).derived).toBe('first-line');
     expect(displayLabel(row, NOW).derived).toBe('first-line');
+    // Imported: pinned means the person renamed it in that tool; unpinned is the tool's generated title.
+    expect(displayLabel({ ...row, titleSource: 'imported', titlePinned: true }, NOW)).toEqual({ text: 'Worker 2', derived: 'title' });
+    expect(displayLabel({ ...row, titleSource: 'imported', titlePinned: false }, NOW).derived).toBe('first-line');
   });
 
   const piece = fc.constantFrom(

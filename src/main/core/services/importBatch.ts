@@ -1,4 +1,4 @@
-import { isUsableTitle } from '../../../shared/judge';
+import { isUsableTitleFrom } from '../../../shared/judge';
 import type { Entry, EntryKind, SessionRow } from '../../../shared/domain/session';
 import type { Store } from '../store';
 import { insertSession, mayReplaceTitle, writeTitleRecord } from './sessionRules';
@@ -58,8 +58,9 @@ export function commitImportBatch(store: Store, input: ImportBatchInput, now: nu
       const id = row.id;
       if (input.reset && !created) entries.push(store.entries.append(id, 'note', RESET_NOTE, null, now, false));
       for (const e of input.entries) entries.push(store.entries.append(id, e.kind, e.text, e.meta, e.createdAt, false));
-      // Judged here, like every title: a placeholder or a refusal is passed over.
-      const wanted = input.titles.find((t) => isUsableTitle(t.value));
+      // Judged here, like every title, for its author: a pinned one is the person's rename in that
+      // tool ("Worker 2" stays), the tool's own is a model's; a placeholder or a refusal is passed over.
+      const wanted = input.titles.find((t) => isUsableTitleFrom(t.value, 'imported', t.pinned));
       if (wanted && mayReplaceTitle(row, 'imported') && (row.title !== wanted.value || row.titlePinned !== wanted.pinned)) {
         writeTitleRecord(store, id, { value: wanted.value, source: 'imported', model: null, pinned: wanted.pinned, at: now });
       }

@@ -17,6 +17,8 @@ export interface LabelSource extends Pick<SessionRow, 'firstUserLine' | 'kind' |
   title: string | null;
   /** Who wrote the title: a person's rename ('user') is judged as one, anything else as a model's. */
   titleSource?: string | null;
+  /** A pinned imported title was a person's rename in that tool. */
+  titlePinned?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export function sessionLabel(row: LabelSource, now: number): SessionLabel {
   if (cached) return cached;
   // displayLabel judges the title again, for whoever wrote it (the one check on this path).
   const label = displayLabel(
-    { title: row.title, titleSource: row.titleSource ?? null, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt },
+    { title: row.title, titleSource: row.titleSource ?? null, titlePinned: row.titlePinned ?? false, firstUserLine: row.firstUserLine, kind: row.kind, folder: row.folder, updatedAt: row.updatedAt },
     now,
   );
   const result: SessionLabel = { text: label.text, derived: label.derived, muted: label.derived !== 'title' };

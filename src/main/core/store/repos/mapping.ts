@@ -20,8 +20,8 @@ export type Title = NonNullable<SessionRow['title']>;
  * stored by an older build or imported from another tool comes out as null,
  * never as a title; a person's rename ('user') such as "Worker 2" stays.
  */
-export function readTitle(value: unknown, source: string | null = null): Title | null {
-  if (typeof value !== 'string' || !isUsableTitleFrom(value, source)) return null;
+export function readTitle(value: unknown, source: string | null = null, pinned = false): Title | null {
+  if (typeof value !== 'string' || !isUsableTitleFrom(value, source, pinned)) return null;
   const parsed = TitleSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
@@ -74,7 +74,7 @@ export type SessionDbRow = [
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
-  const title = readTitle(r[9], r[10]);
+  const title = readTitle(r[9], r[10], r[11] === 1);
   return {
     id: r[0],
     kind: readKind(r[1]),
