@@ -1,5 +1,7 @@
 import { memo, type ReactNode } from 'react';
+import { isCompactionSummary } from '../../../shared/compaction';
 import type { Entry } from '../../../shared/domain/session';
+import { isToolMeta } from '../../../shared/judge/tool-text';
 import { Markdown } from './Markdown';
 
 function metaString(entry: Entry, ...keys: string[]): string | null {
@@ -32,6 +34,22 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
   switch (entry.kind) {
     case 'user':
     case 'steer':
+      // Imported history: another tool's compaction text or its own markup (slash-command echo,
+      // caveats, injected context) sits in a user record but is not what the person wrote.
+      if (entry.kind === 'user' && isCompactionSummary(entry.text)) {
+        return (
+          <Collapsed className="entry-summary" summary="Summary of the earlier conversation">
+            <div className="entry-text plain">{entry.text}</div>
+          </Collapsed>
+        );
+      }
+      if (entry.kind === 'user' && isToolMeta(entry.text)) {
+        return (
+          <Collapsed className="entry-tool" summary={`From the tool: ${firstLine(entry.text, 70)}`}>
+            <pre className="code">{entry.text}</pre>
+          </Collapsed>
+        );
+      }
       return (
         <div className={`entry entry-user${entry.kind === 'steer' ? ' steer' : ''}`}>
           <span className="who">{entry.kind === 'steer' ? 'steer' : 'you'}</span>
