@@ -44,6 +44,15 @@ export const sessionChannels = {
       .strict(),
     SessionRowSchema,
   ),
+  /**
+   * "Continue in…" (SPEC §9.5): a new session of `kind` in the same folder, seeded with the
+   * running summary and the last request, linked to this one. UNAVAILABLE with the reason
+   * when ambient work is off or there is nothing to continue from.
+   */
+  'sessions:continueIn': channel(
+    z.object({ id: SessionIdSchema, kind: SessionKindSchema.exclude(['imported']) }).strict(),
+    SessionRowSchema,
+  ),
   'sessions:get': channel(ById, SessionRowSchema),
   /** A user rename: judged with the stored-title limits; TITLE_REJECTED says why. Pins the title. */
   'sessions:rename': channel(

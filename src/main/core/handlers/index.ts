@@ -8,6 +8,7 @@ import { appSetBadge } from './app/setBadge';
 import { appSetNotifications } from './app/setNotifications';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
+import { sessionsContinueIn } from './sessions/continueIn';
 import { sessionsCreate } from './sessions/create';
 import { sessionsGet } from './sessions/get';
 import { sessionsRename } from './sessions/rename';
@@ -56,6 +57,7 @@ export const handlers: HandlerMap<Services> = {
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
   'sessions:create': sessionsCreate,
+  'sessions:continueIn': sessionsContinueIn,
   'sessions:get': sessionsGet,
   'sessions:rename': sessionsRename,
   'sessions:releaseTitle': sessionsReleaseTitle,

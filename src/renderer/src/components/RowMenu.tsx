@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionRow } from '../../../shared/domain/session';
 import {
   archiveSession,
+  continueSessionIn,
   regenerateTitle,
   releaseTitle,
   setPinned,
@@ -12,6 +13,7 @@ import { sessionLabel } from '../label/sessionLabel';
 import { openSession } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { askToDelete, closeMenu, startRename, useUi } from '../stores/ui';
+import { continueInItems } from './continueInItems';
 
 interface MenuItem {
   label: string;
@@ -27,6 +29,7 @@ function itemsFor(row: SessionRow): MenuItem[] {
   ];
   if (row.titleSource === 'user' && row.titlePinned) items.push({ label: 'Let Swarmdesk title this', run: () => void releaseTitle(id) });
   items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
+  for (const c of continueInItems(row.kind)) items.push({ label: c.label, run: () => void continueSessionIn(id, c.kind) });
   items.push({ label: row.pinned ? 'Unpin' : 'Pin', run: () => void setPinned(id, !row.pinned) });
   items.push(
     row.archived

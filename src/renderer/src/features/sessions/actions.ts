@@ -4,7 +4,7 @@ import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { sessionLabel } from '../../label/sessionLabel';
 import { forgetEntries } from '../../stores/entries';
-import { dropFromPanes } from '../../stores/panes';
+import { dropFromPanes, openSession } from '../../stores/panes';
 import {
   applySearchResults,
   applySessionList,
@@ -214,4 +214,12 @@ export type WorktreeState = ChannelOutput<'git:worktreeState'>['worktree'];
 export async function loadWorktreeState(id: SessionId): Promise<WorktreeState> {
   const result = await api().invoke('git:worktreeState', { id });
   return result.ok ? result.value.worktree : null;
+}
+
+export type ContinueKind = 'claude-code' | 'chat' | 'terminal';
+
+/** "Continue in…" (SPEC §9.5): the new session opens; a refusal (ambient off, nothing yet) is said in a toast. */
+export async function continueSessionIn(id: SessionId, kind: ContinueKind): Promise<void> {
+  const row = applyRow(await api().invoke('sessions:continueIn', { id, kind }));
+  if (row) openSession(row.id);
 }

@@ -1,0 +1,5 @@
+import type { Handler } from '../../router/router';
+import type { Services } from '../../services';
+import { continueIn } from '../../services/continueIn';
+
+export const sessionsContinueIn: Handler<'sessions:continueIn', Services> = (input, s) => continueIn(s, input);

@@ -1,0 +1,62 @@
+import type { SessionKind, SessionRow } from '../../../shared/domain/session';
+import { acceptLine } from '../../../shared/judge';
+import { AppError } from '../../../shared/result';
+import { SUMMARY_LIMITS } from '../ambient/judge-reply';
+import type { Ambient } from '../ambient';
+import type { Store } from '../store';
+import type { SessionsService } from './sessions';
+
+/*
+ * "Continue in…" (SPEC §9.5): a session of another kind in the same folder, seeded with the
+ * origin's running summary and its last user request, linked both ways by a note in each
+ * transcript whose meta names the other session (`continuedFrom` / `continuedIn`; session
+ * options are a closed set checked by the schema). The stored summary is
+ * judged again as model output; a refused one is left out (the last request still goes).
+ */
+
+export type ContinueKind = Exclude<SessionKind, 'imported'>;
+
+const KIND_WORDS: Record<SessionKind, string> = { 'claude-code': 'Claude Code', chat: 'Chat', terminal: 'Terminal', imported: 'an imported session' };
+
+/** The first message of the new session (pure). */
+export function buildContinueMessage(input: { originKind: SessionKind; folder: string; summary: string | null; lastRequest: string | null }): string {
+  const lines = [`Continuing work from another session (${KIND_WORDS[input.originKind]} in ${input.folder}).`];
+  if (input.summary) lines.push(`Summary so far: ${input.summary}`);
+  if (input.lastRequest) lines.push(`Last request: ${input.lastRequest}`);
+  return lines.join('\n\n');
+}
+
+/** The stored running summary when the judge still accepts it as model output, else null. */
+export function usableSummary(raw: unknown): string | null {
+  if (!raw || typeof raw !== 'object' || typeof (raw as { text?: unknown }).text !== 'string') return null;
+  const judged = acceptLine((raw as { text: string }).text, SUMMARY_LIMITS, 'preview');
+  return judged.ok ? judged.text : null;
+}
+
+export async function continueIn(
+  deps: { sessions: SessionsService; store: Store; ambient: Ambient },
+  input: { id: string; kind: ContinueKind },
+): Promise<SessionRow> {
+  const origin = deps.sessions.get(input.id);
+  const ambient = deps.ambient.engine.resolved();
+  if (ambient.chain.length === 0 || !ambient.settings.features.runningSummary) {
+    throw new AppError('UNAVAILABLE', 'Continue in… needs the running summary, and ambient work is off (Settings).');
+  }
+  const summary = usableSummary(deps.store.sessionOptions.get(origin.id, 'summary'));
+  const lastRequest = deps.store.entries.page(origin.id, undefined, 200).entries.filter((e) => e.kind === 'user').at(-1)?.text.trim() || null;
+  if (!summary && !lastRequest) {
+    throw new AppError('UNAVAILABLE', 'Nothing to continue from yet: this session has no usable running summary and no request.');
+  }
+  const text = buildContinueMessage({ originKind: origin.kind, folder: origin.folder, summary, lastRequest });
+  const row = deps.sessions.create({
+    kind: input.kind,
+    folder: origin.folder,
+    backendId: null,
+  });
+  deps.sessions.recordEntry(origin.id, 'note', `Continued in a new ${KIND_WORDS[input.kind]} session.`, { continuedIn: row.id });
+  deps.sessions.recordEntry(row.id, 'note', `Continued from a ${KIND_WORDS[origin.kind]} session${origin.title ? ` (“${origin.title}”)` : ''}.`, { continuedFrom: origin.id });
+  // A shell would run the text as commands: a terminal gets it as a note to read.
+  if (input.kind === 'terminal') deps.sessions.recordEntry(row.id, 'note', text);
+  else await deps.sessions.send(row.id, text);
+  return deps.sessions.get(row.id);
+}
