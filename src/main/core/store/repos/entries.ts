@@ -10,6 +10,14 @@ const SEQ_END = 4_294_967_296;
 /** Entries indexed per flush: ~50 µs each, so a flush stays well under a frame. */
 export const FLUSH_BATCH = 2_000;
 
+/** One entry for `appendMany`: what `append` takes, minus the session. */
+export interface NewEntry {
+  readonly kind: EntryKind;
+  readonly text: string;
+  readonly meta: EntryMeta;
+  readonly createdAt: number;
+}
+
 export interface EntryPage {
   readonly entries: Entry[];
   readonly hasMore: boolean;
@@ -56,6 +64,12 @@ export function createEntriesRepo(db: Db) {
        VALUES (coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32), @kind, @text, @meta, @at)
        RETURNING seq`,
     ),
+    nextId: db.prepare<{ rid: number }, { next: number; base: number }>(
+      `SELECT coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32) AS next, @rid << 32 AS base`,
+    ),
+    insertAt: db.prepare<{ id: number; kind: string; text: string; meta: string | null; at: number }>(
+      `INSERT INTO entries (id, kind, text, meta, created_at) VALUES (@id, @kind, @text, @meta, @at)`,
+    ),
     page: db.prepare<{ sid: string; before: number; limit: number }, EntryDbRow>(
       `SELECT seq, kind, text, meta, created_at FROM entries
        WHERE id >= (${ridOf} << 32) AND id < (${ridOf} << 32) + @before ORDER BY id DESC LIMIT @limit`,
@@ -85,7 +99,33 @@ export function createEntriesRepo(db: Db) {
     return { sessionId: sid, seq: r.seq, kind, text, meta, createdAt: at };
   });
 
+  const appendManyTx = db.transaction((sid: string, list: readonly NewEntry[], markUnread: boolean): Entry[] => {
+    // The session row ends as the per-entry path leaves it: updated_at from the last entry,
+    // first_user_line from the first user entry that has one (coalesced), unread if marked.
+    let line: string | null = null;
+    for (const e of list) {
+      if (e.kind === 'user' && (line = firstLineOf(e.text)) !== null) break;
+    }
+    const touched = s.touch.get({ sid, at: list[list.length - 1]!.createdAt, line, unread: markUnread ? 1 : 0 });
+    if (!touched) throw new SessionGoneError(sid);
+    const key = s.nextId.get({ rid: touched.rid });
+    if (!key) throw new Error('next key lookup returned no row');
+    // The queue trigger (migration 001) still fires per row; it is one small insert each.
+    return list.map((e, i): Entry => {
+      s.insertAt.run({ id: key.next + i, kind: e.kind, text: e.text, meta: e.meta === null ? null : JSON.stringify(e.meta), at: e.createdAt });
+      return { sessionId: sid, seq: key.next - key.base + i, kind: e.kind, text: e.text, meta: e.meta, createdAt: e.createdAt };
+    });
+  });
+
   return {
+    /**
+     * Commits many entries of one session with consecutive seqs, as `append` one by one would
+     * (same rows, same session row, same index queue) but with one session update and one
+     * next-key lookup: the importer's path. All or nothing; SessionGoneError as `append`.
+     */
+    appendMany(sessionId: string, list: readonly NewEntry[], markUnread: boolean): Entry[] {
+      return list.length === 0 ? [] : appendManyTx(sessionId, list, markUnread);
+    },
     /**
      * Commits one entry with the next seq; throws SessionGoneError if the session is missing or deleted.
      * An assistant entry marks the session unread unless `markUnread` says otherwise (imported history).
