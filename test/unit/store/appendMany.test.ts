@@ -83,9 +83,31 @@ describe('entries.appendMany', () => {
     expect(one.search.search('wombat', { includeArchived: false, limit: 10 }).sort()).toEqual(['s1', 's2']);
     const after = tables(one);
     expect(after.pending).toEqual([]);
-    expect(after.ftsData.length).toBeGreaterThan(0);
+    expect(after.ftsData?.length).toBeGreaterThan(0);
     expect(tables(many)).toEqual(after);
     expect(many.integrityProblem()).toBeNull();
+    one.close();
+    many.close();
+  });
+
+  it('matches append one by one across its multi-row chunks and the rows left over', () => {
+    const kinds = ['user', 'assistant', 'tool-use', 'tool-result', 'thinking'] as const;
+    const long: NewEntry[] = Array.from({ length: 237 }, (_, i) => ({
+      kind: kinds[i % kinds.length]!,
+      text: `entry ${i} numbat${i % 7}`,
+      meta: i % 3 === 0 ? { i } : null,
+      createdAt: at(i),
+    }));
+    const { one, many, returned } = both((_store, add) => {
+      add('s1', long.slice(0, 3), false);
+      add('s1', long, false);
+      add('s2', long.slice(0, 200), true);
+    });
+    expect(returned[1]).toEqual(returned[0]);
+    expect(returned[1]).toHaveLength(3 + 237 + 200);
+    expect(tables(many)).toEqual(tables(one));
+    expect(many.search.search('numbat3', { includeArchived: false, limit: 10 })).toEqual(one.search.search('numbat3', { includeArchived: false, limit: 10 }));
+    expect(tables(many)).toEqual(tables(one));
     one.close();
     many.close();
   });

@@ -18,6 +18,16 @@ export interface NewEntry {
   readonly createdAt: number;
 }
 
+/** Rows per multi-row INSERT in `appendMany` (ROW_PARAMS each, far below SQLite's parameter limit). */
+const INSERT_CHUNK = 100;
+const ROW_PARAMS = 6;
+
+/** Keys are computed in SQL from (rid, seq): they exceed JS safe integers once rids are large. */
+function insertRowsStatement(db: Db, rows: number) {
+  const values = Array.from({ length: rows }, () => '((? << 32) + ?, ?, ?, ?, ?)').join(', ');
+  return db.prepare<unknown[]>(`INSERT INTO entries (id, kind, text, meta, created_at) VALUES ${values}`);
+}
+
 export interface EntryPage {
   readonly entries: Entry[];
   readonly hasMore: boolean;
@@ -64,12 +74,11 @@ export function createEntriesRepo(db: Db) {
        VALUES (coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32), @kind, @text, @meta, @at)
        RETURNING seq`,
     ),
-    nextId: db.prepare<{ rid: number }, { next: number; base: number }>(
-      `SELECT coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32) AS next, @rid << 32 AS base`,
+    nextSeq: db.prepare<{ rid: number }, { next: number }>(
+      `SELECT coalesce(max(id) - (@rid << 32) + 1, 0) AS next FROM entries WHERE ${range('@rid')}`,
     ),
-    insertAt: db.prepare<{ id: number; kind: string; text: string; meta: string | null; at: number }>(
-      `INSERT INTO entries (id, kind, text, meta, created_at) VALUES (@id, @kind, @text, @meta, @at)`,
-    ),
+    insertRows: insertRowsStatement(db, INSERT_CHUNK),
+    insertRow: insertRowsStatement(db, 1),
     page: db.prepare<{ sid: string; before: number; limit: number }, EntryDbRow>(
       `SELECT seq, kind, text, meta, created_at FROM entries
        WHERE id >= (${ridOf} << 32) AND id < (${ridOf} << 32) + @before ORDER BY id DESC LIMIT @limit`,
@@ -108,13 +117,33 @@ export function createEntriesRepo(db: Db) {
     }
     const touched = s.touch.get({ sid, at: list[list.length - 1]!.createdAt, line, unread: markUnread ? 1 : 0 });
     if (!touched) throw new SessionGoneError(sid);
-    const key = s.nextId.get({ rid: touched.rid });
-    if (!key) throw new Error('next key lookup returned no row');
-    // The queue trigger (migration 001) still fires per row; it is one small insert each.
-    return list.map((e, i): Entry => {
-      s.insertAt.run({ id: key.next + i, kind: e.kind, text: e.text, meta: e.meta === null ? null : JSON.stringify(e.meta), at: e.createdAt });
-      return { sessionId: sid, seq: key.next - key.base + i, kind: e.kind, text: e.text, meta: e.meta, createdAt: e.createdAt };
-    });
+    const next = s.nextSeq.get({ rid: touched.rid })?.next;
+    if (next === undefined) throw new Error('next seq lookup returned no row');
+    if (next + list.length > SEQ_END) throw new Error(`session ${sid} cannot hold ${list.length} more entries`);
+    const rid = touched.rid;
+    // Rows go in INSERT_CHUNK at a time (one statement step each), in order; the queue
+    // trigger (migration 001) still fires per row, so the index queue is what append leaves.
+    const params: unknown[] = new Array<unknown>(INSERT_CHUNK * ROW_PARAMS);
+    const fill = (at: number, i: number) => {
+      const e = list[i]!;
+      params[at] = rid;
+      params[at + 1] = next + i;
+      params[at + 2] = e.kind;
+      params[at + 3] = e.text;
+      params[at + 4] = e.meta === null ? null : JSON.stringify(e.meta);
+      params[at + 5] = e.createdAt;
+    };
+    let i = 0;
+    for (; i + INSERT_CHUNK <= list.length; i += INSERT_CHUNK) {
+      for (let k = 0; k < INSERT_CHUNK; k++) fill(k * ROW_PARAMS, i + k);
+      s.insertRows.run(params);
+    }
+    params.length = ROW_PARAMS;
+    for (; i < list.length; i++) {
+      fill(0, i);
+      s.insertRow.run(params);
+    }
+    return list.map((e, k): Entry => ({ sessionId: sid, seq: next + k, kind: e.kind, text: e.text, meta: e.meta, createdAt: e.createdAt }));
   });
 
   return {
