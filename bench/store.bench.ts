@@ -11,6 +11,7 @@ import { createCore } from '../src/main/core/app';
 import { setLogSink } from '../src/main/core/logger';
 import { openWriter } from '../src/main/core/store/connection';
 import { openStore, type Store } from '../src/main/core/store';
+import type { NewEntry } from '../src/main/core/store/repos/entries';
 
 setLogSink(() => {});
 
@@ -90,7 +91,7 @@ function benchAppend(): void {
     const texts = Array.from({ length: 4096 }, () => sentence(40));
     const seqs = new Array<number>(sessions).fill(0);
 
-    const runBoth = (n: number, batched: boolean): { append: Took; bare: Took } => {
+    const runBoth = (n: number, batched: boolean): { append: Took; bare: Took; many: Took } => {
       const doAppend = (i: number) => store.entries.append(`s${i % sessions}`, i % 2 ? 'assistant' : 'user', texts[i % texts.length]!, null, 2);
       const doBare = (i: number) => {
         const s = i % sessions;
@@ -100,6 +101,7 @@ function benchAppend(): void {
       const rounds = 4;
       const a: Took = { wall: 0, cpu: 0 };
       const b: Took = { wall: 0, cpu: 0 };
+      const m: Took = { wall: 0, cpu: 0 };
       const add = (into: Took, t: Took) => {
         into.wall += (t.wall * 1000) / n;
         into.cpu += (t.cpu * 1000) / n;
@@ -114,8 +116,17 @@ function benchAppend(): void {
           if (batched) bare.transaction(() => { for (let i = 0; i < per; i++) doBare(i); })();
           else for (let i = 0; i < per; i++) doBare(i);
         }));
+        if (!batched) continue;
+        // The importer's path: the same entries, one appendMany per session (its lists built outside the timing).
+        const lists = Array.from({ length: sessions }, () => [] as NewEntry[]);
+        for (let i = 0; i < per; i++) {
+          lists[i % sessions]!.push({ kind: i % 2 ? 'assistant' : 'user', text: texts[i % texts.length]!, meta: null, createdAt: 2 });
+        }
+        add(m, took(() => {
+          store.transaction(() => { lists.forEach((list, s) => store.entries.appendMany(`s${s}`, list, false)); });
+        }));
       }
-      return { append: a, bare: b };
+      return { append: a, bare: b, many: m };
     };
 
     runBoth(400, false); // warm-up
@@ -132,6 +143,11 @@ function benchAppend(): void {
     console.log(
       `store.append batched: ${fmt(bt.append.cpu)} µs/op CPU (bare insert ${fmt(bt.bare.cpu)} µs/op, ratio ${fmt(bt.append.cpu / bt.bare.cpu, 2)}) ` +
         `[10k per transaction: pure CPU; the append adds the next-seq lookup, the session row update and the search-index queue]`,
+    );
+    const manyRatio = bt.many.cpu / bt.bare.cpu;
+    console.log(
+      `store.appendMany batched: ${fmt(bt.many.cpu)} µs/entry CPU (bare insert ${fmt(bt.bare.cpu)} µs/op, ratio ${fmt(manyRatio, 2)}, ` +
+        `budget ≤ 2.00: ${manyRatio <= 2 ? 'within' : 'OVER'}) [the importer's path: 10k per transaction, one appendMany per session]`,
     );
     const pending = store.entries.pendingIndex();
     const idx = took(() => {
@@ -240,8 +256,12 @@ function benchFts(): void {
   console.log(`open after a clean close, 1,000,000 entries: ${fmt(reopen.wall)} ms wall (the full quick_check runs only after an unclean exit)`);
 }
 
+// `npx tsx bench/store.bench.ts append` runs the append section alone.
+const only = process.argv[2];
 const started = performance.now();
 benchAppend();
-await benchList();
-benchFts();
+if (only !== 'append') {
+  await benchList();
+  benchFts();
+}
 console.log(`store bench total: ${fmt((performance.now() - started) / 1000)} s`);

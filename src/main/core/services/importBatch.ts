@@ -57,7 +57,7 @@ export function commitImportBatch(store: Store, input: ImportBatchInput, now: nu
     if (row) {
       const id = row.id;
       if (input.reset && !created) entries.push(store.entries.append(id, 'note', RESET_NOTE, null, now, false));
-      for (const e of input.entries) entries.push(store.entries.append(id, e.kind, e.text, e.meta, e.createdAt, false));
+      for (const e of store.entries.appendMany(id, input.entries, false)) entries.push(e);
       // Judged here, like every title, for its author: a pinned one is the person's rename in that
       // tool ("Worker 2" stays), the tool's own is a model's; a placeholder or a refusal is passed over.
       const wanted = input.titles.find((t) => isUsableTitleFrom(t.value, 'imported', t.pinned));

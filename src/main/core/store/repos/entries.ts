@@ -10,6 +10,24 @@ const SEQ_END = 4_294_967_296;
 /** Entries indexed per flush: ~50 µs each, so a flush stays well under a frame. */
 export const FLUSH_BATCH = 2_000;
 
+/** One entry for `appendMany`: what `append` takes, minus the session. */
+export interface NewEntry {
+  readonly kind: EntryKind;
+  readonly text: string;
+  readonly meta: EntryMeta;
+  readonly createdAt: number;
+}
+
+/** Rows per multi-row INSERT in `appendMany` (ROW_PARAMS each, far below SQLite's parameter limit). */
+const INSERT_CHUNK = 100;
+const ROW_PARAMS = 6;
+
+/** Keys are computed in SQL from (rid, seq): they exceed JS safe integers once rids are large. */
+function insertRowsStatement(db: Db, rows: number) {
+  const values = Array.from({ length: rows }, () => '((? << 32) + ?, ?, ?, ?, ?)').join(', ');
+  return db.prepare<unknown[]>(`INSERT INTO entries (id, kind, text, meta, created_at) VALUES ${values}`);
+}
+
 export interface EntryPage {
   readonly entries: Entry[];
   readonly hasMore: boolean;
@@ -56,6 +74,11 @@ export function createEntriesRepo(db: Db) {
        VALUES (coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32), @kind, @text, @meta, @at)
        RETURNING seq`,
     ),
+    nextSeq: db.prepare<{ rid: number }, { next: number }>(
+      `SELECT coalesce(max(id) - (@rid << 32) + 1, 0) AS next FROM entries WHERE ${range('@rid')}`,
+    ),
+    insertRows: insertRowsStatement(db, INSERT_CHUNK),
+    insertRow: insertRowsStatement(db, 1),
     page: db.prepare<{ sid: string; before: number; limit: number }, EntryDbRow>(
       `SELECT seq, kind, text, meta, created_at FROM entries
        WHERE id >= (${ridOf} << 32) AND id < (${ridOf} << 32) + @before ORDER BY id DESC LIMIT @limit`,
@@ -85,7 +108,53 @@ export function createEntriesRepo(db: Db) {
     return { sessionId: sid, seq: r.seq, kind, text, meta, createdAt: at };
   });
 
+  const appendManyTx = db.transaction((sid: string, list: readonly NewEntry[], markUnread: boolean): Entry[] => {
+    // The session row ends as the per-entry path leaves it: updated_at from the last entry,
+    // first_user_line from the first user entry that has one (coalesced), unread if marked.
+    let line: string | null = null;
+    for (const e of list) {
+      if (e.kind === 'user' && (line = firstLineOf(e.text)) !== null) break;
+    }
+    const touched = s.touch.get({ sid, at: list[list.length - 1]!.createdAt, line, unread: markUnread ? 1 : 0 });
+    if (!touched) throw new SessionGoneError(sid);
+    const next = s.nextSeq.get({ rid: touched.rid })?.next;
+    if (next === undefined) throw new Error('next seq lookup returned no row');
+    if (next + list.length > SEQ_END) throw new Error(`session ${sid} cannot hold ${list.length} more entries`);
+    const rid = touched.rid;
+    // Rows go in INSERT_CHUNK at a time (one statement step each), in order; the queue
+    // trigger (migration 001) still fires per row, so the index queue is what append leaves.
+    const params: unknown[] = new Array<unknown>(INSERT_CHUNK * ROW_PARAMS);
+    const fill = (at: number, i: number) => {
+      const e = list[i]!;
+      params[at] = rid;
+      params[at + 1] = next + i;
+      params[at + 2] = e.kind;
+      params[at + 3] = e.text;
+      params[at + 4] = e.meta === null ? null : JSON.stringify(e.meta);
+      params[at + 5] = e.createdAt;
+    };
+    let i = 0;
+    for (; i + INSERT_CHUNK <= list.length; i += INSERT_CHUNK) {
+      for (let k = 0; k < INSERT_CHUNK; k++) fill(k * ROW_PARAMS, i + k);
+      s.insertRows.run(params);
+    }
+    params.length = ROW_PARAMS;
+    for (; i < list.length; i++) {
+      fill(0, i);
+      s.insertRow.run(params);
+    }
+    return list.map((e, k): Entry => ({ sessionId: sid, seq: next + k, kind: e.kind, text: e.text, meta: e.meta, createdAt: e.createdAt }));
+  });
+
   return {
+    /**
+     * Commits many entries of one session with consecutive seqs, as `append` one by one would
+     * (same rows, same session row, same index queue) but with one session update and one
+     * next-key lookup: the importer's path. All or nothing; SessionGoneError as `append`.
+     */
+    appendMany(sessionId: string, list: readonly NewEntry[], markUnread: boolean): Entry[] {
+      return list.length === 0 ? [] : appendManyTx(sessionId, list, markUnread);
+    },
     /**
      * Commits one entry with the next seq; throws SessionGoneError if the session is missing or deleted.
      * An assistant entry marks the session unread unless `markUnread` says otherwise (imported history).
