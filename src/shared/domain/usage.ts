@@ -27,3 +27,17 @@ export const SessionUsageSchema = z.object({
   ambient: z.object({ calls: Count, inputTokens: Count, outputTokens: Count }),
 });
 export type SessionUsage = z.infer<typeof SessionUsageSchema>;
+
+/**
+ * One turn's usage as an agent backend reported it. `inputTokens` counts all input, cache reads and writes
+ * included (broken out when the source says); `costUsd` only where the source reports money actually billed.
+ */
+export interface TurnUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens?: number;
+  readonly cacheWriteTokens?: number;
+  readonly costUsd: number | null;
+  /** A running total for the whole session instead (the CLI's `total_cost_usd`); this turn's cost is its growth. */
+  readonly costTotalUsd?: number | null;
+}

@@ -1,4 +1,5 @@
 import type { Entry, EntryKind, SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
+import type { TurnUsage } from '../../../shared/domain/usage';
 
 /** What a backend produces for the transcript; the runtime commits it (seq, time). */
 export interface NewEntry {
@@ -22,20 +23,8 @@ export type AgentEvent =
   | { readonly type: 'turn-completed' }
   | { readonly type: 'subagent'; readonly child: string; readonly description: string; readonly prompt: string; readonly agentType: string | null }
   | { readonly type: 'background-task'; readonly command: string; readonly description: string | null }
-  /**
-   * What one turn used. `inputTokens` counts all input, cache reads and writes included (they are broken out
-   * when the source says); `costUsd` only where the source reports money actually billed, else null.
-   */
-  | {
-      readonly type: 'usage';
-      readonly inputTokens: number;
-      readonly outputTokens: number;
-      readonly cacheReadTokens?: number;
-      readonly cacheWriteTokens?: number;
-      readonly costUsd: number | null;
-      /** Instead of `costUsd`: the source's running total for its session (the CLI's), which the usage service turns into this turn's share. */
-      readonly costTotalUsd?: number | null;
-    }
+  /** What one turn used (see `TurnUsage`). */
+  | ({ readonly type: 'usage' } & TurnUsage)
   /** The backend's own id for resuming (the CLI's session id). */
   | { readonly type: 'backend-id'; readonly backendId: string };
 

@@ -37,6 +37,6 @@ export { AppService, safeExternalUrl } from './app';
 export { systemClock, createManualClock, type Clock, type ManualClock } from './clock';
 export { CoreHooks, type CoreHookMap, type HookName, type HookListener } from './hooks';
 export type { AgentDispatcher } from './dispatchers';
-export { UsageService, type TurnUsage } from './usage';
+export { UsageService } from './usage';
 export { SessionsService, type CreateSessionInput, type AutoTitleInput } from './sessions';
 export { RESTORE_WINDOW_MS, PURGE_INTERVAL_MS } from './trash';

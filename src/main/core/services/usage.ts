@@ -1,20 +1,9 @@
-import type { SessionUsage } from '../../../shared/domain/usage';
+import type { SessionUsage, TurnUsage } from '../../../shared/domain/usage';
 import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
 import type { Store } from '../store';
 import type { UsageSource } from '../store/repos/usage';
 import type { Clock } from './clock';
-
-/** One turn's usage as an agent backend reported it. */
-export interface TurnUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadTokens?: number;
-  readonly cacheWriteTokens?: number;
-  readonly costUsd: number | null;
-  /** A running total for the whole session instead (the CLI's `total_cost_usd`); this turn's cost is its growth. */
-  readonly costTotalUsd?: number | null;
-}
 
 const money = (n: number | null | undefined): number | null => (n !== null && n !== undefined && Number.isFinite(n) && n >= 0 ? n : null);
 
