@@ -1,62 +1,37 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClaudeCodeBackend, type ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
-import { startModelServer, type ModelServer } from '../../support/model-server';
-import { REAL_CLAUDE, Recorder, groupAlive, isStatus, makeRow, sleep, tempDir } from './helpers';
+import { REAL_CLAUDE, Recorder, claudeEnv, claudeFixture, groupAlive, isStatus, makeRow, sleep } from './helpers';
 import { until } from '../../support/until';
 
 /**
  * The real Claude Code CLI (node_modules/.bin/claude) against the stand-in model
  * server: what a user's `claude` does, minus the network.
  */
-let server: ModelServer;
-let home: ReturnType<typeof tempDir>;
-let work: ReturnType<typeof tempDir>;
-const open: ClaudeCodeSession[] = [];
-
-beforeAll(() => {
-  home = tempDir('cc-home');
-  work = tempDir('cc-work');
-});
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.dispose()));
-  await server.close();
-});
-afterAll(() => {
-  home.remove();
-  work.remove();
-});
+const fx = claudeFixture('cc');
 
 function backend(extra: { idleMs?: number } = {}): ClaudeCodeBackend {
   return new ClaudeCodeBackend({
     claudePath: REAL_CLAUDE,
-    env: {
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'x',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      HOME: home.path,
-    },
+    env: claudeEnv(fx.server.url, fx.home.path),
     ...extra,
   });
 }
 
 function session(rec: Recorder, over: Parameters<typeof makeRow>[0] = {}, extra: { idleMs?: number } = {}): ClaudeCodeSession {
-  const s = backend(extra).open({ row: makeRow({ folder: work.path, ...over }), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
-  open.push(s);
+  const s = backend(extra).open({ row: makeRow({ folder: fx.work.path, ...over }), entries: () => [], permissionMode: () => null }, rec.sink) as ClaudeCodeSession;
+  fx.open.push(s);
   return s;
 }
 
 function requestTexts(i: number): string {
-  return JSON.stringify(server.requests[i]?.body?.messages ?? []);
+  return JSON.stringify(fx.server.requests[i]?.body?.messages ?? []);
 }
 
 describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => {
   it('runs a multi-turn session: entries, live text, waiting status, backend id, and --resume between turns', async () => {
     const before = 0;
-    server.enqueue({ text: 'First answer about kumquats.', chunkDelayMs: 40 }, { text: 'Second answer.' });
+    fx.server.enqueue({ text: 'First answer about kumquats.', chunkDelayMs: 40 }, { text: 'Second answer.' });
     const rec = new Recorder();
     const s = session(rec);
     await s.send('tell me about kumquats');
@@ -74,7 +49,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
     await s.send('and the second question');
     await rec.waitFor((e) => e.type === 'turn-completed', 30_000, mark);
     expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['First answer about kumquats.', 'Second answer.']);
-    expect(server.requests.length - before).toBe(2);
+    expect(fx.server.requests.length - before).toBe(2);
     // The second turn ran in the same live process: the first exchange went with it.
     expect(requestTexts(before + 1)).toContain('tell me about kumquats');
     expect(requestTexts(before + 1)).toContain('First answer about kumquats.');
@@ -82,12 +57,12 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
   });
 
   it('stop mid-turn interrupts the turn within 2 s and leaves the session idle, the CLI ready for the next turn', async () => {
-    server.enqueue({ text: 'this reply arrives far too late', delayMs: 60_000 }, { text: 'After the stop.' });
+    fx.server.enqueue({ text: 'this reply arrives far too late', delayMs: 60_000 }, { text: 'After the stop.' });
     const rec = new Recorder();
     const s = session(rec);
-    const seen = server.requests.length;
+    const seen = fx.server.requests.length;
     await s.send('start something slow');
-    await server.waitForRequests(seen + 1, 30_000);
+    await fx.server.waitForRequests(seen + 1, 30_000);
     const pid = s.pid;
     expect(pid).not.toBeNull();
     const t0 = Date.now();
@@ -110,7 +85,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
   });
 
   it('resumes a session by its id in a fresh session object', async () => {
-    server.enqueue({ text: 'I will remember the word marmalade.' });
+    fx.server.enqueue({ text: 'I will remember the word marmalade.' });
     const first = new Recorder();
     const a = session(first);
     await a.send('remember the word marmalade');
@@ -119,10 +94,10 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
     const backendId = idEvent.type === 'backend-id' ? idEvent.backendId : '';
     await a.dispose();
 
-    server.enqueue({ text: 'The word was marmalade.' });
+    fx.server.enqueue({ text: 'The word was marmalade.' });
     const second = new Recorder();
     const b = session(second, { backendId });
-    const seen = server.requests.length;
+    const seen = fx.server.requests.length;
     await b.send('what was the word?');
     await second.waitFor((e) => e.type === 'turn-completed');
     expect(requestTexts(seen)).toContain('remember the word marmalade');
@@ -132,8 +107,8 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
   });
 
   it('a Task tool use becomes a subagent whose messages and end go to the child', async () => {
-    server.enqueue({ content: [{ type: 'tool_use', name: 'Task', input: { description: 'Find callers', prompt: 'find every caller of retry()', subagent_type: 'general-purpose' } }] });
-    server.setPolicy(() => ({ text: 'Done looking.' }));
+    fx.server.enqueue({ content: [{ type: 'tool_use', name: 'Task', input: { description: 'Find callers', prompt: 'find every caller of retry()', subagent_type: 'general-purpose' } }] });
+    fx.server.setPolicy(() => ({ text: 'Done looking.' }));
     const rec = new Recorder();
     const s = session(rec);
     await s.send('delegate a search');
@@ -148,7 +123,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
 
   it('a background Bash command raises a background task, and stop ends the command too', async () => {
     const marker = `sleep 37.${process.pid}`;
-    server.enqueue({ content: [{ type: 'tool_use', name: 'Bash', input: { command: marker, description: 'wait a while', run_in_background: true } }] }, { text: 'Started it in the background.' });
+    fx.server.enqueue({ content: [{ type: 'tool_use', name: 'Bash', input: { command: marker, description: 'wait a while', run_in_background: true } }] }, { text: 'Started it in the background.' });
     const rec = new Recorder();
     const s = session(rec);
     await s.send('run the long job in the background');
@@ -171,7 +146,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
   });
 
   it('a turn that goes silent is ended by the idle watchdog with an error, in bounded time', async () => {
-    server.enqueue({ fault: 'silence-after-headers' });
+    fx.server.enqueue({ fault: 'silence-after-headers' });
     const rec = new Recorder();
     const s = session(rec, {}, { idleMs: 3_000 });
     const t0 = Date.now();

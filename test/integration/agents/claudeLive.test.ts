@@ -1,46 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClaudeCodeBackend, type ClaudeBackendOptions, type ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
-import { startModelServer, type ModelServer } from '../../support/model-server';
 import { until } from '../../support/until';
-import { REAL_CLAUDE, Recorder, groupAlive, isStatus, makeRow, tempDir } from './helpers';
+import { REAL_CLAUDE, Recorder, claudeEnv, claudeFixture, groupAlive, isStatus, makeRow, tempDir } from './helpers';
 
 /**
  * One live Claude Code process per open session (issue 9): the real CLI 2.1.332
  * against the stand-in model server, over several turns, through stop, idle end,
  * a permission-mode change and a crash.
  */
-let server: ModelServer;
-let home: ReturnType<typeof tempDir>;
-let work: ReturnType<typeof tempDir>;
-const open: ClaudeCodeSession[] = [];
+const fx = claudeFixture('cclive');
 
-beforeAll(() => {
-  home = tempDir('cclive-home');
-  work = tempDir('cclive-work');
-});
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.dispose()));
-  await server.close();
-});
-afterAll(() => {
-  home.remove();
-  work.remove();
-});
-
-function session(rec: Recorder, extra: Partial<ClaudeBackendOptions> = {}, mode: () => string | null = () => null, homeDir = home.path): ClaudeCodeSession {
+function session(rec: Recorder, extra: Partial<ClaudeBackendOptions> = {}, mode: () => string | null = () => null, homeDir = fx.home.path): ClaudeCodeSession {
   const backend = new ClaudeCodeBackend({
     claudePath: REAL_CLAUDE,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', HOME: homeDir },
+    env: { ...claudeEnv(fx.server.url, homeDir) },
     ...extra,
   });
-  const s = backend.open({ row: makeRow({ folder: work.path }), entries: () => [], permissionMode: mode }, rec.sink) as ClaudeCodeSession;
-  open.push(s);
+  const s = backend.open({ row: makeRow({ folder: fx.work.path }), entries: () => [], permissionMode: mode }, rec.sink) as ClaudeCodeSession;
+  fx.open.push(s);
   return s;
 }
 
@@ -52,11 +32,11 @@ async function turn(s: ClaudeCodeSession, rec: Recorder, text: string): Promise<
   return rec.events.slice(mark).flatMap((e) => (e.type === 'entry' && e.entry.kind === 'assistant' ? [e.entry.text] : []));
 }
 
-const body = (i: number): string => JSON.stringify(server.requests[i]?.body ?? {});
+const body = (i: number): string => JSON.stringify(fx.server.requests[i]?.body ?? {});
 
 describe('claude-code: one live CLI per open session (real CLI)', () => {
   it('serves three turns from one process, each answer an entry, the conversation carried along', async () => {
-    server.enqueue({ text: 'Answer one: apricots.' }, { text: 'Answer two: bananas.' }, { text: 'Answer three: cherries.' });
+    fx.server.enqueue({ text: 'Answer one: apricots.' }, { text: 'Answer two: bananas.' }, { text: 'Answer three: cherries.' });
     const rec = new Recorder();
     const s = session(rec);
     expect(await turn(s, rec, 'first question')).toEqual(['Answer one: apricots.']);
@@ -68,7 +48,7 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
     expect(s.pid).toBe(pid);
     expect(s.stats.spawns).toBe(1);
     expect(groupAlive(pid as number)).toBe(true);
-    expect(server.requests).toHaveLength(3);
+    expect(fx.server.requests).toHaveLength(3);
     expect(body(2)).toContain('Answer one: apricots.');
     expect(body(2)).toContain('Answer two: bananas.');
     expect(rec.statuses().at(-1)).toBe('waiting');
@@ -76,16 +56,16 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
   });
 
   it('text typed during a follow-up turn steers it inside the same process', async () => {
-    server.enqueue({ text: 'Ready.' }, { text: 'Working on the list…', delayMs: 1_500 });
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('only the even ones') ? 'Only the even ones, then.' : 'Other.' }));
+    fx.server.enqueue({ text: 'Ready.' }, { text: 'Working on the list…', delayMs: 1_500 });
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('only the even ones') ? 'Only the even ones, then.' : 'Other.' }));
     const rec = new Recorder();
     const s = session(rec);
     await turn(s, rec, 'get ready');
     const pid = s.pid;
     const mark = rec.events.length;
-    const seen = server.requests.length;
+    const seen = fx.server.requests.length;
     await s.send('list the numbers');
-    await server.waitForRequests(seen + 1, 30_000);
+    await fx.server.waitForRequests(seen + 1, 30_000);
     expect(s.working).toBe(true);
     await s.steer('only the even ones');
     await until(() => rec.entries('assistant').some((e) => e.entry.text === 'Only the even ones, then.'), { timeoutMs: 30_000, message: 'the steered answer' });
@@ -108,7 +88,7 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
       }
     };
     try {
-      server.enqueue({ content: [{ type: 'tool_use', name: 'Bash', input: { command: `node -e "setTimeout(() => {}, 45000)" ${marker}`, description: 'wait a while' } }] }, { text: 'Next turn.' });
+      fx.server.enqueue({ content: [{ type: 'tool_use', name: 'Bash', input: { command: `node -e "setTimeout(() => {}, 45000)" ${marker}`, description: 'wait a while' } }] }, { text: 'Next turn.' });
       const rec = new Recorder();
       const s = session(rec, {}, () => null, bashHome.path);
       await s.send('run the long command');
@@ -124,13 +104,13 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
       expect(await turn(s, rec, 'something else')).toEqual(['Next turn.']);
       expect(s.pid).toBe(pid);
     } finally {
-      await Promise.all(open.splice(0).map((o) => o.dispose()));
+      await Promise.all(fx.open.splice(0).map((o) => o.dispose()));
       bashHome.remove();
     }
   });
 
   it('an idle process is ended after the keep-alive; the next turn resumes the conversation with --resume', async () => {
-    server.enqueue({ text: 'Noted: the password is persimmon.' }, { text: 'It was persimmon.' });
+    fx.server.enqueue({ text: 'Noted: the password is persimmon.' }, { text: 'It was persimmon.' });
     const rec = new Recorder();
     const s = session(rec, { keepAliveMs: 300 });
     await turn(s, rec, 'remember persimmon');
@@ -149,7 +129,7 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
   });
 
   it('a permission-mode change takes effect at the next turn (a new process with the mode, same conversation)', async () => {
-    server.enqueue({ text: 'Default mode answer.' }, { text: 'Plan mode answer.' }, { text: 'Still planning.' });
+    fx.server.enqueue({ text: 'Default mode answer.' }, { text: 'Plan mode answer.' }, { text: 'Still planning.' });
     let mode: string | null = null;
     const rec = new Recorder();
     const s = session(rec, {}, () => mode);
@@ -171,14 +151,14 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
   });
 
   it('a CLI killed mid-turn shows an error; killed between turns, nothing; either way the next turn works', async () => {
-    server.enqueue({ text: 'First.' }, { text: 'never sent', delayMs: 60_000 }, { text: 'Back after the crash.' }, { text: 'Back again.' });
+    fx.server.enqueue({ text: 'First.' }, { text: 'never sent', delayMs: 60_000 }, { text: 'Back after the crash.' }, { text: 'Back again.' });
     const rec = new Recorder();
     const s = session(rec);
     await turn(s, rec, 'hello');
     const pid1 = s.pid as number;
-    const seen = server.requests.length;
+    const seen = fx.server.requests.length;
     await s.send('this one crashes');
-    await server.waitForRequests(seen + 1, 30_000);
+    await fx.server.waitForRequests(seen + 1, 30_000);
     process.kill(pid1, 'SIGKILL');
     await rec.waitFor(isStatus('error'), 10_000);
     expect(rec.entries('error')[0]?.entry.text).toMatch(/exited before the turn ended \(SIGKILL\)/);
@@ -186,7 +166,7 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
     expect(await turn(s, rec, 'are you back?')).toEqual(['Back after the crash.']);
     const pid2 = s.pid as number;
     expect(pid2).not.toBe(pid1);
-    expect(body(server.requests.length - 1)).toContain('First.');
+    expect(body(fx.server.requests.length - 1)).toContain('First.');
 
     // Between turns: the exit is noted in the log only; the next turn resumes.
     const errors = rec.entries('error').length;

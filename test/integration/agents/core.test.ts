@@ -6,7 +6,7 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shar
 import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import { startModelServer, type ModelServer } from '../../support/model-server';
-import { FAKE_CLAUDE, REAL_CLAUDE, groupAlive, tempDir } from './helpers';
+import { FAKE_CLAUDE, agentCoreEnv, groupAlive, tempDir } from './helpers';
 import { until } from '../../support/until';
 
 /**
@@ -21,18 +21,8 @@ let core: SwarmCore;
 let pushes: Array<{ event: EventName; payload: unknown }>;
 
 function start(extraEnv: NodeJS.ProcessEnv = {}): SwarmCore {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: dir.path,
-    ANTHROPIC_API_KEY: 'x',
-    ANTHROPIC_BASE_URL: server.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SWARMDESK_AMBIENT_PROVIDER: 'off',
-    SWARMDESK_IMPORT: '0',
-    SWARMDESK_CHAT_PROVIDER: 'anthropic',
-    SWARMDESK_CLAUDE_PATH: REAL_CLAUDE,
-    ...extraEnv,
-  };
+  const env = agentCoreEnv(server.url, dir.path, extraEnv);
+
   const c = createCore({ dataDir: `${dir.path}/data`, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: dir.path });
   pushes = [];
   c.events.subscribe((event, payload) => pushes.push({ event, payload }));

@@ -4,6 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import type { AgentEvent } from '../../../src/main/core/agents/types';
+import type { ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startModelServer, type ModelServer } from '../../support/model-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REAL_CLAUDE = resolve(here, '../../../node_modules/.bin/claude');
@@ -99,4 +102,51 @@ export function groupAlive(pgid: number): boolean {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/** The environment the real Claude CLI gets against a stand-in model server: no network beyond it, its own HOME. */
+export function claudeEnv(serverUrl: string, home: string): NodeJS.ProcessEnv {
+  return { ANTHROPIC_BASE_URL: serverUrl, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', HOME: home };
+}
+
+/** A real core's environment for the agent tests: the real CLI and the chat against the stand-in, no ambient, no import. */
+export function agentCoreEnv(serverUrl: string, home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    ...claudeEnv(serverUrl, home),
+    SWARMDESK_AMBIENT_PROVIDER: 'off',
+    SWARMDESK_IMPORT: '0',
+    SWARMDESK_CHAT_PROVIDER: 'anthropic',
+    SWARMDESK_CLAUDE_PATH: REAL_CLAUDE,
+    ...extra,
+  };
+}
+
+export interface ClaudeFixture {
+  server: ModelServer;
+  home: ReturnType<typeof tempDir>;
+  work: ReturnType<typeof tempDir>;
+  /** Sessions to dispose after each test (before the server closes, so no CLI outlives its model). */
+  readonly open: ClaudeCodeSession[];
+}
+
+/** Registers a test file's hooks for the real CLI: a HOME and a work folder per file, a fresh stand-in server per test. */
+export function claudeFixture(prefix: string): ClaudeFixture {
+  const fx = { open: [] } as unknown as ClaudeFixture;
+  beforeAll(() => {
+    fx.home = tempDir(`${prefix}-home`);
+    fx.work = tempDir(`${prefix}-work`);
+  });
+  beforeEach(async () => {
+    fx.server = await startModelServer();
+  });
+  afterEach(async () => {
+    await Promise.all(fx.open.splice(0).map((s) => s.dispose()));
+    await fx.server.close();
+  });
+  afterAll(() => {
+    fx.home.remove();
+    fx.work.remove();
+  });
+  return fx;
 }

@@ -6,7 +6,7 @@ import type { EventPayload } from '../../../src/shared/ipc/events';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 import { estimateTokens } from '../../support/model-server-wire';
 import { until } from '../../support/until';
-import { REAL_CLAUDE, tempDir } from './helpers';
+import { agentCoreEnv, tempDir } from './helpers';
 
 /**
  * What each session costs (issue 10 §6), end to end: a real core on a temp
@@ -21,18 +21,8 @@ let core: SwarmCore;
 let pushes: Array<EventPayload<'session:usage'>>;
 
 function start(extraEnv: NodeJS.ProcessEnv = {}): SwarmCore {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: dir.path,
-    ANTHROPIC_API_KEY: 'x',
-    ANTHROPIC_BASE_URL: server.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SWARMDESK_AMBIENT_PROVIDER: 'off',
-    SWARMDESK_IMPORT: '0',
-    SWARMDESK_CHAT_PROVIDER: 'anthropic',
-    SWARMDESK_CLAUDE_PATH: REAL_CLAUDE,
-    ...extraEnv,
-  };
+  const env = agentCoreEnv(server.url, dir.path, extraEnv);
+
   const c = createCore({ dataDir: `${dir.path}/data`, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: dir.path });
   pushes = [];
   c.events.subscribe((event, payload) => {
