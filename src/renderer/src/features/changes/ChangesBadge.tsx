@@ -1,0 +1,30 @@
+import type { SessionId } from '../../../../shared/domain/session';
+import type { ChangesSummary } from '../../../../shared/ipc/git';
+import { countsText } from './format';
+import { useChanges } from './store';
+
+/** The row's facts about its worktree, for its accessible name: "on swarmdesk/x, +3 −1". */
+export function changesFact(summary: ChangesSummary | undefined): string | null {
+  if (!summary) return null;
+  if (summary.missing) return `on ${summary.branch}, worktree missing`;
+  const counts = countsText(summary.added, summary.removed);
+  return counts ? `on ${summary.branch}, ${counts}` : `on ${summary.branch}`;
+}
+
+/** The session row's branch and small `+N −M` badge (worktree sessions only). */
+export function ChangesBadge({ sessionId }: { sessionId: SessionId }) {
+  const summary = useChanges((s) => s.summaries[sessionId]);
+  if (!summary) return null;
+  const counts = countsText(summary.added, summary.removed);
+  return (
+    <span className="row-changes" title={changesFact(summary) ?? undefined}>
+      <span className="row-branch">{summary.branch}</span>
+      {summary.missing ? <span className="row-changes-missing"> missing</span> : null}
+      {counts && !summary.missing ? (
+        <span className="row-counts">
+          <span className="changes-added">+{summary.added}</span> <span className="changes-removed">−{summary.removed}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
