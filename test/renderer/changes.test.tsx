@@ -95,7 +95,7 @@ describe('the Changes region', () => {
     await renderApp(fake);
     const row = await screen.findByRole('listitem', { name: /^Fix the login redirect/ });
     expect(row.getAttribute('aria-label')).toContain('on swarmdesk/fix-login, +4 −1');
-    expect(row).toHaveTextContent('swarmdesk/fix-login');
+    expect(row).toHaveTextContent('⎇ fix-login');
     await userEvent.click(row);
     await userEvent.click(await screen.findByRole('button', { name: 'Changes' }));
     await screen.findByRole('region', { name: 'Changes' });

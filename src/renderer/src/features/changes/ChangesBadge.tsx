@@ -18,7 +18,11 @@ export function ChangesBadge({ sessionId }: { sessionId: SessionId }) {
   const counts = countsText(summary.added, summary.removed);
   return (
     <span className="row-changes" title={changesFact(summary) ?? undefined}>
-      <span className="row-branch">{summary.branch}</span>
+      {/* Every session's branch starts with swarmdesk/: the row shows the part that tells them apart. */}
+      <span className="row-branch">
+        <span aria-hidden="true">⎇ </span>
+        {summary.branch.replace(/^swarmdesk\//, '')}
+      </span>
       {summary.missing ? <span className="row-changes-missing"> missing</span> : null}
       {counts && !summary.missing ? (
         <span className="row-counts">

@@ -46,13 +46,19 @@ export default function DiffViewer({ diff, mode }: { diff: FileDiff; mode: 'spli
   if (split.hunks.length === 0) return <p className="changes-empty">No line changes in {file.path} (only its name or mode changed).</p>;
   return (
     <div className="changes-diff-view" aria-label={`Diff of ${file.path}`} role="group">
+      <p className="changes-diff-title">
+        {file.path}
+        {file.oldPath ? <span className="changes-diff-how"> renamed from {file.oldPath}</span> : null}
+        {file.untracked ? <span className="changes-diff-how"> new, not yet added to git</span> : null}
+        {file.status === 'deleted' ? <span className="changes-diff-how"> deleted</span> : null}
+      </p>
       <DiffView
         key={`${file.path}:${mode}:${scheme}`}
         data={data}
         diffViewMode={mode === 'split' ? DiffModeEnum.Split : DiffModeEnum.Unified}
         diffViewTheme={scheme}
         diffViewHighlight
-        diffViewWrap={false}
+        diffViewWrap
         diffViewFontSize={12}
       />
       {!whole ? (
