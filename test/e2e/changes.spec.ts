@@ -119,3 +119,27 @@ test('the row badge follows edits made in the session, and Changes lists and dif
   await button.click();
   await expect(region).toBeHidden();
 });
+
+test('a big file is drawn a part at a time and grows as it is scrolled', async ({ page }) => {
+  const wt = worktreeFolder();
+  writeFileSync(join(wt, 'big.log'), Array.from({ length: 6_000 }, (_, i) => `line ${i + 1} of the generated log`).join('\n') + '\n');
+  await page.goto(server.url);
+  await rows(page).first().click();
+  await page.getByRole('main').getByRole('button', { name: 'Changes', exact: true }).click();
+  const region = page.getByRole('region', { name: 'Changes' });
+  await region.getByRole('listitem', { name: /^big\.log \+6000 −0/ }).click();
+  const diff = region.getByRole('group', { name: 'Diff of big.log' });
+  await expect(diff).toContainText('line 1 of the generated log');
+  const drawn = diff.locator('tr.diff-line');
+  const first = await drawn.count();
+  expect(first).toBeGreaterThan(500);
+  expect(first).toBeLessThan(1_600);
+  await expect(diff).not.toContainText('line 6000 of the generated log');
+  // Scrolling to the end of what is drawn brings the next part.
+  await diff.getByRole('button', { name: /^Show more of this diff/ }).scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn.count()).toBeGreaterThan(first);
+  const more = diff.getByRole('button', { name: /^Show more of this diff/ });
+  for (let i = 0; i < 10 && (await more.count()) > 0; i++) await more.click();
+  await expect(diff).toContainText('line 6000 of the generated log', { timeout: 15_000 });
+  await expect(diff.getByRole('button', { name: /^Show more of this diff/ })).toHaveCount(0);
+});

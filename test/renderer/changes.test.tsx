@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChangedFile, Changes, ChangesSummary } from '../../src/shared/ipc/git';
 import { resetChangesStore } from '../../src/renderer/src/features/changes/store';
 import { changeName } from '../../src/renderer/src/features/changes/format';
-import { hunksWithin, splitDiff } from '../../src/renderer/src/features/changes/hunks';
+import { hunksWithin, splitDiff, splitHunk } from '../../src/renderer/src/features/changes/hunks';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -120,5 +120,13 @@ describe('change names and big diffs (pure)', () => {
     expect(hunksWithin(split, 0, 4)).toBe(1);
     expect(hunksWithin(split, 0, 100)).toBe(2);
     expect(hunksWithin(split, 1, 1)).toBe(2);
+  });
+
+  it('cuts one long hunk into parts with line numbers that carry on', () => {
+    const added = ['@@ -0,0 +1,5 @@', '+a', '+b', '+c', '+d', '+e', '\\ No newline at end of file'].join('\n');
+    expect(splitHunk(added, 2)).toEqual(['@@ -0,0 +1,2 @@\n+a\n+b\n', '@@ -0,0 +3,2 @@\n+c\n+d\n', '@@ -0,0 +5,1 @@\n+e\n\\ No newline at end of file']);
+    const mixed = '@@ -10,4 +10,4 @@ fn\n ctx\n-old\n+new\n ctx2\n more\n';
+    expect(splitHunk(mixed, 3)).toEqual(['@@ -10,2 +10,2 @@ fn\n ctx\n-old\n+new\n', '@@ -12,2 +12,2 @@\n ctx2\n more\n']);
+    expect(splitDiff(`h\n${added}`, 2).hunks).toHaveLength(3);
   });
 });
