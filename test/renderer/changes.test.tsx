@@ -103,6 +103,9 @@ describe('the Changes region', () => {
     act(() => fake.push('session:changes', summary({ added: 9, removed: 2, files: 3 })));
     expect(screen.getByRole('listitem', { name: /^Fix the login redirect/ }).getAttribute('aria-label')).toContain('+9 −2');
     expect(fake.callsTo('git:changes').length).toBe(before + 1);
+    // Coming back to the window lists them again.
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(fake.callsTo('git:changes').length).toBe(before + 2);
   });
 });
 
