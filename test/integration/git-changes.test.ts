@@ -145,6 +145,25 @@ describe('changes in a session worktree (real git)', () => {
     h.core.services.sessions.setStatus(id, 'working');
     await until(() => h.eventsOf('session:changes').some((s) => s.sessionId === id && s.added === 2 && s.removed === 0), { message: 'pushed counts', timeoutMs: 10_000 });
   });
+
+  it('counts a burst of activity once (throttled), with what the burst left', async () => {
+    const h = start();
+    const { id, wt } = await worktreeSession(h);
+    const changes = h.core.services.changes!;
+    await until(() => h.eventsOf('session:changes').some((s) => s.sessionId === id && s.files === 0), { message: 'first count' });
+    await changes.settled();
+    const before = changes.countsRun;
+    const sessions = h.core.services.sessions;
+    for (let i = 1; i <= 20; i++) {
+      writeFileSync(join(wt, `burst-${i}.txt`), 'x\n'.repeat(i));
+      sessions.setStatus(id, i % 2 ? 'working' : 'idle');
+      sessions.appendEntry(id, 'note', `step ${i}`);
+    }
+    await until(() => h.eventsOf('session:changes').some((s) => s.sessionId === id && s.files === 20), { message: 'the burst counted', timeoutMs: 10_000 });
+    await changes.settled();
+    expect(changes.countsRun).toBe(before + 1);
+    expect(h.eventsOf('session:changes').filter((s) => s.sessionId === id).at(-1)).toMatchObject({ files: 20, added: 210, removed: 0 });
+  });
 });
 
 describe('change parsing (pure)', () => {

@@ -59,6 +59,7 @@ export class ChangesService {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly unsubscribe: Array<() => void> = [];
   private stopped = false;
+  private counts = 0;
 
   constructor(private readonly deps: ChangesServiceDeps) {
     this.git = { env: childEnv(deps.env, 'terminal') };
@@ -81,6 +82,11 @@ export class ChangesService {
     for (const off of this.unsubscribe.splice(0)) off();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+  }
+
+  /** How many times a session's changes were counted (tests check the throttle by it). */
+  get countsRun(): number {
+    return this.counts;
   }
 
   /** Waits for pending counts (tests, close). */
@@ -148,6 +154,7 @@ export class ChangesService {
         this.publish(summary);
         return { summary, forkCommit: null, files: [], truncated: false };
       }
+      this.counts++;
       const list = await this.list(new GitRepo(record.path, this.git), record);
       const sums = totals(list.files);
       const summary: ChangesSummary = { ...emptySummary(sessionId, record), files: list.files.length, ...sums };
