@@ -137,6 +137,8 @@ describe('changes in a session worktree (real git)', () => {
   it('pushes the row counts after activity (throttled), and lists the sessions with worktrees', async () => {
     const h = start();
     const { id, wt } = await worktreeSession(h);
+    // A new worktree session is announced at once (branch known, not counted yet); its counts follow.
+    expect(h.eventsOf('session:changes').filter((s) => s.sessionId === id)).toEqual([expect.objectContaining({ files: null, added: null, missing: false })]);
     const summaries = await h.ok('git:changeSummaries', {});
     expect(summaries.items.map((s) => s.sessionId)).toEqual([id]);
     await until(() => h.eventsOf('session:changes').some((s) => s.sessionId === id && s.files === 0), { message: 'first count' });

@@ -71,8 +71,8 @@ export class ChangesService {
       this.deps.hooks.on('turnCompleted', poke),
       this.deps.hooks.on('statusChanged', poke),
       this.deps.hooks.on('entryCommitted', (_entry, row) => poke(row)),
-      this.deps.hooks.on('sessionCreated', poke),
-      this.deps.hooks.on('sessionOpened', poke),
+      this.deps.hooks.on('sessionCreated', (row) => this.announce(row.id)),
+      this.deps.hooks.on('sessionOpened', (row) => this.announce(row.id)),
       this.deps.hooks.on('titleChanged', poke),
     );
   }
@@ -105,6 +105,14 @@ export class ChangesService {
     }, this.deps.throttleMs ?? CHANGES_THROTTLE_MS);
     timer.unref();
     this.timers.set(sessionId, timer);
+  }
+
+  /** A session the renderer may not know has a worktree (new, restored): its branch now, its counts soon. */
+  private announce(sessionId: string): void {
+    const record = this.record(sessionId);
+    if (!record || record.gone === 'deleted') return;
+    if (!this.summaries.has(sessionId)) this.publish(emptySummary(sessionId, record));
+    this.poke(sessionId);
   }
 
   /** Counts now and pushes the summary when it changed. */
