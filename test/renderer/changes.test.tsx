@@ -109,6 +109,23 @@ describe('the Changes region', () => {
   });
 });
 
+describe('a worktree folder removed by hand', () => {
+  it('the row and the region say it is missing instead of listing nothing', async () => {
+    const fake = api([]);
+    const missing = summary({ missing: true, files: 0, added: 0, removed: 0 });
+    fake.override('git:changeSummaries', () => ({ ok: true, value: { items: [missing] } }));
+    fake.override('git:changes', () => ({ ok: true, value: { summary: missing, forkCommit: null, files: [], truncated: false } }));
+    await renderApp(fake);
+    const row = await screen.findByRole('listitem', { name: /^Fix the login redirect/ });
+    expect(row.getAttribute('aria-label')).toContain('on swarmdesk/fix-login, worktree missing');
+    await userEvent.click(row);
+    await userEvent.click(await screen.findByRole('button', { name: 'Changes' }));
+    const region = await screen.findByRole('region', { name: 'Changes' });
+    expect(await within(region).findByText(/The worktree folder is gone/)).toBeInTheDocument();
+    expect(within(region).queryByText('No changes yet')).toBeNull();
+  });
+});
+
 describe('change names and big diffs (pure)', () => {
   it('names start with the path', () => {
     expect(changeName(file({ path: 'b.md', status: 'renamed', oldPath: 'a.md', added: 0, removed: 0 }))).toBe('b.md +0 −0, renamed from a.md');
