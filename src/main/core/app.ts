@@ -6,6 +6,7 @@ import { ImportService } from './agents/import/importService';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
+import { ChangesService } from './git/changesService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
@@ -66,7 +67,9 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env });
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees };
+  const changes = new ChangesService({ store, events, hooks, env });
+  changes.start();
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees, changes };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -90,6 +93,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const closers: Array<() => void | Promise<void>> = [
     () => closeUnsaved(sessions),
     () => worktrees.stop(),
+    () => changes.stop(),
     () => ambient.close(),
     () => agents.close(),
     () => terminals.close(),

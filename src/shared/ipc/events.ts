@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EntrySchema, SessionIdSchema, SessionRowSchema } from '../domain/session';
 import { SessionUsageSchema } from '../domain/usage';
+import { ChangesSummarySchema } from './git';
 import { terminalEvents } from './terminal';
 
 /** Pushes from main: changed entities, never commands. */
@@ -19,6 +20,8 @@ export const eventSchemas = {
   'session:suggestion': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
   /** The pick-up note for a reopened session (null clears it). Display-only, never sent to the agent. */
   'session:pickupNote': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
+  /** A worktree session's branch and `+added −removed` changed (counted after its agent's activity, throttled). */
+  'session:changes': ChangesSummarySchema,
   ...terminalEvents,
 } as const;
 

@@ -53,9 +53,70 @@ export const WorktreeStateSchema = z.object({
 });
 export type WorktreeState = z.infer<typeof WorktreeStateSchema>;
 
+const Count = z.number().int().nonnegative();
+
+/** How a file differs from the fork point: `renamed` carries `oldPath`; untracked files are `added`. */
+export const ChangeStatusSchema = z.enum(['added', 'modified', 'deleted', 'renamed', 'typechange']);
+export type ChangeStatus = z.infer<typeof ChangeStatusSchema>;
+
+/** One file the session changed since its branch forked (committed, staged, unstaged or untracked). */
+export const ChangedFileSchema = z.object({
+  path: z.string().min(1),
+  oldPath: z.string().nullable(),
+  status: ChangeStatusSchema,
+  untracked: z.boolean(),
+  binary: z.boolean(),
+  /** Lines added and removed; null for a binary file (or one too large to count). */
+  added: Count.nullable(),
+  removed: Count.nullable(),
+});
+export type ChangedFile = z.infer<typeof ChangedFileSchema>;
+
+/** What the session row shows: the branch and `+added −removed` over all changed files. */
+export const ChangesSummarySchema = z.object({
+  sessionId: SessionIdSchema,
+  branch: z.string(),
+  baseBranch: z.string().nullable(),
+  /** Null until counted once (a row seen before its first count). */
+  files: Count.nullable(),
+  added: Count.nullable(),
+  removed: Count.nullable(),
+  /** The worktree folder is gone (deleted, or removed by hand). */
+  missing: z.boolean(),
+});
+export type ChangesSummary = z.infer<typeof ChangesSummarySchema>;
+
+export const ChangesSchema = z.object({
+  summary: ChangesSummarySchema,
+  /** The commit the branch forked from (merge-base with its base), null when the worktree is missing. */
+  forkCommit: z.string().nullable(),
+  files: z.array(ChangedFileSchema),
+  /** More files changed than are listed (the list is bounded). */
+  truncated: z.boolean(),
+});
+export type Changes = z.infer<typeof ChangesSchema>;
+
+export const FileDiffSchema = z.object({
+  file: ChangedFileSchema,
+  /** git's unified diff for the file (headers and hunks); '' for a binary file. */
+  diff: z.string(),
+  /** The diff was cut at a hunk boundary (too big to show whole). */
+  truncated: z.boolean(),
+  /** Both sides' full text, for highlighting with context; null when too big, binary or absent on that side. */
+  oldContent: z.string().nullable(),
+  newContent: z.string().nullable(),
+});
+export type FileDiff = z.infer<typeof FileDiffSchema>;
+
 export const gitChannels = {
   /** Whether `folder` is inside a git repository (and git is usable), for the New session dialog. */
   'git:repoInfo': channel(z.object({ folder: z.string().min(1).max(4096) }).strict(), RepoInfoSchema),
   /** A session's worktree and its unsaved work (the delete confirmation asks this). */
   'git:worktreeState': channel(z.object({ id: SessionIdSchema }).strict(), WorktreeStateSchema),
+  /** Every file the session changed since its branch forked, uncommitted work included (the Changes region). */
+  'git:changes': channel(z.object({ id: SessionIdSchema }).strict(), ChangesSchema),
+  /** One changed file's diff against the fork point; the path must be one of `git:changes`' files. */
+  'git:fileDiff': channel(z.object({ id: SessionIdSchema, path: z.string().min(1).max(4096) }).strict(), FileDiffSchema),
+  /** The branch and counts of every session with a worktree (rows at start; later ones arrive as `session:changes`). */
+  'git:changeSummaries': channel(z.object({}).strict(), z.object({ items: z.array(ChangesSummarySchema) })),
 } as const;

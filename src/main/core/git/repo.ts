@@ -11,8 +11,8 @@ export class GitRepo {
     private readonly options: GitRunOptions = {},
   ) {}
 
-  run(args: readonly string[], timeoutMs?: number): Promise<string> {
-    return runGit(this.dir, args, timeoutMs === undefined ? this.options : { ...this.options, timeoutMs });
+  run(args: readonly string[], timeoutMs?: number, okExitCodes?: readonly number[]): Promise<string> {
+    return runGit(this.dir, args, { ...this.options, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(okExitCodes ? { okExitCodes } : {}) });
   }
 
   /** The top of the working tree that holds `dir`, or null when `dir` is not inside one. */

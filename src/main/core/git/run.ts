@@ -30,6 +30,8 @@ export interface GitRunOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The git executable (default `git` on PATH). */
   readonly gitPath?: string;
+  /** Exit codes that still mean success (`diff --no-index` exits 1 when the files differ). */
+  readonly okExitCodes?: readonly number[];
 }
 
 /** Runs `git -C dir ...args`; resolves with stdout (untrimmed), rejects with a GitError. */
@@ -42,11 +44,11 @@ export function runGit(dir: string, args: readonly string[], options: GitRunOpti
       full,
       { env, timeout: options.timeoutMs ?? GIT_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT, encoding: 'utf8', windowsHide: true },
       (err, stdout, stderr) => {
-        if (!err) {
+        const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
+        if (!e || (typeof e.code === 'number' && !e.killed && options.okExitCodes?.includes(e.code))) {
           resolvePromise(stdout);
           return;
         }
-        const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
         const command = `git ${args.join(' ')}`;
         if (e.code === 'ENOENT') {
           reject(new GitError('git is not installed (no `git` on PATH).', full, null, '', 'missing'));

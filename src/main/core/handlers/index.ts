@@ -42,6 +42,9 @@ import { agentsPermissionMode } from './agents/permissionMode';
 import { agentsSetPermissionMode } from './agents/setPermissionMode';
 import { gitRepoInfo } from './git/repoInfo';
 import { gitWorktreeState } from './git/worktreeState';
+import { gitChanges } from './git/changes';
+import { gitFileDiff } from './git/fileDiff';
+import { gitChangeSummaries } from './git/changeSummaries';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -90,4 +93,7 @@ export const handlers: HandlerMap<Services> = {
   'agents:setPermissionMode': agentsSetPermissionMode,
   'git:repoInfo': gitRepoInfo,
   'git:worktreeState': gitWorktreeState,
+  'git:changes': gitChanges,
+  'git:fileDiff': gitFileDiff,
+  'git:changeSummaries': gitChangeSummaries,
 };

@@ -22,6 +22,8 @@ export interface CoreHookMap {
   titleChanged: [row: SessionRow];
   /** An agent finished the turn the user started (the session now waits for the user). */
   turnCompleted: [row: SessionRow];
+  /** A status change was stored (a terminal going quiet is its "turn end"). */
+  statusChanged: [row: SessionRow];
   /** An agent started a subagent, shown as `child` under `parent` in the swarm. */
   subagentStarted: [parent: SessionRow, child: SessionRow, description: string];
   /** An agent started a shell command in the background. */
@@ -39,6 +41,7 @@ export class CoreHooks {
     sessionOpened: new Set(),
     titleChanged: new Set(),
     turnCompleted: new Set(),
+    statusChanged: new Set(),
     subagentStarted: new Set(),
     backgroundTaskStarted: new Set(),
   };

@@ -238,7 +238,9 @@ export class SessionsService {
       return this.get(id);
     }
     this.pending.forgetStatus(id);
-    return this.changed(this.get(id));
+    const row = this.changed(this.get(id));
+    this.hooks.emit('statusChanged', row);
+    return row;
   }
 
   setSubtitle(id: string, subtitle: string | null): SessionRow {

@@ -3,6 +3,7 @@ import type { EventName } from '../../../shared/ipc/events';
 import type { EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
 import { loadAppInfo } from '../features/app/actions';
+import { loadChangeSummaries } from '../features/changes/actions';
 import { startNotifications } from '../features/notifications/actions';
 import { loadSessions } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
@@ -55,6 +56,7 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
     for (const notice of info?.notices ?? []) showToast(notice);
     if (info && !stopped) stopNotifications = startNotifications(info);
   });
+  void loadChangeSummaries();
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
     // The list was asked for already: apply it (or wait for it), then the pushes that came after it.
@@ -82,6 +84,7 @@ export async function refreshAfterReconnect(): Promise<void> {
   const open = usePanes.getState().open;
   await Promise.all([
     loadSessions(),
+    loadChangeSummaries(),
     ...open.map((id) => {
       forgetEntries(id);
       return loadLatestEntries(id);

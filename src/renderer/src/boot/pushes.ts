@@ -6,6 +6,8 @@ import { showToast } from '../stores/ui';
 import { forgetUsage, setUsage } from '../stores/usage';
 import { markRead } from '../features/sessions/actions';
 import { noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
+import { changesPushed } from '../features/changes/actions';
+import { forgetChanges } from '../features/changes/store';
 
 /**
  * Main pushes changed entities (already schema-checked by the bridge); each
@@ -23,6 +25,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('session:removed', ({ id }) => {
       removeSession(id);
       forgetUsage(id);
+      forgetChanges(id);
       dropFromPanes(id);
       forgetEntries(id);
     }),
@@ -32,6 +35,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
       showToast(message);
     }),
     api.on('session:usage', (usage) => setUsage(usage)),
+    api.on('session:changes', (summary) => changesPushed(summary)),
     api.on('app:openSession', ({ sessionId }) => openNotifiedSession(sessionId)),
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),

@@ -9,6 +9,8 @@ import { openMenu, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
 import { PermissionModeControl } from '../features/newSession/PermissionModeControl';
 import { UsageLine } from '../features/usage/UsageLine';
+import { ChangesButton } from '../features/changes/ChangesButton';
+import { ChangesRegion } from '../features/changes/ChangesRegion';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -52,6 +54,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           <span role="status" className="pane-unsaved">
             {unsaved}
           </span>
+          <ChangesButton sessionId={sessionId} />
           <button
             type="button"
             className="icon-button"
@@ -77,6 +80,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           {row.kind === 'chat' || row.kind === 'claude-code' ? <UsageLine sessionId={sessionId} /> : null}
         </div>
       </header>
+      <ChangesRegion sessionId={sessionId} />
       <PickupNote sessionId={sessionId} />
       {row.kind === 'terminal' ? <TerminalView sessionId={sessionId} /> : null}
       <Transcript sessionId={sessionId} compact={row.kind === 'terminal'} />

@@ -9,6 +9,8 @@ import type { VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
 import { useUsage } from '../stores/usage';
 import { usageDetails } from '../features/usage/format';
+import { ChangesBadge, changesFact } from '../features/changes/ChangesBadge';
+import { useChanges } from '../features/changes/store';
 import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
 import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
@@ -35,6 +37,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const row = useSessions((s) => s.byId[view.id]);
   // Known for sessions opened or active since start (the list never asks for 10,000 of them).
   const usage = useUsage((s) => s.byId[view.id]);
+  const changes = useChanges((s) => s.summaries[view.id]);
   const isOpen = usePanes((s) => s.focused === view.id);
   const renaming = useUi((s) => s.renaming?.sessionId === view.id);
   const reorderingThis = useUi((s) => s.reorder?.sessionId === view.id);
@@ -54,7 +57,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const subtitle = rowSubtitle(row);
   const time = relativeTime(row.updatedAt, now);
   const unsaved = unsavedText(row.unsaved);
-  const facts = [statusWord(row.status), unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null]
+  const facts = [statusWord(row.status), unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null, changesFact(changes)]
     .filter(Boolean)
     .join(', ');
 
@@ -220,6 +223,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
         <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'} title={usage ? (usageDetails(usage) ?? undefined) : undefined}>
           {unsaved ? <span className="row-sub-text row-unsaved">{unsaved}</span> : <span className="row-sub-text">{subtitle}</span>}
           <span className="row-time"> · {time}</span>
+          <ChangesBadge sessionId={view.id} />
         </span>
       </div>
       {row.unread ? <span className="unread-mark" aria-hidden="true" /> : null}

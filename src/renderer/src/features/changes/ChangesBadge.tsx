@@ -1,0 +1,34 @@
+import type { SessionId } from '../../../../shared/domain/session';
+import type { ChangesSummary } from '../../../../shared/ipc/git';
+import { countsText } from './format';
+import { useChanges } from './store';
+
+/** The row's facts about its worktree, for its accessible name: "on swarmdesk/x, +3 −1". */
+export function changesFact(summary: ChangesSummary | undefined): string | null {
+  if (!summary) return null;
+  if (summary.missing) return `on ${summary.branch}, worktree missing`;
+  const counts = countsText(summary.added, summary.removed);
+  return counts ? `on ${summary.branch}, ${counts}` : `on ${summary.branch}`;
+}
+
+/** The session row's branch and small `+N −M` badge (worktree sessions only). */
+export function ChangesBadge({ sessionId }: { sessionId: SessionId }) {
+  const summary = useChanges((s) => s.summaries[sessionId]);
+  if (!summary) return null;
+  const counts = countsText(summary.added, summary.removed);
+  return (
+    <span className="row-changes" title={changesFact(summary) ?? undefined}>
+      {/* Every session's branch starts with swarmdesk/: the row shows the part that tells them apart. */}
+      <span className="row-branch">
+        <span aria-hidden="true">⎇ </span>
+        {summary.branch.replace(/^swarmdesk\//, '')}
+      </span>
+      {summary.missing ? <span className="row-changes-missing"> missing</span> : null}
+      {counts && !summary.missing ? (
+        <span className="row-counts">
+          <span className="changes-added">+{summary.added}</span> <span className="changes-removed">−{summary.removed}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}

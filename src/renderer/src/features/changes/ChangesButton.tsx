@@ -1,0 +1,33 @@
+import type { SessionId } from '../../../../shared/domain/session';
+import { toggleChanges } from './actions';
+import { countsText } from './format';
+import { useChanges } from './store';
+
+/** The region's id for a session's pane (the button's aria-controls). */
+export const changesRegionId = (sessionId: SessionId): string => `changes-${sessionId}`;
+
+/** The pane header's "Changes" button, for a session that works in a git worktree. */
+export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
+  const summary = useChanges((s) => s.summaries[sessionId]);
+  const open = useChanges((s) => s.open[sessionId] === true);
+  if (!summary) return null;
+  const counts = countsText(summary.added, summary.removed);
+  return (
+    <button
+      type="button"
+      className={open ? 'changes-button is-open' : 'changes-button'}
+      aria-label="Changes"
+      aria-expanded={open}
+      aria-controls={changesRegionId(sessionId)}
+      title={`What this session changed on ${summary.branch}${counts ? ` (${counts})` : ''}`}
+      onClick={() => toggleChanges(sessionId)}
+    >
+      Changes
+      {counts ? (
+        <span className="changes-counts" aria-hidden="true">
+          <span className="changes-added">+{summary.added}</span> <span className="changes-removed">−{summary.removed}</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}

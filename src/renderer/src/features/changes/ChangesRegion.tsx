@@ -1,0 +1,103 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { SessionId } from '../../../../shared/domain/session';
+import type { FileDiff } from '../../../../shared/ipc/git';
+import { loadChanges, loadFileDiff } from './actions';
+import { changesRegionId } from './ChangesButton';
+import { FileList } from './FileList';
+import { countsText } from './format';
+import { setMode, setSelected, useChanges } from './store';
+import './changes.css';
+
+// The diff library and its styles load only when a diff is first shown: the app's first paint does not carry them.
+const DiffViewer = lazy(() => import('./DiffViewer'));
+
+type Shown = { path: string; diff: FileDiff } | { path: string; error: string } | null;
+
+/** The pane's "Changes" region: the files the session changed since its branch forked, and the selected one's diff. */
+export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
+  const open = useChanges((s) => s.open[sessionId] === true);
+  const view = useChanges((s) => s.lists[sessionId]);
+  const summary = useChanges((s) => s.summaries[sessionId]);
+  const selected = useChanges((s) => s.selected[sessionId] ?? null);
+  const mode = useChanges((s) => s.mode);
+  const shown = useFileDiff(sessionId, open ? selected : null, view?.changes ?? null);
+  useRecountOnReturn(sessionId, open);
+  if (!open) return null;
+  const files = view?.changes?.files ?? [];
+  const counts = summary ? countsText(summary.added, summary.removed) : null;
+  return (
+    <section id={changesRegionId(sessionId)} role="region" aria-label="Changes" className="changes-region">
+      <div className="changes-bar">
+        <span className="changes-title">
+          {summary ? (
+            <>
+              {summary.files ?? 0} {summary.files === 1 ? 'file' : 'files'}
+              {counts ? ` · ${counts}` : ''} · {summary.branch}
+              {summary.baseBranch ? ` since it left ${summary.baseBranch}` : ''}
+            </>
+          ) : null}
+        </span>
+        <div className="changes-mode" role="group" aria-label="Diff layout">
+          <button type="button" aria-pressed={mode === 'split'} onClick={() => setMode('split')}>
+            Split
+          </button>
+          <button type="button" aria-pressed={mode === 'unified'} onClick={() => setMode('unified')}>
+            Unified
+          </button>
+        </div>
+        <button type="button" className="changes-refresh" onClick={() => void loadChanges(sessionId)} disabled={view?.loading === true}>
+          Refresh
+        </button>
+      </div>
+      {view?.error ? <p role="alert" className="changes-error">{view.error}</p> : null}
+      {summary?.missing ? (
+        <p className="changes-empty">The worktree folder is gone; the branch {summary.branch} keeps what was committed.</p>
+      ) : view?.changes && files.length === 0 ? (
+        <p className="changes-empty">No changes yet</p>
+      ) : !view?.changes ? (
+        <p className="changes-empty">{view?.loading ? 'Counting changes…' : ''}</p>
+      ) : (
+        <div className="changes-body">
+          <FileList files={files} selected={selected} onSelect={(path) => setSelected(sessionId, path)} truncated={view.changes.truncated} />
+          <div className="changes-diff">
+            {shown === null ? (
+              <p className="changes-empty">Select a file to see its diff.</p>
+            ) : 'error' in shown ? (
+              <p role="alert" className="changes-error">{shown.error}</p>
+            ) : (
+              <Suspense fallback={<p className="changes-empty">Loading the diff view…</p>}>
+                <DiffViewer key={`${shown.path}:${shown.diff.diff.length}`} diff={shown.diff} mode={mode} />
+              </Suspense>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** While the region is open, coming back to the window (from an editor, say) lists the files again. */
+function useRecountOnReturn(sessionId: SessionId, open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    const onFocus = (): void => void loadChanges(sessionId);
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [sessionId, open]);
+}
+
+/** The selected file's diff, fetched when the selection (or the list it came from) changes. */
+function useFileDiff(sessionId: SessionId, path: string | null, list: unknown): Shown {
+  const [shown, setShown] = useState<Shown>(null);
+  useEffect(() => {
+    if (path === null) return;
+    let live = true;
+    void loadFileDiff(sessionId, path).then((r) => {
+      if (live) setShown(r.ok ? { path, diff: r.value } : { path, error: r.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [sessionId, path, list]);
+  return shown && shown.path === path ? shown : null;
+}

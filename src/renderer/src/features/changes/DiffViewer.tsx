@@ -1,0 +1,95 @@
+import { DiffModeEnum, DiffView } from '@git-diff-view/react';
+import '@git-diff-view/react/styles/diff-view-pure.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FileDiff } from '../../../../shared/ipc/git';
+import { hunksWithin, splitDiff, type SplitDiff } from './hunks';
+import { useColorScheme } from './useColorScheme';
+
+/** Lines drawn at first and added per step: a big diff grows as it is scrolled, never all at once. */
+const LINES_PER_STEP = 1_500;
+
+const extension = (path: string): string => {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+/** Where each part of a big diff starts and ends (hunk indexes): each part is at most about LINES_PER_STEP lines. */
+function partsOf(split: SplitDiff): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  for (let from = 0; from < split.hunks.length; ) {
+    const to = hunksWithin(split, from, LINES_PER_STEP);
+    parts.push([from, to]);
+    from = to;
+  }
+  return parts;
+}
+
+/**
+ * One file's diff drawn by @git-diff-view (split or unified, highlighted, in the app's light or dark).
+ * A big diff is drawn a part at a time, each part its own view appended as the end is scrolled into
+ * sight, so what is drawn grows with reading and earlier parts are never drawn again.
+ */
+export default function DiffViewer({ diff, mode }: { diff: FileDiff; mode: 'split' | 'unified' }) {
+  const scheme = useColorScheme();
+  const split = useMemo(() => splitDiff(diff.diff), [diff.diff]);
+  const parts = useMemo(() => partsOf(split), [split]);
+  const [shown, setShown] = useState(1);
+  const more = useRef<HTMLButtonElement>(null);
+  const whole = parts.length <= 1;
+  const { file } = diff;
+  // One data object per part, made once: the library builds a part again only when its data changes.
+  const partData = useMemo(() => {
+    const oldName = file.oldPath ?? file.path;
+    // Full texts give highlighting with context; the parts of a big diff are drawn from their hunks alone.
+    return parts.map(([from, to]) => ({
+      oldFile: { fileName: oldName, fileLang: extension(oldName), content: whole ? diff.oldContent : null },
+      newFile: { fileName: file.path, fileLang: extension(file.path), content: whole ? diff.newContent : null },
+      hunks: [split.header + split.hunks.slice(from, to).join('')],
+    }));
+  }, [file, parts, split, whole, diff.oldContent, diff.newContent]);
+
+  useEffect(() => {
+    const button = more.current;
+    if (!button || typeof IntersectionObserver !== 'function') return;
+    // The first report comes before the library has drawn the first part (the button then shows): it is skipped.
+    let first = true;
+    const observer = new IntersectionObserver((seen) => {
+      if (!first && seen.some((e) => e.isIntersecting)) setShown((n) => Math.min(parts.length, n + 1));
+      first = false;
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [parts]);
+
+  if (file.binary) return <p className="changes-empty">{file.path} is a binary file; no text diff to show.</p>;
+  if (split.hunks.length === 0) return <p className="changes-empty">No line changes in {file.path} (only its name or mode changed).</p>;
+  const left = split.hunks.slice(parts[shown - 1]?.[1] ?? 0).length;
+  return (
+    <div className="changes-diff-view" aria-label={`Diff of ${file.path}`} role="group">
+      <p className="changes-diff-title">
+        {file.path}
+        {file.oldPath ? <span className="changes-diff-how"> renamed from {file.oldPath}</span> : null}
+        {file.untracked ? <span className="changes-diff-how"> new, not yet added to git</span> : null}
+        {file.status === 'deleted' ? <span className="changes-diff-how"> deleted</span> : null}
+      </p>
+      {partData.slice(0, shown).map((data, i) => (
+        <DiffView
+          key={`${i}:${mode}:${scheme}`}
+          data={data}
+          diffViewMode={mode === 'split' ? DiffModeEnum.Split : DiffModeEnum.Unified}
+          diffViewTheme={scheme}
+          diffViewHighlight
+          diffViewWrap
+          diffViewFontSize={12}
+        />
+      ))}
+      {shown < parts.length ? (
+        <button ref={more} type="button" className="changes-more" onClick={() => setShown((n) => Math.min(parts.length, n + 1))}>
+          Show more of this diff ({left} more {left === 1 ? 'hunk' : 'hunks'})
+        </button>
+      ) : null}
+      {diff.truncated ? <p className="changes-note">This diff is too big to show whole; the rest is cut.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { SessionId } from '../../../../shared/domain/session';
+import type { ChangesSummary, FileDiff } from '../../../../shared/ipc/git';
+import { api } from '../../bridge';
+import { setListView, setOpen, setSummaries, setSummary, useChanges } from './store';
+
+/** The branch and counts of every worktree session, for the rows (at start and after a reconnect). */
+export async function loadChangeSummaries(): Promise<void> {
+  const result = await api().invoke('git:changeSummaries', {});
+  if (result.ok) setSummaries(result.value.items);
+}
+
+/** The session's changed files, into its region (the summary comes along). */
+export async function loadChanges(id: SessionId): Promise<void> {
+  const before = useChanges.getState().lists[id];
+  setListView(id, { changes: before?.changes ?? null, loading: true, error: null });
+  const result = await api().invoke('git:changes', { id });
+  if (result.ok) {
+    setSummary(result.value.summary);
+    setListView(id, { changes: result.value, loading: false, error: null });
+  } else {
+    setListView(id, { changes: before?.changes ?? null, loading: false, error: result.error.message });
+  }
+}
+
+/** The Changes button: opens the region (and lists the files) or closes it. */
+export function toggleChanges(id: SessionId): void {
+  const open = !useChanges.getState().open[id];
+  setOpen(id, open);
+  if (open) void loadChanges(id);
+}
+
+/** Main counted again: the row follows; an open region lists the files again. */
+export function changesPushed(summary: ChangesSummary): void {
+  const before = useChanges.getState().summaries[summary.sessionId];
+  setSummary(summary);
+  const same = before && before.files === summary.files && before.added === summary.added && before.removed === summary.removed;
+  if (useChanges.getState().open[summary.sessionId] && !same) void loadChanges(summary.sessionId);
+}
+
+/** One file's diff, handed to the caller (the diff view holds it while shown). */
+export async function loadFileDiff(id: SessionId, path: string): Promise<{ ok: true; value: FileDiff } | { ok: false; message: string }> {
+  const result = await api().invoke('git:fileDiff', { id, path });
+  return result.ok ? { ok: true, value: result.value } : { ok: false, message: result.error.message };
+}

@@ -1,0 +1,13 @@
+import type { ChangedFile } from '../../../../shared/ipc/git';
+
+/** A file's list name: its path first, then `+added −removed` (or why there are no counts). */
+export function changeName(file: ChangedFile): string {
+  const counts = file.binary ? 'binary' : file.added === null || file.removed === null ? 'too large to count' : `+${file.added} −${file.removed}`;
+  const how = file.status === 'renamed' && file.oldPath ? `, renamed from ${file.oldPath}` : file.status === 'deleted' ? ', deleted' : file.untracked ? ', new' : file.status === 'added' ? ', added' : '';
+  return `${file.path} ${counts}${how}`;
+}
+
+/** The row's badge text, or null before the first count. */
+export function countsText(added: number | null, removed: number | null): string | null {
+  return added === null || removed === null ? null : `+${added} −${removed}`;
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { git, makeRepo } from '../support/gitRepo';
+import { isolatedHome } from './support/agents';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { rows } from './support/swarm';
+
+// "Changes" (issue 10 §2, SPEC §7.1) in a real Chromium against web mode, with a real repository and a
+// worktree session: the shell in the session's terminal edits a file, the row's badge follows; the region
+// lists every changed file by path and draws the selected one's diff with the diff-view library.
+test.describe.configure({ mode: 'serial' });
+
+const dataDir = freshDataDir('swarmdesk-e2e-changes-');
+const { home } = isolatedHome('changes');
+const repo = makeRepo('shop');
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  mkdirSync(join(repo, 'src'));
+  writeFileSync(join(repo, 'src', 'cart.ts'), ['export function total(items: number[]): number {', '  let sum = 0;', '  for (const i of items) sum += i;', '  return sum;', '}', ''].join('\n'));
+  writeFileSync(join(repo, 'old notes.md'), 'keep\nthese\nlines\n');
+  git(repo, 'add', '.');
+  git(repo, 'commit', '--quiet', '-m', 'cart');
+  server = await startServer({ dataDir, env: { HOME: home, SHELL: '/bin/bash', SWARMDESK_IMPORT: 'off', SWARMDESK_AMBIENT_PROVIDER: 'offline' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const worktreeFolder = (): string => {
+  const base = join(dataDir, 'worktrees');
+  const found = existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'shop'))) : [];
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
+async function createWorktreeTerminal(page: Page): Promise<void> {
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page)).toHaveCount(1);
+}
+
+test('the row badge follows edits made in the session, and Changes lists and diffs them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await createWorktreeTerminal(page);
+  const row = rows(page).first();
+  await expect(row).toHaveAccessibleName(/on swarmdesk\/[0-9a-f]{8}, \+0 −0/);
+  const screen = page.getByRole('main').getByRole('group', { name: 'Terminal' });
+  await expect(screen).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+
+  // The session's own shell edits a tracked file: the badge counts it after the terminal goes quiet.
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill("printf 'export const TAX = 0.2;\\n' >> src/cart.ts && echo edited-$((40+2))");
+  await composer.press('Enter');
+  await expect(screen).toContainText('edited-42', { timeout: 15_000 });
+  await expect(row).toHaveAccessibleName(/\+1 −0/, { timeout: 15_000 });
+  await expect(row).toContainText('+1');
+  await expect(row).toContainText(/⎇ [0-9a-f]{8}/);
+
+  // More work, straight into the worktree folder: a rename, an untracked file with a space, a binary.
+  const wt = worktreeFolder();
+  git(wt, 'mv', 'old notes.md', 'notes.md');
+  writeFileSync(join(wt, 'src', 'cart.ts'), ['export function total(items: number[]): number {', '  return items.reduce((sum, i) => sum + i, 0);', '}', 'export const TAX = 0.2;', ''].join('\n'));
+  writeFileSync(join(wt, 'release plan.md'), '# Release\n\n- ship the cart\n');
+  writeFileSync(join(wt, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]));
+
+  const button = page.getByRole('main').getByRole('button', { name: 'Changes', exact: true });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.click();
+  const region = page.getByRole('region', { name: 'Changes' });
+  await expect(region).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const files = region.getByRole('listitem');
+  await expect(files).toHaveCount(4);
+  await expect(region.getByRole('listitem', { name: /^logo\.png binary/ })).toBeVisible();
+  await expect(region.getByRole('listitem', { name: /^notes\.md \+0 −0, renamed from old notes\.md/ })).toBeVisible();
+  await expect(region.getByRole('listitem', { name: /^release plan\.md \+3 −0/ })).toBeVisible();
+  const cart = region.getByRole('listitem', { name: /^src\/cart\.ts \+2 −3/ });
+  await expect(cart).toBeVisible();
+  // Opening the region counted again: the row follows.
+  await expect(row).toHaveAccessibleName(/\+5 −3/);
+
+  await cart.click();
+  const diff = region.getByRole('group', { name: 'Diff of src/cart.ts' });
+  await expect(diff).toBeVisible({ timeout: 15_000 });
+  await expect(diff).toContainText('items.reduce((sum, i) => sum + i, 0)');
+  await expect(diff).toContainText('let sum = 0;');
+  // Drawn by the library (split: two sides), with syntax highlighting.
+  await expect(diff.locator('[data-component="git-diff-view"]')).toHaveCount(1);
+  await expect(diff.locator('td.diff-line-old-content', { hasText: 'let sum = 0;' })).toHaveCount(1);
+  await expect(diff.locator('td.diff-line-new-content', { hasText: 'items.reduce' })).toHaveCount(1);
+  await expect(diff.locator('.hljs-keyword').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/changes-split.png' });
+
+  await region.getByRole('button', { name: 'Unified' }).click();
+  await expect(diff.locator('td.diff-line-old-content')).toHaveCount(0);
+  await expect(diff).toContainText('items.reduce((sum, i) => sum + i, 0)');
+  // The keyboard moves through the list; Enter shows a file.
+  await cart.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(region.getByRole('group', { name: 'Diff of release plan.md' })).toContainText('ship the cart');
+  await region.screenshot({ path: 'test-results/changes-unified.png' });
+  // The diff follows the app's look.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(region.locator('[data-component="git-diff-view"]')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: 'test-results/changes-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await button.click();
+  await expect(region).toBeHidden();
+});
+
+test('a big file is drawn a part at a time and grows as it is scrolled', async ({ page }) => {
+  const wt = worktreeFolder();
+  writeFileSync(join(wt, 'big.log'), Array.from({ length: 6_000 }, (_, i) => `line ${i + 1} of the generated log`).join('\n') + '\n');
+  await page.goto(server.url);
+  await rows(page).first().click();
+  await page.getByRole('main').getByRole('button', { name: 'Changes', exact: true }).click();
+  const region = page.getByRole('region', { name: 'Changes' });
+  await region.getByRole('listitem', { name: /^big\.log \+6000 −0/ }).click();
+  const diff = region.getByRole('group', { name: 'Diff of big.log' });
+  await expect(diff).toContainText('line 1 of the generated log');
+  const drawn = diff.locator('tr.diff-line');
+  const first = await drawn.count();
+  expect(first).toBeGreaterThan(500);
+  expect(first).toBeLessThan(1_600);
+  await expect(diff).not.toContainText('line 6000 of the generated log');
+  // Scrolling to the end of what is drawn brings the next part.
+  await diff.getByRole('button', { name: /^Show more of this diff/ }).scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn.count()).toBeGreaterThan(first);
+  const more = diff.getByRole('button', { name: /^Show more of this diff/ });
+  for (let i = 0; i < 10 && (await more.count()) > 0; i++) await more.click();
+  await expect(diff).toContainText('line 6000 of the generated log', { timeout: 15_000 });
+  await expect(diff.getByRole('button', { name: /^Show more of this diff/ })).toHaveCount(0);
+});
