@@ -6,6 +6,7 @@ import { ImportService } from './agents/import/importService';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
+import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
@@ -66,7 +67,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env });
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees };
+  const merges = new MergeService({ worktrees, sessions, env });
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees, merges };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

@@ -42,6 +42,11 @@ import { agentsPermissionMode } from './agents/permissionMode';
 import { agentsSetPermissionMode } from './agents/setPermissionMode';
 import { gitRepoInfo } from './git/repoInfo';
 import { gitWorktreeState } from './git/worktreeState';
+import { gitSuggestCommitMessage } from './git/suggestCommitMessage';
+import { gitCommit } from './git/commit';
+import { gitMergeCheck } from './git/mergeCheck';
+import { gitMerge } from './git/merge';
+import { gitResolveConflicts } from './git/resolveConflicts';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -90,4 +95,9 @@ export const handlers: HandlerMap<Services> = {
   'agents:setPermissionMode': agentsSetPermissionMode,
   'git:repoInfo': gitRepoInfo,
   'git:worktreeState': gitWorktreeState,
+  'git:suggestCommitMessage': gitSuggestCommitMessage,
+  'git:commit': gitCommit,
+  'git:mergeCheck': gitMergeCheck,
+  'git:merge': gitMerge,
+  'git:resolveConflicts': gitResolveConflicts,
 };

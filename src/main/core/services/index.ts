@@ -3,6 +3,7 @@ import type { Ambient } from '../ambient';
 import type { ImportService } from '../agents/import/importService';
 import type { TerminalService } from '../agents/terminal/terminalService';
 import type { WorktreeService } from '../git/worktrees';
+import type { MergeService } from '../git/mergeService';
 import type { Store } from '../store';
 import type { CoreEvents } from '../events';
 import type { AppService } from './app';
@@ -31,6 +32,8 @@ export interface Services {
   readonly agents?: Agents;
   /** A git worktree per session; absent where the core runs without it. */
   readonly worktrees?: WorktreeService;
+  /** Commit and merge back a session's worktree; absent where the core runs without worktrees. */
+  readonly merges?: MergeService;
 }
 
 export { AppService, safeExternalUrl } from './app';
