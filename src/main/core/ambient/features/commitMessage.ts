@@ -20,11 +20,12 @@ export class CommitMessageFeature {
   async suggest(sessionId: string, paths: readonly string[]): Promise<SuggestedMessage> {
     if (paths.length === 0) return { message: null, reason: 'Nothing to commit: the worktree has no changes.' };
     if (this.engine.resolved().chain.length === 0) return { message: null, reason: 'No suggestion: ambient model work is off (Settings).' };
+    if (this.engine.providersFor('commit-message').length === 0) return { message: null, reason: 'No suggestion: no model is set up for ambient work (Settings).' };
     const row = this.engine.row(sessionId);
     const prompt = buildCommitMessagePrompt({ title: row?.title ?? null, activity: digest(this.engine.recentEntries(sessionId, 40), 24), paths });
     if (!prompt) return { message: null, reason: 'No suggestion: nothing to describe.' };
     const outcome = await this.engine.ask({ prompt, sessionId, key: `${sessionId}:commit-message`, priority: PRIORITY.user });
-    if (outcome === null) return { message: null, reason: 'No suggestion: no model can answer now (ambient is offline or over its hourly budget).' };
+    if (outcome === null) return { message: null, reason: 'No suggestion: ambient work is over its hourly budget.' };
     if (outcome.verdict === 'use' && outcome.text) return { message: outcome.text, reason: null };
     if (outcome.verdict === 'skip') return { message: null, reason: 'No suggestion: the model could not tell what the change is.' };
     if (outcome.verdict === 'reject') return { message: null, reason: 'No suggestion: the model’s reply was not a usable commit message.' };
