@@ -7,6 +7,7 @@ import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { openMenu, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
+import { MergeActions } from '../features/merge/MergeActions';
 import { PermissionModeControl } from '../features/newSession/PermissionModeControl';
 import { UsageLine } from '../features/usage/UsageLine';
 import { Composer } from './Composer';
@@ -52,6 +53,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           <span role="status" className="pane-unsaved">
             {unsaved}
           </span>
+          <MergeActions sessionId={sessionId} kind={row.kind} />
           <button
             type="button"
             className="icon-button"
