@@ -4,11 +4,14 @@ import type { MergeStrategy } from '../../../../shared/ipc/gitMerge';
 import { Modal } from '../../components/Modal';
 import { loadMergeCheck, mergeInto, resolveConflicts, type MergeCheck } from './actions';
 
-const STRATEGIES: ReadonlyArray<{ value: MergeStrategy; label: string; hint: string }> = [
-  { value: 'squash', label: 'Squash', hint: 'One new commit on the base with all of the work.' },
-  { value: 'merge', label: 'Merge commit', hint: 'Keeps every commit, joined by a merge commit.' },
-  { value: 'rebase', label: 'Rebase', hint: 'Replays the commits on top of the base in the worktree, then fast-forwards.' },
+const STRATEGIES: ReadonlyArray<{ value: MergeStrategy; label: string; hint: (base: string) => string }> = [
+  { value: 'squash', label: 'Squash', hint: (base) => `One new commit on ${base} with all of the work.` },
+  { value: 'merge', label: 'Merge commit', hint: (base) => `Keeps every commit, joined to ${base} by a merge commit.` },
+  { value: 'rebase', label: 'Rebase', hint: (base) => `Replays the commits on top of ${base} in the worktree, then moves ${base} to them.` },
 ];
+
+/** Sessions with an agent to ask (a terminal would run the text as commands). */
+const agentKind = (kind: SessionKind): boolean => kind === 'claude-code' || kind === 'chat';
 
 /**
  * "Merge into <base>" (SPEC §7.1): Squash, Merge commit or Rebase, then Merge. Conflicts are
@@ -58,6 +61,7 @@ export function MergeDialog({
     });
   };
   const uncommitted = check.uncommitted;
+  const them = conflicts.length === 1 ? 'it' : 'them';
   const canMerge = !busy && uncommitted === 0 && conflicts.length === 0 && check.reason === null && check.ahead > 0;
 
   return (
@@ -113,7 +117,7 @@ export function MergeDialog({
                 <span>{s.label}</span>
               </label>
               <p id={`${groupId}-${s.value}`} className="merge-hint">
-                {s.hint}
+                {s.hint(base)}
               </p>
             </div>
           ))}
@@ -129,8 +133,11 @@ export function MergeDialog({
               ))}
               {conflicts.length > 20 ? <li>… and {conflicts.length - 20} more</li> : null}
             </ul>
+            <p>
+              {agentKind(kind) ? `Ask the agent to resolve ${them}, or rebase in the worktree and resolve ${them} there.` : `Rebase in the worktree and resolve ${them} there.`}
+            </p>
             <div className="merge-alert-actions">
-              {kind === 'claude-code' || kind === 'chat' ? (
+              {agentKind(kind) ? (
                 <button type="button" className="button" disabled={busy} onClick={() => resolve('agent')}>
                   Send to agent
                 </button>
