@@ -45,7 +45,7 @@ async function newWorktreeSession(page: Page): Promise<string> {
 
 /** The user edited files in another program and comes back to the window. */
 async function comeBack(page: Page): Promise<void> {
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.evaluate(() => (globalThis as unknown as EventTarget).dispatchEvent(new Event('focus')));
 }
 
 async function commit(pane: Locator, page: Page, folder: string, message: string): Promise<void> {

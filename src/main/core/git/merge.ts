@@ -18,16 +18,22 @@ import { GitError } from './run';
 const LONG_MS = 5 * 60_000;
 export const FALLBACK_IDENTITY = { name: 'Swarmdesk', email: 'swarmdesk@localhost' };
 
-/** `-c user.name=… -c user.email=…` when git cannot tell who commits (no identity configured). */
-export async function identityArgs(repo: GitRepo): Promise<string[]> {
+/** The identity to commit under when git cannot tell who commits (no user configured anywhere), else null. */
+export async function fallbackIdentity(repo: GitRepo): Promise<typeof FALLBACK_IDENTITY | null> {
   try {
     await repo.run(['var', 'GIT_COMMITTER_IDENT']);
     await repo.run(['var', 'GIT_AUTHOR_IDENT']);
-    return [];
+    return null;
   } catch (err) {
     if (!(err instanceof GitError) || err.reason !== 'exit') throw err;
-    return ['-c', `user.name=${FALLBACK_IDENTITY.name}`, '-c', `user.email=${FALLBACK_IDENTITY.email}`];
+    return FALLBACK_IDENTITY;
   }
+}
+
+/** `-c user.name=… -c user.email=…` when git cannot tell who commits, else nothing. */
+export async function identityArgs(repo: GitRepo): Promise<string[]> {
+  const who = await fallbackIdentity(repo);
+  return who ? ['-c', `user.name=${who.name}`, '-c', `user.email=${who.email}`] : [];
 }
 
 /** What `git merge-tree` says about merging `theirs` into `ours`: the result tree, or the conflicted files. */
@@ -50,18 +56,20 @@ export async function trialMerge(repo: GitRepo, ours: string, theirs: string): P
   return { clean: false, files: [...new Set(rest.filter(Boolean))] };
 }
 
+const IN_PROGRESS: ReadonlyArray<readonly [string, string]> = [
+  ['rebase-merge', 'a rebase'],
+  ['rebase-apply', 'a rebase'],
+  ['MERGE_HEAD', 'a merge'],
+  ['CHERRY_PICK_HEAD', 'a cherry-pick'],
+  ['REVERT_HEAD', 'a revert'],
+];
+
 /** Whether the worktree is in the middle of a rebase, merge, cherry-pick or revert (and which). */
 export async function operationInProgress(repo: GitRepo): Promise<string | null> {
-  const checks: Array<[string, string]> = [
-    ['rebase-merge', 'a rebase'],
-    ['rebase-apply', 'a rebase'],
-    ['MERGE_HEAD', 'a merge'],
-    ['CHERRY_PICK_HEAD', 'a cherry-pick'],
-    ['REVERT_HEAD', 'a revert'],
-  ];
-  for (const [name, what] of checks) {
-    const rel = (await repo.run(['rev-parse', '--git-path', name])).trim();
-    if (existsSync(isAbsolute(rel) ? rel : join(repo.dir, rel))) return what;
+  const paths = (await repo.run(['rev-parse', ...IN_PROGRESS.flatMap(([name]) => ['--git-path', name])])).split('\n');
+  for (const [i, [, what]] of IN_PROGRESS.entries()) {
+    const rel = paths[i]?.trim();
+    if (rel && existsSync(isAbsolute(rel) ? rel : join(repo.dir, rel))) return what;
   }
   return null;
 }

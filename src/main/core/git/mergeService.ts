@@ -9,7 +9,7 @@ import {
   advanceBase,
   buildMergeCommit,
   checkoutOf,
-  identityArgs,
+  fallbackIdentity,
   listFiles,
   operationInProgress,
   overlappingDirt,
@@ -111,9 +111,7 @@ export class MergeService {
       const busy = await operationInProgress(worktree);
       if (busy) throw new AppError('CONFLICT', `The worktree is in the middle of ${busy}; finish it first.`);
       const files = (await worktree.status('all')).paths.length;
-      const who = await identityArgs(worktree);
-      const named = who.length > 0 ? { name: who[1]!.slice('user.name='.length), email: who[3]!.slice('user.email='.length) } : null;
-      if (!(await worktree.commitAll(message, named))) throw new AppError('CONFLICT', 'Nothing to commit: the worktree has no changes.');
+      if (!(await worktree.commitAll(message, await fallbackIdentity(worktree)))) throw new AppError('CONFLICT', 'Nothing to commit: the worktree has no changes.');
       const commit = (await worktree.commitOf('HEAD')) ?? '';
       this.note(sessionId, `Committed ${commit.slice(0, 10)} on ${record.branch}: ${message.split('\n')[0]} (${files} file${files === 1 ? '' : 's'}).`);
       return { commit, files };
