@@ -130,6 +130,7 @@ describe('merge into the base branch', () => {
     expect(git(repo, 'rev-list', '--merges', '--count', 'main')).toBe('0');
     expect(readFileSync(join(repo, 'rebased.txt'), 'utf8')).toBe('r\n');
     expect(snapshot(s.path).inProgress).toEqual([]);
+    expect((await h.ok('git:worktreeState', { id: s.id })).worktree?.unmerged).toBe(0);
   });
 
   it('two sessions: one squashed, the other rebased after it; no work lost', async () => {
@@ -239,6 +240,45 @@ describe('what is refused, and what is left alone', () => {
     expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('session\n');
     expect(readFileSync(join(repo, 'notes.txt'), 'utf8')).toBe('mine\n');
     expect(git(repo, 'status', '--porcelain')).toBe('?? notes.txt');
+  });
+
+  it('an untracked file in the base checkout where the merge would write one refuses; so does a checkout mid-merge', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await session(h, repo);
+    write(s.path, 'new.txt', 'from the session\n');
+    await h.ok('git:commit', { id: s.id, message: 'Add new.txt' });
+    write(repo, 'new.txt', 'the user’s own, untracked\n');
+    let before = snapshot(repo);
+    const refused = await h.call('git:merge', { id: s.id, strategy: 'merge' });
+    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('new.txt') });
+    expect(snapshot(repo)).toEqual(before);
+    expect(readFileSync(join(repo, 'new.txt'), 'utf8')).toBe('the user’s own, untracked\n');
+    // The base checkout in the middle of its own merge: refused, nothing changed.
+    git(repo, 'clean', '-fq');
+    git(repo, 'checkout', '--quiet', '-b', 'side');
+    write(repo, 'README.md', 'side\n');
+    git(repo, 'commit', '--quiet', '-am', 'side');
+    git(repo, 'checkout', '--quiet', 'main');
+    write(repo, 'README.md', 'main\n');
+    git(repo, 'commit', '--quiet', '-am', 'main');
+    expect(() => git(repo, 'merge', '--quiet', 'side')).toThrow();
+    before = snapshot(repo);
+    expect(before.inProgress).toEqual(['MERGE_HEAD']);
+    const busy = await h.call('git:merge', { id: s.id, strategy: 'squash' });
+    expect(busy.ok ? null : busy.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('in the middle of a merge') });
+    expect(snapshot(repo)).toEqual(before);
+  });
+
+  it('"Send to agent" with nothing in conflict is refused, and nothing is sent', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await session(h, repo, 'chat');
+    write(s.path, 'fine.txt', 'fine\n');
+    await h.ok('git:commit', { id: s.id, message: 'Fine' });
+    const r = await h.call('git:resolveConflicts', { id: s.id, how: 'agent' });
+    expect(r.ok ? null : r.error.code).toBe('CONFLICT');
+    expect(h.core.services.store.entries.page(s.id, undefined, 100).entries.filter((e) => e.kind === 'user')).toEqual([]);
   });
 
   it('a base branch checked out nowhere moves by update-ref; the checkout on another branch is untouched', async () => {
