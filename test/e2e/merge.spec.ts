@@ -48,7 +48,7 @@ async function comeBack(page: Page): Promise<void> {
   await page.evaluate(() => (globalThis as unknown as EventTarget).dispatchEvent(new Event('focus')));
 }
 
-async function commit(pane: Locator, page: Page, folder: string, message: string): Promise<void> {
+async function commit(pane: Locator, page: Page, folder: string, message: string, shot?: string): Promise<void> {
   await comeBack(page);
   const button = pane.getByRole('button', { name: 'Commit', exact: true });
   await expect(button).toBeEnabled();
@@ -59,6 +59,7 @@ async function commit(pane: Locator, page: Page, folder: string, message: string
   // Ambient runs offline here: no suggestion, and the dialog says why.
   await expect(dialog).toContainText('No suggestion:');
   await field.fill(message);
+  if (shot) await dialog.screenshot({ path: shot });
   await dialog.getByRole('button', { name: 'Commit' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Committed 1 file as ${git(folder, 'rev-parse', '--short=7', 'HEAD')}.`)).toBeVisible();
@@ -88,7 +89,7 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   // The first session (the older row) is squashed into main.
   await rows(page).nth(1).click();
   let pane = page.getByRole('main');
-  await commit(pane, page, alpha, 'Add alpha');
+  await commit(pane, page, alpha, 'Add alpha', 'test-results/commit-dialog.png');
   await pane.locator('header').screenshot({ path: 'test-results/merge-pane-header.png' });
   const start = git(repo, 'rev-parse', 'main');
   await mergeWith(pane, page, 'Squash', 'test-results/merge-dialog.png');

@@ -47,7 +47,7 @@ export function CommitDialog({ sessionId, branch, files, onClose }: { sessionId:
         }}
       >
         <p className="modal-text">
-          {files} changed file{files === 1 ? '' : 's'} in the worktree, committed on {branch}.
+          {files} changed file{files === 1 ? '' : 's'} in the worktree {files === 1 ? 'goes' : 'go'} into a commit on {branch}.
         </p>
         <div className="field">
           <label htmlFor={fieldId}>Commit message</label>
