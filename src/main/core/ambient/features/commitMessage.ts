@@ -25,7 +25,11 @@ export class CommitMessageFeature {
     const prompt = buildCommitMessagePrompt({ title: row?.title ?? null, activity: digest(this.engine.recentEntries(sessionId, 40), 24), paths });
     if (!prompt) return { message: null, reason: 'No suggestion: nothing to describe.' };
     const outcome = await this.engine.ask({ prompt, sessionId, key: `${sessionId}:commit-message`, priority: PRIORITY.user });
-    if (outcome === null) return { message: null, reason: 'No suggestion: ambient work is over its hourly budget.' };
+    if (outcome === null) {
+      // Not run: over the hourly budget, or replaced by a newer ask for this session, or closing.
+      const why = this.engine.scheduler.hasBudget() ? 'a newer request took its place' : 'ambient work is over its hourly budget';
+      return { message: null, reason: `No suggestion: ${why}.` };
+    }
     if (outcome.verdict === 'use' && outcome.text) return { message: outcome.text, reason: null };
     if (outcome.verdict === 'skip') return { message: null, reason: 'No suggestion: the model could not tell what the change is.' };
     if (outcome.verdict === 'reject') return { message: null, reason: 'No suggestion: the model’s reply was not a usable commit message.' };
