@@ -7,6 +7,7 @@ import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
 import { ChangesService } from './git/changesService';
+import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
@@ -69,7 +70,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const changes = new ChangesService({ store, events, hooks, env });
   changes.start();
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees, changes };
+  const merges = new MergeService({ worktrees, sessions, env, changes });
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

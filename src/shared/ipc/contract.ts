@@ -7,6 +7,7 @@ import { terminalChannels } from './terminal';
 import { importChannels } from './import';
 import { settingsChannels } from './settings';
 import { gitChannels } from './git';
+import { gitMergeChannels } from './gitMerge';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -21,6 +22,7 @@ export const channels = {
   ...ambientChannels,
   ...agentChannels,
   ...gitChannels,
+  ...gitMergeChannels,
 } as const;
 
 export type Channels = typeof channels;

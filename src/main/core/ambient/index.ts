@@ -6,6 +6,7 @@
 import { createLogger } from '../logger';
 import { AmbientEngine, type AmbientEngineOptions } from './engine';
 import { AssistFeature } from './features/assist';
+import { CommitMessageFeature } from './features/commitMessage';
 import { SWEEP_EVERY_MS, TitleFeature } from './features/titles';
 
 export { AmbientEngine } from './engine';
@@ -17,6 +18,8 @@ export interface Ambient {
   readonly engine: AmbientEngine;
   readonly titles: TitleFeature;
   readonly assist: AssistFeature;
+  /** The suggested commit message (asked by the Commit dialog). */
+  readonly commits: CommitMessageFeature;
   /** Hold all ambient work while history is replayed or imported. */
   pause(reason: string): void;
   resume(reason: string): void;
@@ -66,6 +69,7 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
     engine,
     titles,
     assist,
+    commits: new CommitMessageFeature(engine),
     pause: (reason) => engine.scheduler.pause(reason),
     resume: (reason) => {
       engine.scheduler.resume(reason);

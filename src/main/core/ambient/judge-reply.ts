@@ -3,6 +3,7 @@
  * checks a kind adds on top (a pick-up note's closing question, a name distinct from its
  * siblings'). Pure; the eval script runs recorded replies through exactly this.
  */
+import { clipSubject } from '../../../shared/ambient/prompts/commitMessage';
 import { JUDGE_KIND, type PromptKind } from '../../../shared/ambient/prompts/shared';
 import { foreignScript } from '../../../shared/ambient/script';
 import { acceptLine, judgeReply, parseReply, sanitizeAnswer, type Verdict } from '../../../shared/judge';
@@ -53,6 +54,9 @@ export function judgeAmbientReply(raw: string, kind: PromptKind, ctx: JudgeConte
   }
   if ((kind === 'subagent-name' || kind === 'batch-name') && ctx.takenNames?.some((n) => matchForm(n) === matchForm(verdict.text))) {
     return { verdict: 'reject', reason: 'duplicate', message: 'A name has to differ from its siblings’ names.' };
+  }
+  if (kind === 'commit-message') {
+    return otherScript(verdict.text, kind, ctx) ?? { verdict: 'use', text: clipSubject(verdict.text) };
   }
   return otherScript(verdict.text, kind, ctx) ?? verdict;
 }

@@ -18,6 +18,8 @@ export class GitError extends Error {
     readonly stderr: string,
     /** Why it failed when git did not run to an exit code. */
     readonly reason: 'exit' | 'timeout' | 'missing' | 'spawn' = 'exit',
+    /** What git printed before failing (some commands answer on stdout with a non-zero exit: merge-tree's conflicts). */
+    readonly stdout: string = '',
   ) {
     super(message);
     this.name = 'GitError';
@@ -56,7 +58,7 @@ export function runGit(dir: string, args: readonly string[], options: GitRunOpti
           reject(new GitError(`${command} took longer than ${options.timeoutMs ?? GIT_TIMEOUT_MS} ms and was stopped.`, full, null, stderr, 'timeout'));
         } else if (typeof e.code === 'number') {
           const first = stderr.trim().split('\n')[0] ?? '';
-          reject(new GitError(`${command} failed (exit ${e.code})${first ? `: ${first}` : ''}`, full, e.code, stderr));
+          reject(new GitError(`${command} failed (exit ${e.code})${first ? `: ${first}` : ''}`, full, e.code, stderr, 'exit', stdout));
         } else {
           reject(new GitError(`${command} could not start: ${e.message}`, full, null, stderr, 'spawn'));
         }

@@ -45,6 +45,11 @@ import { gitWorktreeState } from './git/worktreeState';
 import { gitChanges } from './git/changes';
 import { gitFileDiff } from './git/fileDiff';
 import { gitChangeSummaries } from './git/changeSummaries';
+import { gitSuggestCommitMessage } from './git/suggestCommitMessage';
+import { gitCommit } from './git/commit';
+import { gitMergeCheck } from './git/mergeCheck';
+import { gitMerge } from './git/merge';
+import { gitResolveConflicts } from './git/resolveConflicts';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -96,4 +101,9 @@ export const handlers: HandlerMap<Services> = {
   'git:changes': gitChanges,
   'git:fileDiff': gitFileDiff,
   'git:changeSummaries': gitChangeSummaries,
+  'git:suggestCommitMessage': gitSuggestCommitMessage,
+  'git:commit': gitCommit,
+  'git:mergeCheck': gitMergeCheck,
+  'git:merge': gitMerge,
+  'git:resolveConflicts': gitResolveConflicts,
 };

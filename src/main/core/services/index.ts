@@ -4,6 +4,7 @@ import type { ImportService } from '../agents/import/importService';
 import type { TerminalService } from '../agents/terminal/terminalService';
 import type { WorktreeService } from '../git/worktrees';
 import type { ChangesService } from '../git/changesService';
+import type { MergeService } from '../git/mergeService';
 import type { Store } from '../store';
 import type { CoreEvents } from '../events';
 import type { AppService } from './app';
@@ -34,6 +35,8 @@ export interface Services {
   readonly worktrees?: WorktreeService;
   /** What worktree sessions changed (the Changes region, the rows' counts); absent where the core runs without it. */
   readonly changes?: ChangesService;
+  /** Commit and merge back a session's worktree; absent where the core runs without worktrees. */
+  readonly merges?: MergeService;
 }
 
 export { AppService, safeExternalUrl } from './app';

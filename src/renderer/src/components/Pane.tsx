@@ -7,6 +7,7 @@ import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { openMenu, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
+import { MergeActions } from '../features/merge/MergeActions';
 import { PermissionModeControl } from '../features/newSession/PermissionModeControl';
 import { UsageLine } from '../features/usage/UsageLine';
 import { ChangesButton } from '../features/changes/ChangesButton';
@@ -55,6 +56,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
             {unsaved}
           </span>
           <ChangesButton sessionId={sessionId} />
+          <MergeActions sessionId={sessionId} kind={row.kind} />
           <button
             type="button"
             className="icon-button"

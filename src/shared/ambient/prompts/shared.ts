@@ -38,7 +38,8 @@ export type PromptKind =
   | 'preview'
   | 'subagent-name'
   | 'batch-name'
-  | 'running-summary';
+  | 'running-summary'
+  | 'commit-message';
 
 export const PROMPT_KINDS: readonly PromptKind[] = [
   'title-create',
@@ -50,6 +51,7 @@ export const PROMPT_KINDS: readonly PromptKind[] = [
   'subagent-name',
   'batch-name',
   'running-summary',
+  'commit-message',
 ];
 
 /** The judge kind each prompt kind's reply is judged as. */
@@ -63,6 +65,8 @@ export const JUDGE_KIND: Readonly<Record<PromptKind, AmbientKind>> = {
   'subagent-name': 'name',
   'batch-name': 'name',
   'running-summary': 'preview',
+  // A commit subject is judged as a title is (then clipped to 72 characters).
+  'commit-message': 'title',
 };
 
 export interface AmbientPrompt {

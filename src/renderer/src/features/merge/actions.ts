@@ -1,0 +1,53 @@
+import type { SessionId } from '../../../../shared/domain/session';
+import type { ChannelOutput } from '../../../../shared/ipc/contract';
+import type { MergeStrategy } from '../../../../shared/ipc/gitMerge';
+import { api } from '../../bridge';
+import { addEntry } from '../../stores/entries';
+import { showToast } from '../../stores/ui';
+
+/** Commit and merge back (issue 10 part 3): the merge feature's calls to main. */
+
+export type MergeCheck = ChannelOutput<'git:mergeCheck'>;
+export type MergeResult = ChannelOutput<'git:merge'>;
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** What a merge would do now; null when main cannot say (no such channel, the session is gone). */
+export async function loadMergeCheck(id: SessionId): Promise<MergeCheck | null> {
+  const result = await api().invoke('git:mergeCheck', { id });
+  return result.ok ? result.value : null;
+}
+
+/** The Commit dialog's prefill, or why there is none. */
+export async function suggestCommitMessage(id: SessionId): Promise<{ message: string | null; reason: string | null }> {
+  const result = await api().invoke('git:suggestCommitMessage', { id });
+  return result.ok ? result.value : { message: null, reason: `No suggestion: ${result.error.message}` };
+}
+
+export async function commitWork(id: SessionId, message: string): Promise<Outcome<{ commit: string; files: number }>> {
+  const result = await api().invoke('git:commit', { id, message });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  showToast(`Committed ${result.value.files} file${result.value.files === 1 ? '' : 's'} as ${result.value.commit.slice(0, 7)}.`);
+  return { ok: true, value: result.value };
+}
+
+const STRATEGY_WORDS: Record<MergeStrategy, string> = { squash: 'squashed', merge: 'with a merge commit', rebase: 'after a rebase' };
+
+/** A merge; success is said in a toast, conflicts and refusals come back for the dialog's alert. */
+export async function mergeInto(id: SessionId, strategy: MergeStrategy, branch: string): Promise<Outcome<MergeResult>> {
+  const result = await api().invoke('git:merge', { id, strategy });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  const r = result.value;
+  if (r.outcome === 'merged') showToast(`Merged ${branch} into ${r.baseBranch} (${STRATEGY_WORDS[strategy]}).`);
+  if (r.outcome === 'up-to-date') showToast(`${r.baseBranch} already has everything from ${branch}.`);
+  return { ok: true, value: r };
+}
+
+/** From the conflict alert: the agent is asked to resolve them (its message appears), or the worktree rebases and stays there. */
+export async function resolveConflicts(id: SessionId, how: 'agent' | 'rebase'): Promise<Outcome<string>> {
+  const result = await api().invoke('git:resolveConflicts', { id, how });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  if (result.value.entry) addEntry(result.value.entry);
+  showToast(how === 'agent' ? 'Asked the agent to resolve the conflicts.' : result.value.message);
+  return { ok: true, value: result.value.message };
+}

@@ -1,0 +1,141 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { git, makeRepo } from '../support/gitRepo';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { rows } from './support/swarm';
+
+// Commit and merge back (issue 10 part 3, SPEC §7.1 "merge") in a real Chromium against web mode, with a
+// real repository: two worktree sessions change it; one is merged with Squash, the other after a Rebase;
+// a third one conflicts with main and the dialog says so in an alert, leaving main's checkout alone.
+test.describe.configure({ mode: 'serial' });
+
+const dataDir = freshDataDir();
+const repo = makeRepo('merge repo');
+let server: RunningServer;
+const folders: string[] = [];
+
+test.beforeAll(async () => {
+  server = await startServer({ dataDir });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+function worktreeFolders(): string[] {
+  const base = join(dataDir, 'worktrees');
+  return existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'merge repo'))) : [];
+}
+
+/** A Terminal session in a new worktree of the repository; returns its worktree folder. */
+async function newWorktreeSession(page: Page): Promise<string> {
+  const before = new Set(worktreeFolders());
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const folder = worktreeFolders().find((f) => !before.has(f));
+  expect(folder).toBeDefined();
+  return folder!;
+}
+
+/** The user edited files in another program and comes back to the window. */
+async function comeBack(page: Page): Promise<void> {
+  await page.evaluate(() => (globalThis as unknown as EventTarget).dispatchEvent(new Event('focus')));
+}
+
+async function commit(pane: Locator, page: Page, folder: string, message: string, shot?: string): Promise<void> {
+  await comeBack(page);
+  const button = pane.getByRole('button', { name: 'Commit', exact: true });
+  await expect(button).toBeEnabled();
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Commit' });
+  const field = dialog.getByRole('textbox', { name: 'Commit message' });
+  await expect(field).toBeFocused();
+  // Ambient runs offline here: no suggestion, and the dialog says why.
+  await expect(dialog).toContainText('No suggestion:');
+  await field.fill(message);
+  if (shot) await dialog.screenshot({ path: shot });
+  await dialog.getByRole('button', { name: 'Commit' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Committed 1 file as ${git(folder, 'rev-parse', '--short=7', 'HEAD')}.`)).toBeVisible();
+  expect(git(folder, 'log', '-1', '--format=%s')).toBe(message);
+}
+
+async function mergeWith(pane: Locator, page: Page, strategy: 'Squash' | 'Merge commit' | 'Rebase', shot?: string): Promise<void> {
+  await pane.getByRole('button', { name: 'Merge into main' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge into main' });
+  await expect(dialog.getByRole('radio', { name: 'Squash' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Squash' })).toBeFocused();
+  await expect(dialog.getByRole('radiogroup', { name: 'How to merge' }).getByRole('radio')).toHaveCount(3);
+  await dialog.getByRole('radio', { name: strategy }).check();
+  if (shot) await dialog.screenshot({ path: shot });
+  await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('two sessions in worktrees: one merged with Squash, the other after a Rebase; nothing lost', async ({ page }) => {
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  folders.push(await newWorktreeSession(page), await newWorktreeSession(page));
+  const [alpha, beta] = folders as [string, string];
+  writeFileSync(join(alpha, 'alpha.txt'), 'alpha\n');
+  writeFileSync(join(beta, 'beta.txt'), 'beta\n');
+
+  // The first session (the older row) is squashed into main.
+  await rows(page).nth(1).click();
+  let pane = page.getByRole('main');
+  await commit(pane, page, alpha, 'Add alpha', 'test-results/commit-dialog.png');
+  await pane.locator('header').screenshot({ path: 'test-results/merge-pane-header.png' });
+  const start = git(repo, 'rev-parse', 'main');
+  await mergeWith(pane, page, 'Squash', 'test-results/merge-dialog.png');
+  await expect(page.getByText(/^Merged swarmdesk\/\S+ into main \(squashed\)\.$/)).toBeVisible();
+  expect(git(repo, 'rev-parse', 'main~1')).toBe(start);
+  expect(readFileSync(join(repo, 'alpha.txt'), 'utf8')).toBe('alpha\n');
+
+  // The second, made before that merge, goes in after a rebase: linear history on top of the squash.
+  await rows(page).nth(0).click();
+  pane = page.getByRole('main');
+  await commit(pane, page, beta, 'Add beta');
+  const squashed = git(repo, 'rev-parse', 'main');
+  await mergeWith(pane, page, 'Rebase');
+  await expect(page.getByText(/^Merged swarmdesk\/\S+ into main \(after a rebase\)\.$/)).toBeVisible();
+  expect(git(repo, 'log', '--format=%s', '-1', 'main')).toBe('Add beta');
+  expect(git(repo, 'rev-parse', 'main~1')).toBe(squashed);
+  expect(git(repo, 'rev-list', '--merges', '--count', 'main')).toBe('0');
+  expect(readFileSync(join(repo, 'beta.txt'), 'utf8')).toBe('beta\n');
+  expect(readFileSync(join(repo, 'alpha.txt'), 'utf8')).toBe('alpha\n');
+  expect(git(repo, 'status', '--porcelain')).toBe('');
+});
+
+test('a conflicting session: the dialog lists the files in an alert, main is not touched, Rebase in worktree stays there', async ({ page }) => {
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  const gamma = await newWorktreeSession(page);
+  writeFileSync(join(gamma, 'README.md'), 'hello from the session\n');
+  const pane = page.getByRole('main');
+  await commit(pane, page, gamma, 'Reword the README');
+  writeFileSync(join(repo, 'README.md'), 'hello from main\n');
+  git(repo, 'commit', '--quiet', '-am', 'main rewords the README');
+  const before = { head: git(repo, 'rev-parse', 'HEAD'), status: git(repo, 'status', '--porcelain') };
+
+  await pane.getByRole('button', { name: 'Merge into main' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge into main' });
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('This file conflicts with main; main was not changed');
+  await expect(alert.getByRole('listitem')).toHaveText(['README.md']);
+  await expect(dialog.getByRole('button', { name: 'Merge', exact: true })).toBeDisabled();
+  await dialog.screenshot({ path: 'test-results/merge-conflict.png' });
+  expect({ head: git(repo, 'rev-parse', 'HEAD'), status: git(repo, 'status', '--porcelain') }).toEqual(before);
+
+  await alert.getByRole('button', { name: 'Rebase in worktree' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('in the middle of a rebase onto main');
+  expect(existsSync(join(git(gamma, 'rev-parse', '--absolute-git-dir'), 'rebase-merge'))).toBe(true);
+  expect({ head: git(repo, 'rev-parse', 'HEAD'), status: git(repo, 'status', '--porcelain') }).toEqual(before);
+  expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('hello from main\n');
+});
