@@ -1,14 +1,13 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import type { EventName } from '../../../shared/ipc/events';
-import type { EarlyStart } from './earlyStart';
+import { FIRST_PAGE_ROWS, type EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
 import { loadAppInfo } from '../features/app/actions';
 import { startNotifications } from '../features/notifications/actions';
-import { loadSessions } from '../features/sessions/actions';
+import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
 import { usePanes } from '../stores/panes';
-import { applySessionList } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 import { sessionLabel } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
@@ -57,12 +56,18 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
   });
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
-    // The list was asked for already: apply it (or wait for it), then the pushes that came after it.
+    // The first page was asked for already: apply it (or wait for it), then the pushes that came
+    // after it. Once it is painted, the rest of the swarm (one reply, newer than every push before it).
+    const applyFirstPage = takeFirstPage(FIRST_PAGE_ROWS);
     const { arrived, pushes } = early.handOver();
-    if (arrived) applySessionList(arrived);
+    const first = arrived ? applyFirstPage(arrived) : null;
     for (const { event, payload } of pushes) handlers.get(event)?.(payload);
-    if (arrived) preload();
-    else void early.list.then(applySessionList).then(preload);
+    const rest = ({ more }: { more: boolean }): void => {
+      if (more) afterNextPaint(() => void loadSessions().then(preload))();
+      else preload();
+    };
+    if (first) rest(first);
+    else void early.list.then(applyFirstPage).then(rest);
   } else {
     void loadSessions().then(preload);
   }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SessionId, SessionRow } from '../../../shared/domain/session';
 import type { Result } from '../../../shared/result';
+import { compareRows, placeInOrder, sortedIds } from './sessionOrder';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
 export interface AmbientView {
@@ -12,7 +13,14 @@ export interface SessionsState {
   byId: Record<SessionId, SessionRow>;
   /** Every known id, pinned first, then by position (the swarm's order). */
   order: SessionId[];
+  /** The first page (at least) has arrived: the list can be drawn. */
   loaded: boolean;
+  /**
+   * The whole swarm has arrived. False between the first page (the rows on
+   * screen) and the rest: rows beyond the page are not known yet, but pushes
+   * and replies about any row are applied as they come.
+   */
+  complete: boolean;
   loadError: string | null;
   /** The archived view: the list shows archived sessions only. */
   showArchived: boolean;
@@ -29,6 +37,7 @@ const initialState: SessionsState = {
   byId: {},
   order: [],
   loaded: false,
+  complete: false,
   loadError: null,
   showArchived: false,
   folder: null,
@@ -44,21 +53,13 @@ export function resetSessionsStore(): void {
   useSessions.setState({ ...initialState }, true);
 }
 
-function compareRows(a: SessionRow, b: SessionRow): number {
-  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  if (a.position !== b.position) return a.position - b.position;
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-function sortedIds(byId: Record<SessionId, SessionRow>): SessionId[] {
-  return Object.values(byId)
-    .sort(compareRows)
-    .map((row) => row.id);
-}
-
-/** Replace the whole swarm (a fresh `sessions:list`). Main lists in swarm order already; sort only if not. */
-export function replaceSessions(rows: readonly SessionRow[]): void {
+/**
+ * Replace the swarm with a fresh `sessions:list` reply: the whole swarm, or its
+ * first page (`complete` false). A reply is newer than every push that came
+ * before it on the same channel, so it replaces what they left. Main lists in
+ * swarm order already; sort only if not.
+ */
+export function replaceSessions(rows: readonly SessionRow[], complete = true): void {
   const byId: Record<SessionId, SessionRow> = {};
   const order: SessionId[] = new Array(rows.length);
   let sorted = true;
@@ -70,16 +71,16 @@ export function replaceSessions(rows: readonly SessionRow[]): void {
     order[i] = row.id;
     if (sorted && i > 0 && compareRows(rows[i - 1] as SessionRow, row) > 0) sorted = false;
   }
-  useSessions.setState({ byId, order: sorted && unique ? order : sortedIds(byId), loaded: true, loadError: null });
+  useSessions.setState({ byId, order: sorted && unique ? order : sortedIds(byId), loaded: true, complete, loadError: null });
 }
 
-/** Main pushed (or a reply carried) the current state of one row. */
+/** Main pushed (or a reply carried) the current state of one row: known or not yet loaded, it lands once, in its place. */
 export function upsertSession(row: SessionRow): void {
   useSessions.setState((state) => {
-    const before = state.byId[row.id];
+    const before = state.byId[row.id] ?? null;
     const byId = { ...state.byId, [row.id]: row };
-    const reorder = !before || before.pinned !== row.pinned || before.position !== row.position;
-    return { byId, order: reorder ? sortedIds(byId) : state.order };
+    const moved = !before || compareRows(before, row) !== 0;
+    return { byId, order: moved ? placeInOrder(state.order, state.byId, before, row) : state.order };
   });
 }
 
@@ -97,8 +98,8 @@ export function removeSession(id: SessionId): void {
 }
 
 /** A `sessions:list` reply into the store: the swarm, or why it could not be loaded. */
-export function applySessionList(result: Result<SessionRow[]>): void {
-  if (result.ok) replaceSessions(result.value);
+export function applySessionList(result: Result<SessionRow[]>, complete = true): void {
+  if (result.ok) replaceSessions(result.value, complete);
   else useSessions.setState({ loaded: true, loadError: result.error.message });
 }
 
