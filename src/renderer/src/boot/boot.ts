@@ -52,7 +52,10 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
   let stopped = false;
   void loadAppInfo().then((info) => {
     for (const notice of info?.notices ?? []) showToast(notice);
-    if (info && !stopped) stopNotifications = startNotifications(info);
+    // Not on the first paint's path: reading the browser's notification permission blocks for a while.
+    afterNextPaint(() => {
+      if (info && !stopped) stopNotifications = startNotifications(info);
+    })();
   });
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
