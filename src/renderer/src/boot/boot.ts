@@ -2,6 +2,7 @@ import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import type { EventName } from '../../../shared/ipc/events';
 import { FIRST_PAGE_ROWS, type EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
+import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
 import { loadAppInfo } from '../features/app/actions';
 import { startNotifications } from '../features/notifications/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
@@ -36,7 +37,9 @@ function afterNextPaint(work: () => void): () => void {
  * nothing between the list and the subscription is missed), then load the app
  * facts and the swarm. Returns the teardown.
  */
-export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
+export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void {
+  // Pushes are schema-checked from here on (the entry chunk holds no zod); those the early start buffered, as they are replayed.
+  const api = withValidatedEvents(transport);
   setApi(api);
   // Remember each push handler, to replay what an early start buffered.
   const handlers = new Map<EventName, (payload: unknown) => void>();
@@ -64,7 +67,11 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
     const applyFirstPage = takeFirstPage(FIRST_PAGE_ROWS);
     const { arrived, pushes } = early.handOver();
     const first = arrived ? applyFirstPage(arrived) : null;
-    for (const { event, payload } of pushes) handlers.get(event)?.(payload);
+    // Buffered raw by the entry chunk (before zod loaded): checked now, as a live push would be.
+    for (const { event, payload } of pushes) {
+      const valid = validPush(event, payload);
+      if (valid) handlers.get(event)?.(valid.payload);
+    }
     const rest = ({ more }: { more: boolean }): void => {
       if (more) afterNextPaint(() => void loadSessions().then(preload))();
       else preload();

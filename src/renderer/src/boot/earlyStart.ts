@@ -1,6 +1,7 @@
 import type { SessionRow } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
-import { eventSchemas, type EventName } from '../../../shared/ipc/events';
+import type { EventName } from '../../../shared/ipc/events';
+import { EVENT_NAMES } from '../../../shared/ipc/eventNames';
 import type { Result } from '../../../shared/result';
 
 export interface BufferedPush {
@@ -41,7 +42,7 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
   let arrived: Result<SessionRow[]> | null = null;
   /** Pushes before this index came before the list reply (the list already holds their state). */
   let cutoff = 0;
-  const offs = (Object.keys(eventSchemas) as EventName[]).map((event) =>
+  const offs = EVENT_NAMES.map((event: EventName) =>
     api.on(event, (payload: unknown) => {
       buffer.push({ event, payload });
     }),
