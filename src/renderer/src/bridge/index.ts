@@ -11,6 +11,8 @@ export interface Bridge {
   onStateChange: (listener: (state: ConnectionState, reconnected: boolean) => void) => () => void;
   /** A reason the page cannot talk to Swarmdesk at all, if any. */
   problem: string | null;
+  /** Past connecting: requests go out (or fail) at once. Always true over Electron's IPC. */
+  settled: () => boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface Bridge {
 export function startBridge(win: Window): Bridge {
   const preload = (win as Window & { swarmdesk?: unknown }).swarmdesk;
   if (isPreloadBridge(preload)) {
-    return { api: createPreloadApi(preload), onStateChange: () => () => undefined, problem: null };
+    return { api: createPreloadApi(preload), onStateChange: () => () => undefined, problem: null, settled: () => true };
   }
   const token = takeTokenFromLocation(win);
   const ws = new WebSocketBridge({ url: webSocketUrl(win), token: token ?? '' });
@@ -31,6 +33,7 @@ export function startBridge(win: Window): Bridge {
     api: ws,
     onStateChange: (listener) => ws.onStateChange(listener),
     problem: token ? null : 'This page has no access token. Open the link that `npm run serve` printed.',
+    settled: () => ws.connectionState() !== 'connecting',
   };
 }
 
