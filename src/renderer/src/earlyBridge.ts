@@ -7,6 +7,9 @@ import { startBridge } from './bridge';
  * the swarm while the rest of the page starts.
  */
 export const bridge = startBridge(window);
+
+/** The longest the app's code waits for the socket before it runs anyway. */
+const APP_START_WAIT_MS = 1_000;
 export const early = startEarly(bridge.api);
 
 /**
@@ -20,8 +23,11 @@ export const appMayStart: Promise<void> = new Promise((resolve) => {
     resolve();
     return;
   }
+  // A socket that neither opens nor fails soon must not keep the app (and its connection banner) away.
+  const bound = setTimeout(resolve, APP_START_WAIT_MS);
   const off = bridge.onStateChange(() => {
     off();
+    clearTimeout(bound);
     // The bridge sends what waits right after telling its listeners: resolve after that.
     queueMicrotask(resolve);
   });
