@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRows, placeInOrder, sortedIds } from '../../src/renderer/src/stores/sessionOrder';
+import { removeSession, replaceSessions, resetSessionsStore, upsertSession, useSessions } from '../../src/renderer/src/stores/sessions';
 import type { SessionId, SessionRow } from '../../src/shared/domain/session';
 import { makeRow } from './support/fakeApi';
 
@@ -65,5 +66,43 @@ describe('the swarm order takes a push without sorting the swarm', () => {
       byId[id] = row;
     }
     expect(order).toEqual(sortedIds(byId));
+  });
+});
+
+describe('the sessions store takes a push at 100,000 rows without copying the swarm', () => {
+  it('a pushed row is put in place: the same byId object, the same order for a status change, the list version only when the list may change', () => {
+    resetSessionsStore();
+    replaceSessions(Array.from({ length: 100_000 }, (_, i) => makeRow({ id: `r${i}`, position: i, folder: '/w' })));
+    const start = useSessions.getState();
+    const { byId, order, listVersion, rowsVersion } = start;
+
+    const working = { ...(byId['r500'] as SessionRow), status: 'working' as const };
+    upsertSession(working);
+    let now = useSessions.getState();
+    expect(now.byId).toBe(byId); // not a copy of 100,000 keys
+    expect(now.byId['r500']).toBe(working);
+    expect(now.order).toBe(order); // nothing moved
+    expect(now.listVersion).toBe(listVersion); // the list as drawn is the same
+    expect(now.rowsVersion).toBe(rowsVersion + 1);
+
+    for (const change of [{ pinned: true }, { archived: true }, { folder: '/other' }, { parentId: 'r1' }] as const) {
+      const before = useSessions.getState().listVersion;
+      upsertSession({ ...(useSessions.getState().byId['r700'] as SessionRow), ...change });
+      expect(useSessions.getState().listVersion).toBe(before + 1);
+    }
+    upsertSession(makeRow({ id: 'fresh', position: 0.5 }));
+    removeSession('r3');
+    now = useSessions.getState();
+    expect(now.byId).toBe(byId);
+    expect(now.order.indexOf('fresh')).toBe(2); // pinned r700, r0, fresh
+    expect(now.byId['r3']).toBeUndefined();
+    expect(now.order).not.toContain('r3');
+  });
+
+  it('a reset never shares its byId with an earlier store', () => {
+    resetSessionsStore();
+    upsertSession(makeRow({ id: 'left-over' }));
+    resetSessionsStore();
+    expect(useSessions.getState().byId['left-over']).toBeUndefined();
   });
 });
