@@ -1,6 +1,31 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * The app chunk (`appStart`) is loaded by a dynamic import once the small entry
+ * has run. Name it in index.html too, so the browser fetches and compiles it
+ * while the entry opens the socket and asks for the first page (first paint).
+ */
+function preloadAppChunk(): Plugin {
+  return {
+    name: 'swarmdesk:preload-app-chunk',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {});
+        const app = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith('/appStart.tsx'));
+        if (!app || app.type !== 'chunk') return [];
+        const css = [...(app.viteMetadata?.importedCss ?? [])];
+        return [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${app.fileName}` }, injectTo: 'head' },
+          ...css.map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -33,7 +58,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), preloadAppChunk()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // Minified: the page parses a third of the code (web mode's first paint).

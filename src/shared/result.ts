@@ -1,22 +1,12 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errorCodes';
 
 /**
  * Every reply that crosses a transport is one of these envelopes. A handler's
- * thrown error never leaves main as text: the router maps it to a code.
+ * thrown error never leaves main as text: the router maps it to a code
+ * (`ERROR_CODES`, kept zod-free in `errorCodes.ts`).
  */
-export const ERROR_CODES = [
-  'BAD_INPUT', // the input did not parse against the channel's schema
-  'UNKNOWN_CHANNEL',
-  'FORBIDDEN', // wrong sender, origin or token
-  'NOT_FOUND',
-  'CONFLICT',
-  'TITLE_REJECTED', // a user rename the judge refused; message says why
-  'UNAVAILABLE', // a backend, CLI or provider is missing or not configured
-  'TOO_LARGE',
-  'BUSY', // the database is locked by another program; the write was not made, try again
-  'STORAGE', // the disk is full or failing; the write was not made
-  'INTERNAL', // a bug: logged in main, a generic message sent
-] as const;
+export { ERROR_CODES } from './errorCodes';
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -102,4 +102,23 @@ describe('early start: the swarm is asked for before the app boots', () => {
     expect(labels()).toEqual(['please fix the login redirect']);
     expect(screen.queryByText('New session', { selector: '.row-label' })).toBeNull();
   });
+
+  it('the entry chunk buffers pushes raw (no zod yet): at boot they are checked, and one that does not parse is dropped', async () => {
+    const { api, release, held } = heldList([makeRow({ id: 'a', title: 'Alpha' })]);
+    const early = startEarly(api); // the raw transport, as the entry chunk has it
+    await act(async () => {
+      release();
+      await held;
+      await early.list;
+    });
+    api.push('session:changed', { ...makeRow({ id: 'b' }), status: 'exploded' }); // not a row
+    api.push('session:changed', makeRow({ id: 'c', title: 'Charlie after the list' }));
+    await act(async () => {
+      bootApp(api, early);
+    });
+    render(<App now={NOW} />);
+    await screen.findByRole('navigation', { name: 'Sessions' });
+    expect(labels()).toEqual(['Alpha', 'Charlie after the list']);
+    expect(useSessions.getState().byId['b']).toBeUndefined();
+  });
 });

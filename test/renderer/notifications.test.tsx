@@ -7,6 +7,15 @@ import { openSession, usePanes } from '../../src/renderer/src/stores/panes';
 import { setSettingsOpen } from '../../src/renderer/src/features/settings/store';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
+import { until } from '../support/until';
+import { useNotifications } from '../../src/renderer/src/features/notifications/store';
+
+/** Notifications start once the first paint is done (boot defers them off the first paint's path). */
+async function notificationsStarted(): Promise<void> {
+  await act(async () => {
+    await until(() => useNotifications.getState().via !== null, { message: 'notifications started' });
+  });
+}
 
 describe('which status changes notify', () => {
   const row = (status: SessionStatus, extra: { parentId?: string | null; archived?: boolean } = {}) => ({ status, parentId: null, archived: false, ...extra });
@@ -80,6 +89,7 @@ describe('web mode: browser notifications and the tab title', () => {
   it('a session out of sight that starts waiting notifies; the one on screen in a focused window does not; a click opens it', async () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'working' }), makeRow({ id: 'b', title: 'Write the release notes', status: 'working' })]);
     await renderApp(api);
+    await notificationsStarted();
     act(() => openSession('b'));
     act(() => api.push('session:changed', { ...api.rows.get('b'), status: 'waiting' }));
     expect(RecordingNotification.created).toEqual([]);
@@ -103,6 +113,7 @@ describe('web mode: browser notifications and the tab title', () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'working' })]);
     api.override('app:setNotifications', (input) => ({ ok: true, value: { enabled: input.enabled } }));
     await renderApp(api);
+    await notificationsStarted();
     act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'waiting' }));
     expect(RecordingNotification.created).toHaveLength(1);
     expect(document.title).toBe('(1) Swarmdesk');
@@ -124,6 +135,7 @@ describe('web mode: browser notifications and the tab title', () => {
     api.override('app:info', () => ({ ok: true, value: { version: '0', platform: 'test', transport: 'web', dataDir: '/x', defaultFolder: '/x', notices: [], notifications: false } }));
     api.override('app:setNotifications', (input) => ({ ok: true, value: { enabled: input.enabled } }));
     await renderApp(api);
+    await notificationsStarted();
     act(() => setSettingsOpen(true));
     const toggle = await screen.findByRole('checkbox', { name: /Notify me when a session waits/ });
     expect(toggle).not.toBeChecked();
@@ -143,6 +155,7 @@ describe('desktop: main shows the notification and the badge', () => {
     api.override('app:notify', () => ({ ok: true, value: { shown: true } }));
     api.override('app:setBadge', () => ({ ok: true, value: { shown: true } }));
     await renderApp(api);
+    await notificationsStarted();
     act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'error' }));
     expect(api.callsTo('app:notify')).toEqual([{ sessionId: 'a', title: 'Fix the billing export', body: 'Stopped with an error.' }]);
     act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'waiting' }));

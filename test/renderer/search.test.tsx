@@ -2,6 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/result';
+import { searchSessions } from '../../src/renderer/src/features/sessions/actions';
+import { useSessions } from '../../src/renderer/src/stores/sessions';
 import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -52,6 +54,32 @@ describe('search sessions', () => {
     expect(pending.map((p) => p.query)).toEqual(['a', 'alph']);
     await act(async () => pending[1]?.resolve({ ok: true, value: { ids: ['a'] } }));
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('replies out of order: a stale one never replaces a newer one, and the final keystroke\'s results are what stays', async () => {
+    const api = swarm();
+    const pending: Array<{ query: string; resolve: (r: Result<{ ids: string[] }>) => void }> = [];
+    api.override('sessions:search', (input) => new Promise((resolve) => pending.push({ query: input.query, resolve })));
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    const box = screen.getByRole('searchbox', { name: 'Search sessions' });
+    await userEvent.type(box, 'al');
+    // A second search on the wire beside the typing's (the archived view switch searches again).
+    await act(async () => void searchSessions('al'));
+    expect(pending.map((p) => p.query)).toEqual(['a', 'al']);
+    await act(async () => pending[1]?.resolve({ ok: true, value: { ids: ['a'] } }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    // The older reply lands last: ignored.
+    await act(async () => pending[0]?.resolve({ ok: true, value: { ids: ['a', 'b', 'c'] } }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    // The last keystroke was queued behind the first search: it goes out, and its results stay.
+    expect(pending.map((p) => p.query)).toEqual(['a', 'al', 'al']);
+    await userEvent.type(box, 'x');
+    await act(async () => pending[2]?.resolve({ ok: true, value: { ids: ['a'] } }));
+    expect(pending.map((p) => p.query)).toEqual(['a', 'al', 'al', 'alx']);
+    await act(async () => pending[3]?.resolve({ ok: true, value: { ids: [] } }));
+    expect(await screen.findByText('No session matches “alx”.')).toBeInTheDocument();
+    expect(useSessions.getState().searching).toBe(false);
   });
 
   it('a reply for a query the user has since cleared is ignored', async () => {

@@ -1,17 +1,19 @@
 import type { Result } from '../result';
 import type { ChannelInput, ChannelName, ChannelOutput } from './contract';
-import { eventSchemas, type EventName, type EventPayload } from './events';
+import type { EventName, EventPayload } from './events';
+import { EVENT_NAMES as NAMES } from './eventNames';
 
 /**
  * The two bridges the renderer can talk through (SPEC §3, §5). Both carry the
  * same contract; the renderer's adapters turn either into a `SwarmdeskApi`.
  */
 
-/** Every push event name, in declaration order. */
-export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+/** Every push event name, in declaration order (zod-free: the renderer's entry chunk reads it). */
+export const EVENT_NAMES: readonly EventName[] = NAMES;
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(NAMES);
 
 export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(eventSchemas, name);
+  return typeof name === 'string' && KNOWN_EVENTS.has(name);
 }
 
 // ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { EntrySchema, SessionIdSchema, SessionRowSchema } from '../domain/sessio
 import { SessionUsageSchema } from '../domain/usage';
 import { ChangesSummarySchema } from './git';
 import { terminalEvents } from './terminal';
+import type { EVENT_NAMES } from './eventNames';
 
 /** Pushes from main: changed entities, never commands. */
 export const eventSchemas = {
@@ -27,3 +28,7 @@ export const eventSchemas = {
 
 export type EventName = keyof typeof eventSchemas;
 export type EventPayload<E extends EventName> = z.infer<(typeof eventSchemas)[E]>;
+
+/** `eventNames.ts` lists exactly these events (the renderer's entry buffers pushes by that list). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const EVENT_NAMES_MATCH_SCHEMAS: Same<EventName, (typeof EVENT_NAMES)[number]> = true;

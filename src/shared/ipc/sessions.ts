@@ -15,9 +15,13 @@ const ById = z.object({ id: SessionIdSchema }).strict();
 const MAX_TEXT = 1_000_000;
 
 export const sessionChannels = {
-  /** The whole swarm (archived rows only when asked). */
+  /**
+   * The swarm in its order (pinned first, then position; archived rows only when asked).
+   * With `limit`, only the first `limit` rows: the first page the renderer paints before
+   * asking for the whole list (fewer rows than `limit` means there is nothing more).
+   */
   'sessions:list': channel(
-    z.object({ includeArchived: z.boolean().default(false) }).strict(),
+    z.object({ includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
     z.array(SessionRowSchema),
   ),
   /** Full-text search over titles and entry text; ids best first. */

@@ -109,8 +109,14 @@ export class FakeApi implements SwarmdeskApi {
     switch (channel) {
       case 'app:info':
         return this.ok({ version: '0.0.0', platform: 'test', transport: 'web', dataDir: '/tmp/x', defaultFolder: this.defaultFolder, notices: [], notifications: true });
-      case 'sessions:list':
-        return this.ok([...this.rows.values()].filter((row) => input['includeArchived'] || !row.archived));
+      case 'sessions:list': {
+        const rows = [...this.rows.values()].filter((row) => input['includeArchived'] || !row.archived);
+        const limit = input['limit'];
+        if (typeof limit !== 'number') return this.ok(rows);
+        // A first page: main's order (pinned first, then position, then id), cut.
+        const ordered = rows.sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.position - b.position || (a.id < b.id ? -1 : 1));
+        return this.ok(ordered.slice(0, limit));
+      }
       case 'sessions:search': {
         const q = String(input['query']).toLowerCase();
         const ids = [...this.rows.values()]

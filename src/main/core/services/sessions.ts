@@ -89,8 +89,9 @@ export class SessionsService {
     return this.dispatchers.register(kind, d);
   }
 
-  list(includeArchived: boolean): SessionRow[] {
-    const rows = this.store.sessions.list(includeArchived);
+  /** The swarm in order; with `limit`, its first page (what the renderer paints first). */
+  list(includeArchived: boolean, limit?: number): SessionRow[] {
+    const rows = this.store.sessions.list(includeArchived, limit);
     return this.pending.size === 0 ? rows : rows.map((r) => this.withUnsaved(r));
   }
 

@@ -1,15 +1,15 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import type { EventName } from '../../../shared/ipc/events';
-import type { EarlyStart } from './earlyStart';
+import { FIRST_PAGE_ROWS, type EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
+import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
 import { loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
 import { startNotifications } from '../features/notifications/actions';
-import { loadSessions } from '../features/sessions/actions';
+import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
 import { usePanes } from '../stores/panes';
-import { applySessionList } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 import { sessionLabel } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
@@ -38,7 +38,9 @@ function afterNextPaint(work: () => void): () => void {
  * nothing between the list and the subscription is missed), then load the app
  * facts and the swarm. Returns the teardown.
  */
-export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
+export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void {
+  // Pushes are schema-checked from here on (the entry chunk holds no zod); those the early start buffered, as they are replayed.
+  const api = withValidatedEvents(transport);
   setApi(api);
   // Remember each push handler, to replay what an early start buffered.
   const handlers = new Map<EventName, (payload: unknown) => void>();
@@ -54,17 +56,30 @@ export function bootApp(api: SwarmdeskApi, early?: EarlyStart): () => void {
   let stopped = false;
   void loadAppInfo().then((info) => {
     for (const notice of info?.notices ?? []) showToast(notice);
-    if (info && !stopped) stopNotifications = startNotifications(info);
+    // Not on the first paint's path: reading the browser's notification permission blocks for a while.
+    afterNextPaint(() => {
+      if (info && !stopped) stopNotifications = startNotifications(info);
+    })();
   });
   void loadChangeSummaries();
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
-    // The list was asked for already: apply it (or wait for it), then the pushes that came after it.
+    // The first page was asked for already: apply it (or wait for it), then the pushes that came
+    // after it. Once it is painted, the rest of the swarm (one reply, newer than every push before it).
+    const applyFirstPage = takeFirstPage(FIRST_PAGE_ROWS);
     const { arrived, pushes } = early.handOver();
-    if (arrived) applySessionList(arrived);
-    for (const { event, payload } of pushes) handlers.get(event)?.(payload);
-    if (arrived) preload();
-    else void early.list.then(applySessionList).then(preload);
+    const first = arrived ? applyFirstPage(arrived) : null;
+    // Buffered raw by the entry chunk (before zod loaded): checked now, as a live push would be.
+    for (const { event, payload } of pushes) {
+      const valid = validPush(event, payload);
+      if (valid) handlers.get(event)?.(valid.payload);
+    }
+    const rest = ({ more }: { more: boolean }): void => {
+      if (more) afterNextPaint(() => void loadSessions().then(preload))();
+      else preload();
+    };
+    if (first) rest(first);
+    else void early.list.then(applyFirstPage).then(rest);
   } else {
     void loadSessions().then(preload);
   }

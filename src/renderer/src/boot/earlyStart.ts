@@ -1,6 +1,7 @@
 import type { SessionRow } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
-import { eventSchemas, type EventName } from '../../../shared/ipc/events';
+import type { EventName } from '../../../shared/ipc/events';
+import { EVENT_NAMES } from '../../../shared/ipc/eventNames';
 import type { Result } from '../../../shared/result';
 
 export interface BufferedPush {
@@ -10,23 +11,30 @@ export interface BufferedPush {
 
 /** What `bootApp` takes over from an early start: the first list (if it has arrived) and the pushes to apply. */
 export interface EarlyHandover {
-  /** The first `sessions:list` reply, or null while it is still on its way (then `list` settles later). */
+  /** The first page's `sessions:list` reply, or null while it is still on its way (then `list` settles later). */
   arrived: Result<SessionRow[]> | null;
   /** Pushes the app has not seen yet: all of them while the list is on its way, else only those after its reply. */
   pushes: BufferedPush[];
 }
 
+/**
+ * Rows in the first page of the list: more than a tall window shows (~30 px a
+ * row), so the first paint never waits for the rest of the swarm.
+ */
+export const FIRST_PAGE_ROWS = 100;
+
 export interface EarlyStart {
-  /** The first `sessions:list` (not archived), asked for before the app's code ran. */
+  /** The first page of `sessions:list` (not archived, `FIRST_PAGE_ROWS`), asked for before the app's code ran. */
   readonly list: Promise<Result<SessionRow[]>>;
   /** Stop buffering pushes and hand over (once; the app's own listeners take over from here). */
   handOver(): EarlyHandover;
 }
 
 /**
- * Ask for the swarm the moment the transport exists, while the rest of the
- * page's code is still being evaluated: the server's work on the 10,000-row
- * list overlaps the page's start instead of following it. Pushes that arrive
+ * Ask for the first page of the swarm the moment the transport exists, while
+ * the rest of the page's code is still being evaluated: the server's (small)
+ * work overlaps the page's start instead of following it, and the rest of the
+ * swarm is fetched once the first page is painted (`bootApp`). Pushes that arrive
  * meanwhile are buffered; those older than the list reply are superseded by it.
  */
 export function startEarly(api: SwarmdeskApi): EarlyStart {
@@ -34,12 +42,12 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
   let arrived: Result<SessionRow[]> | null = null;
   /** Pushes before this index came before the list reply (the list already holds their state). */
   let cutoff = 0;
-  const offs = (Object.keys(eventSchemas) as EventName[]).map((event) =>
+  const offs = EVENT_NAMES.map((event: EventName) =>
     api.on(event, (payload: unknown) => {
       buffer.push({ event, payload });
     }),
   );
-  const list = api.invoke('sessions:list', { includeArchived: false }).then((result) => {
+  const list = api.invoke('sessions:list', { includeArchived: false, limit: FIRST_PAGE_ROWS }).then((result) => {
     arrived = result;
     cutoff = buffer.length;
     return result;

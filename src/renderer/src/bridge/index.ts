@@ -1,35 +1,39 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { createPreloadApi, isPreloadBridge } from './preloadBridge';
-import { withValidatedEvents } from './validatedEvents';
 import { takeTokenFromLocation, WebSocketBridge, webSocketUrl, type ConnectionState } from './wsBridge';
 
 export type { ConnectionState } from './wsBridge';
 
 export interface Bridge {
+  /** The raw transport: its pushes are not schema-checked yet (`appStart` wraps it with `withValidatedEvents`). */
   api: SwarmdeskApi;
   /** Connection changes (web mode only; Electron IPC is always there). */
   onStateChange: (listener: (state: ConnectionState, reconnected: boolean) => void) => () => void;
   /** A reason the page cannot talk to Swarmdesk at all, if any. */
   problem: string | null;
+  /** Past connecting: requests go out (or fail) at once. Always true over Electron's IPC. */
+  settled: () => boolean;
 }
 
 /**
  * Picks the transport once at start: Electron's preload bridge when present,
- * else the loopback WebSocket of web mode. Both come out as a `SwarmdeskApi`
- * whose pushes are schema-checked.
+ * else the loopback WebSocket of web mode. Both come out as a `SwarmdeskApi`.
+ * This runs in the small entry chunk, so it holds no zod and no schemas: the
+ * app's code checks pushes (`validatedEvents.ts`) once it has loaded.
  */
 export function startBridge(win: Window): Bridge {
   const preload = (win as Window & { swarmdesk?: unknown }).swarmdesk;
   if (isPreloadBridge(preload)) {
-    return { api: withValidatedEvents(createPreloadApi(preload)), onStateChange: () => () => undefined, problem: null };
+    return { api: createPreloadApi(preload), onStateChange: () => () => undefined, problem: null, settled: () => true };
   }
   const token = takeTokenFromLocation(win);
   const ws = new WebSocketBridge({ url: webSocketUrl(win), token: token ?? '' });
   ws.start();
   return {
-    api: withValidatedEvents(ws),
+    api: ws,
     onStateChange: (listener) => ws.onStateChange(listener),
     problem: token ? null : 'This page has no access token. Open the link that `npm run serve` printed.',
+    settled: () => ws.connectionState() !== 'connecting',
   };
 }
 

@@ -11,6 +11,8 @@ export function FolderFilter() {
   // Counting folders walks every row: deferred, so the swarm's first paint
   // (and each pushed change) does not wait for the filter's options.
   const byId = useDeferredValue(useSessions((s) => s.byId), NO_ROWS);
+  // byId is written in place for one row: its version says when a folder may have changed.
+  const listVersion = useDeferredValue(useSessions((s) => s.listVersion), -1);
   const order = useDeferredValue(useSessions((s) => s.order), NO_IDS);
   const folder = useSessions((s) => s.folder);
   const folders = useMemo(() => {
@@ -21,7 +23,8 @@ export function FolderFilter() {
       if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
     }
     return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
-  }, [byId, order]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listVersion stands for byId's contents
+  }, [byId, listVersion, order]);
 
   if (folders.length < 2 && folder === null) return null;
   return (

@@ -10,7 +10,9 @@ export function PaneArea() {
   const loadError = useSessions((s) => s.loadError);
   const hasSessions = useSessions((s) => s.order.length > 0);
   const byId = useSessions((s) => s.byId);
-  const visibleOpen = useMemo(() => open.filter((id) => byId[id] !== undefined), [open, byId]);
+  const listVersion = useSessions((s) => s.listVersion); // rows added or removed (byId is written in place)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- listVersion stands for byId's contents
+  const visibleOpen = useMemo(() => open.filter((id) => byId[id] !== undefined), [open, byId, listVersion]);
 
   if (visibleOpen.length === 0) {
     return (

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SessionId, SessionRow } from '../../../shared/domain/session';
 import type { Result } from '../../../shared/result';
+import { compareRows, placeInOrder, sortedIds } from './sessionOrder';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
 export interface AmbientView {
@@ -9,10 +10,22 @@ export interface AmbientView {
 }
 
 export interface SessionsState {
+  /**
+   * The rows by id. Replaced whole by a list reply, but a single row is put in place (see
+   * `upsertSession`): copying 100,000 keys per push costs ~40 ms. Whole-list views key on
+   * `listVersion` (and this object's identity), never on a copy.
+   */
   byId: Record<SessionId, SessionRow>;
   /** Every known id, pinned first, then by position (the swarm's order). */
   order: SessionId[];
+  /** The first page (at least) has arrived: the list can be drawn. */
   loaded: boolean;
+  /**
+   * The whole swarm has arrived. False between the first page (the rows on
+   * screen) and the rest: rows beyond the page are not known yet, but pushes
+   * and replies about any row are applied as they come.
+   */
+  complete: boolean;
   loadError: string | null;
   /** The archived view: the list shows archived sessions only. */
   showArchived: boolean;
@@ -23,12 +36,18 @@ export interface SessionsState {
   searchIds: SessionId[] | null;
   searching: boolean;
   ambient: Record<SessionId, AmbientView>;
+  /** Bumped when the list as drawn may change: a row added or removed, or its order, pin, archive, folder or parent. */
+  listVersion: number;
+  /** Bumped when any row changes (its status, title, …), for views that read every row (the waiting badge). */
+  rowsVersion: number;
 }
 
-const initialState: SessionsState = {
+/** A fresh state (its `byId` is written in place, so never shared between stores or resets). */
+const initialState = (): SessionsState => ({
   byId: {},
   order: [],
   loaded: false,
+  complete: false,
   loadError: null,
   showArchived: false,
   folder: null,
@@ -36,29 +55,23 @@ const initialState: SessionsState = {
   searchIds: null,
   searching: false,
   ambient: {},
-};
+  listVersion: 0,
+  rowsVersion: 0,
+});
 
-export const useSessions = create<SessionsState>(() => ({ ...initialState }));
+export const useSessions = create<SessionsState>(() => initialState());
 
 export function resetSessionsStore(): void {
-  useSessions.setState({ ...initialState }, true);
+  useSessions.setState(initialState(), true);
 }
 
-function compareRows(a: SessionRow, b: SessionRow): number {
-  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  if (a.position !== b.position) return a.position - b.position;
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-function sortedIds(byId: Record<SessionId, SessionRow>): SessionId[] {
-  return Object.values(byId)
-    .sort(compareRows)
-    .map((row) => row.id);
-}
-
-/** Replace the whole swarm (a fresh `sessions:list`). Main lists in swarm order already; sort only if not. */
-export function replaceSessions(rows: readonly SessionRow[]): void {
+/**
+ * Replace the swarm with a fresh `sessions:list` reply: the whole swarm, or its
+ * first page (`complete` false). A reply is newer than every push that came
+ * before it on the same channel, so it replaces what they left. Main lists in
+ * swarm order already; sort only if not.
+ */
+export function replaceSessions(rows: readonly SessionRow[], complete = true): void {
   const byId: Record<SessionId, SessionRow> = {};
   const order: SessionId[] = new Array(rows.length);
   let sorted = true;
@@ -70,35 +83,48 @@ export function replaceSessions(rows: readonly SessionRow[]): void {
     order[i] = row.id;
     if (sorted && i > 0 && compareRows(rows[i - 1] as SessionRow, row) > 0) sorted = false;
   }
-  useSessions.setState({ byId, order: sorted && unique ? order : sortedIds(byId), loaded: true, loadError: null });
+  useSessions.setState((state) => ({
+    byId,
+    order: sorted && unique ? order : sortedIds(byId),
+    loaded: true,
+    complete,
+    loadError: null,
+    listVersion: state.listVersion + 1,
+    rowsVersion: state.rowsVersion + 1,
+  }));
 }
 
-/** Main pushed (or a reply carried) the current state of one row. */
+/** Main pushed (or a reply carried) the current state of one row: known or not yet loaded, it lands once, in its place. */
 export function upsertSession(row: SessionRow): void {
   useSessions.setState((state) => {
-    const before = state.byId[row.id];
-    const byId = { ...state.byId, [row.id]: row };
-    const reorder = !before || before.pinned !== row.pinned || before.position !== row.position;
-    return { byId, order: reorder ? sortedIds(byId) : state.order };
+    const before = state.byId[row.id] ?? null;
+    const moved = !before || compareRows(before, row) !== 0;
+    // The new place is found while `byId` still holds the row's previous state.
+    const order = moved ? placeInOrder(state.order, state.byId, before, row) : state.order;
+    const reshaped = moved || before.archived !== row.archived || before.folder !== row.folder || before.parentId !== row.parentId;
+    // In place, not copied: O(1) per push at 100,000 rows. A row's view re-renders on its new object.
+    state.byId[row.id] = row;
+    return { order, rowsVersion: state.rowsVersion + 1, listVersion: reshaped ? state.listVersion + 1 : state.listVersion };
   });
 }
 
 export function removeSession(id: SessionId): void {
   useSessions.setState((state) => {
     if (!state.byId[id]) return state;
-    const byId = { ...state.byId };
-    delete byId[id];
+    const order = state.order.filter((other) => other !== id);
+    delete state.byId[id];
     return {
-      byId,
-      order: state.order.filter((other) => other !== id),
+      order,
       searchIds: state.searchIds ? state.searchIds.filter((other) => other !== id) : null,
+      listVersion: state.listVersion + 1,
+      rowsVersion: state.rowsVersion + 1,
     };
   });
 }
 
 /** A `sessions:list` reply into the store: the swarm, or why it could not be loaded. */
-export function applySessionList(result: Result<SessionRow[]>): void {
-  if (result.ok) replaceSessions(result.value);
+export function applySessionList(result: Result<SessionRow[]>, complete = true): void {
+  if (result.ok) replaceSessions(result.value, complete);
   else useSessions.setState({ loaded: true, loadError: result.error.message });
 }
 

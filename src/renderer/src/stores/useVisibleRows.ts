@@ -6,6 +6,8 @@ import { useUi } from './ui';
 /** The swarm list as drawn, recomputed only when its inputs change. */
 export function useVisibleRows(): VisibleRow[] {
   const byId = useSessions((s) => s.byId);
+  // `byId` is written in place for one row: the version says when the list's shape may have changed.
+  const listVersion = useSessions((s) => s.listVersion);
   const order = useSessions((s) => s.order);
   const showArchived = useSessions((s) => s.showArchived);
   const folder = useSessions((s) => s.folder);
@@ -13,7 +15,8 @@ export function useVisibleRows(): VisibleRow[] {
   const collapsed = useUi((s) => s.collapsed);
   return useMemo(
     () => buildVisibleRows({ byId, order, showArchived, folder, searchIds, collapsed }),
-    [byId, order, showArchived, folder, searchIds, collapsed],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listVersion stands for byId's contents
+    [byId, listVersion, order, showArchived, folder, searchIds, collapsed],
   );
 }
 

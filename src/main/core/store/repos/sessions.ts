@@ -40,6 +40,12 @@ export function createSessionsRepo(db: Db) {
         `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id`,
       )
       .raw(true),
+    /** The first rows in the same order: walks the `sessions_order` index and stops (no sort of the whole swarm). */
+    listFirst: db
+      .prepare<[number, number], SessionDbRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id LIMIT ?`,
+      )
+      .raw(true),
     get: db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND ${live}`).raw(true),
     insert: db.prepare(
       `INSERT INTO sessions (id, kind, folder, status, position, parent_id, backend_id, title, title_source, created_at, updated_at)
@@ -88,8 +94,10 @@ export function createSessionsRepo(db: Db) {
   };
 
   return {
-    list(includeArchived: boolean): SessionRow[] {
-      return s.list.all(includeArchived ? 1 : 0).map(toSessionRow);
+    /** The swarm in order (pinned first, then position); only the first `limit` rows when given. */
+    list(includeArchived: boolean, limit?: number): SessionRow[] {
+      const rows = limit === undefined ? s.list.all(includeArchived ? 1 : 0) : s.listFirst.all(includeArchived ? 1 : 0, limit);
+      return rows.map(toSessionRow);
     },
     get,
     insert(n: NewSession): SessionRow {

@@ -41,7 +41,7 @@ export function startNotifications(info: Pick<AppInfo, 'transport' | 'notificati
   setNotificationsState({ enabled: info.notifications, via: desktop ? 'desktop' : 'browser', permission: desktop ? 'granted' : browserPermission() });
   updateBadge();
   const offSessions = useSessions.subscribe((state, before) => {
-    if (state.byId !== before.byId) updateBadge();
+    if (state.rowsVersion !== before.rowsVersion) updateBadge();
   });
   const offSwitch = useNotifications.subscribe((state, before) => {
     if (state.enabled !== before.enabled) updateBadge();

@@ -138,8 +138,30 @@ export async function markRead(id: SessionId): Promise<void> {
   if (result.ok) upsertSession(result.value);
 }
 
+/** List loads: each request takes a number; only the newest one's reply lands (an older one would undo a view switch). */
+let listSeq = 0;
+
+/** The whole swarm (or the archived view) from main, unless a newer list was asked for meanwhile. */
 export async function loadSessions(): Promise<void> {
-  applySessionList(await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived }));
+  const seq = ++listSeq;
+  const result = await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived });
+  if (seq === listSeq) applySessionList(result);
+}
+
+/**
+ * The first page asked for by the early start (the rows on screen, in order):
+ * returns how to apply its reply. A full page means more rows wait: `apply`
+ * says so, and the caller fetches the rest (`loadSessions`) once the page is
+ * painted. A page that lands after a newer list was asked for is dropped.
+ */
+export function takeFirstPage(pageRows: number): (result: Result<SessionRow[]>) => { more: boolean } {
+  const seq = ++listSeq;
+  return (result) => {
+    if (seq !== listSeq) return { more: false };
+    const more = result.ok && result.value.length >= pageRows;
+    applySessionList(result, !more);
+    return { more };
+  };
 }
 
 /** Switch between the swarm and the archived view: fetch the list (and the search results) for it. */

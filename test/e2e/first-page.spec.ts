@@ -1,0 +1,124 @@
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { openStore } from '../../src/main/core/store';
+import { until } from '../support/until';
+import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { expectOrder, rowByLabel, rows } from './support/swarm';
+
+// A lean first paint (issue 9): with more sessions than the first page, the
+// page asks for the first page, paints it, then asks for the rest; what the
+// user does while the rest is on its way ends in the right state.
+test.describe.configure({ mode: 'serial' });
+
+const TOTAL = 300;
+const FIRST_PAGE = 100;
+const label = (i: number): string => `Session ${String(i).padStart(3, '0')} of the big swarm`;
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  const dataDir = freshDataDir();
+  const { store } = openStore({ dataDir });
+  store.transaction(() => {
+    for (let i = 0; i < TOTAL; i++) {
+      const id = `big-${i}`;
+      store.sessions.insert({ id, kind: 'chat', folder: '/home/dev/big', position: i, at: 1_700_000_000_000 + i });
+      store.sessions.setTitle(id, { title: label(i), source: 'auto', pinned: false });
+      store.entries.append(id, 'user', i === 250 ? 'the kumquat importer drops rows' : `look at case ${i}`, null, 1_700_000_000_000 + i);
+    }
+  });
+  while (store.entries.flushIndex(10_000) > 0);
+  store.close();
+  server = await startServer({ dataDir, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+interface ListFrame {
+  id: number;
+  input: { includeArchived?: boolean; limit?: number };
+}
+
+/** `sessions:list` requests the page sends, and the row count of each reply, in order. */
+function watchLists(page: Page): { asked: ListFrame[]; replies: Array<{ id: number; rows: number }> } {
+  const asked: ListFrame[] = [];
+  const replies: Array<{ id: number; rows: number }> = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { id?: number; channel?: string; input?: ListFrame['input'] };
+      if (frame.channel === 'sessions:list' && typeof frame.id === 'number') asked.push({ id: frame.id, input: frame.input ?? {} });
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { id?: number; result?: { ok: boolean; value?: unknown } };
+      if (typeof frame.id === 'number' && asked.some((a) => a.id === frame.id) && Array.isArray(frame.result?.value)) {
+        replies.push({ id: frame.id, rows: frame.result.value.length });
+      }
+    });
+  });
+  return { asked, replies };
+}
+
+test('the first page arrives first, then the rest of the swarm follows', async ({ page }) => {
+  const lists = watchLists(page);
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  await expectOrder(page, [label(0), label(1), label(2)]);
+  await until(() => lists.replies.length >= 2, { message: 'the first page and the rest' });
+  expect(lists.asked.map((a) => a.input)).toEqual([{ includeArchived: false, limit: FIRST_PAGE }, { includeArchived: false }]);
+  expect(lists.replies.map((r) => r.rows)).toEqual([FIRST_PAGE, TOTAL]);
+
+  // A row beyond the first page is there, found by what was said in it.
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('kumquat');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(250)}`));
+});
+
+test('pin, archive, reorder and search while the rest is held back end in main\'s state', async ({ page }) => {
+  // Hold the page's requests for the whole list (not the first page) until released: main
+  // answers them after what the user does meanwhile, as it would on a slow start.
+  const held: Array<() => void> = [];
+  let holding = true;
+  await page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
+    const toServer = ws.connectToServer();
+    ws.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { channel?: string; input?: { limit?: number } };
+      const send = (): void => toServer.send(message);
+      if (holding && frame.channel === 'sessions:list' && frame.input?.limit === undefined) held.push(send);
+      else send();
+    });
+  });
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  await until(() => held.length > 0, { message: 'the request for the rest' });
+
+  // Pin the fifth row, archive the second, move the fourth down by one.
+  await rowByLabel(page, label(4)).getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: /^Pin/ }).click();
+  await expectOrder(page, [label(4), label(0), label(1)]);
+  await rowByLabel(page, label(1)).getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: /^Archive/ }).click();
+  await expect(rowByLabel(page, label(1))).toHaveCount(0);
+  await page.getByRole('button', { name: `Reorder ${label(3)}` }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3)]);
+
+  // A search for a row not loaded yet: found once the rest has arrived.
+  const search = page.getByRole('searchbox', { name: 'Search sessions' });
+  await search.fill('kumquat');
+  holding = false;
+  for (const send of held.splice(0)) send();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(250)}`));
+  await search.fill('');
+  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3), label(6)]);
+  await expect(rowByLabel(page, label(1))).toHaveCount(0);
+
+  // What main holds: a fresh page shows the same.
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3), label(6)]);
+});

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionRow } from '../../../src/shared/domain/session';
+import { startCore, type Harness } from './harness';
+
+let h: Harness;
+afterEach(async () => {
+  await h.core.close();
+});
+
+const ids = (rows: SessionRow[]) => rows.map((r) => r.id);
+
+/** Seven sessions; one pinned, one archived, one moved: the order is not creation order. */
+async function swarm(): Promise<string[]> {
+  const made: string[] = [];
+  for (let i = 0; i < 7; i++) made.push((await h.ok('sessions:create', { kind: 'chat' })).id);
+  await h.ok('sessions:setPinned', { id: made[2] as string, pinned: true });
+  await h.ok('sessions:setArchived', { id: made[4] as string, archived: true });
+  await h.ok('sessions:move', { id: made[6] as string, beforeId: null });
+  return made;
+}
+
+describe('sessions:list, first page (issue 9: a lean first paint)', () => {
+  it('with a limit: the first rows of the whole list, in its order (pinned first, archived left out unless asked)', async () => {
+    h = startCore();
+    await swarm();
+    for (const includeArchived of [false, true]) {
+      const all = ids(await h.ok('sessions:list', { includeArchived }));
+      for (const limit of [1, 2, 3, all.length, all.length + 5]) {
+        expect(ids(await h.ok('sessions:list', { includeArchived, limit }))).toEqual(all.slice(0, limit));
+      }
+    }
+    const page = await h.ok('sessions:list', { limit: 2 });
+    expect(page[0]?.pinned).toBe(true);
+    expect(page.some((row) => row.archived)).toBe(false);
+  });
+
+  it('the rows of a page are whole rows, the same as the whole list carries', async () => {
+    h = startCore();
+    await swarm();
+    const all = await h.ok('sessions:list', {});
+    expect(await h.ok('sessions:list', { limit: 3 })).toEqual(all.slice(0, 3));
+  });
+
+  it('a limit outside 1..10,000 is BAD_INPUT', async () => {
+    h = startCore();
+    for (const limit of [0, -1, 1.5, 10_001]) {
+      expect(await h.call('sessions:list', { limit })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    }
+  });
+});
