@@ -16,4 +16,5 @@ export const EVENT_NAMES = [
   'session:pickupNote',
   'terminal:data',
   'terminal:exit',
+  'session:changes',
 ] as const;

@@ -61,7 +61,8 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
       if (info && !stopped) stopNotifications = startNotifications(info);
     })();
   });
-  void loadChangeSummaries();
+  // The rows' branch and counts: not on the first paint's path either.
+  afterNextPaint(() => void loadChangeSummaries())();
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
     // The first page was asked for already: apply it (or wait for it), then the pushes that came
