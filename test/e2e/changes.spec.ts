@@ -138,8 +138,18 @@ test('a big file is drawn a part at a time and grows as it is scrolled', async (
   // Scrolling to the end of what is drawn brings the next part.
   await diff.getByRole('button', { name: /^Show more of this diff/ }).scrollIntoViewIfNeeded();
   await expect.poll(() => drawn.count()).toBeGreaterThan(first);
+  // Then the button brings the rest. A pointer click can land on the part that scrolling in just added
+  // (the button moves down under the pointer), so the button is pressed where it is.
   const more = diff.getByRole('button', { name: /^Show more of this diff/ });
-  for (let i = 0; i < 10 && (await more.count()) > 0; i++) await more.click();
+  await expect
+    .poll(
+      async () => {
+        await more.evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+        return more.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
   await expect(diff).toContainText('line 6000 of the generated log', { timeout: 15_000 });
   await expect(diff.getByRole('button', { name: /^Show more of this diff/ })).toHaveCount(0);
 });
