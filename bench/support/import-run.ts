@@ -53,6 +53,13 @@ async function main(): Promise<void> {
     return (r.value as { ids: string[] }).ids;
   };
   const deadline = 600_000;
+  const mem = { heapTotalMb: 0, externalMb: 0, rssMb: 0 };
+  const memTimer = setInterval(() => {
+    const m = process.memoryUsage();
+    mem.heapTotalMb = Math.max(mem.heapTotalMb, Math.round(m.heapTotal / 1048576));
+    mem.externalMb = Math.max(mem.externalMb, Math.round(m.external / 1048576));
+    mem.rssMb = Math.max(mem.rssMb, Math.round(m.rss / 1048576));
+  }, 20);
   while (since() < deadline) {
     if (times.firstScreenMs === null) {
       const r = await core.router.handle('sessions:list', {}, ctx);
@@ -84,6 +91,8 @@ async function main(): Promise<void> {
     if (times.indexedMs !== null) break;
     await new Promise((r) => setTimeout(r, 25));
   }
+  clearInterval(memTimer);
+  process.stderr.write(`main thread peaks: ${JSON.stringify(mem)}\n`);
   await core.close();
   if (process.argv.includes('--again')) {
     const a0 = performance.now();

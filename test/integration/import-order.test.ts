@@ -76,14 +76,20 @@ describe('import order and identity (real store, real worker thread)', () => {
     const created: string[] = [];
     const pendingAfterBatch: number[] = [];
     const batchSizes: number[] = [];
-    const importBatch = sessions.importBatch.bind(sessions);
-    const spy: Pick<SessionsService, 'importBatch'> = {
-      importBatch(input: ImportBatchInput, limit?: number) {
-        if (input.target.kind === 'create') created.push(input.target.backendId);
-        batchSizes.push(input.entries.length);
-        const r = importBatch(input, limit);
-        pendingAfterBatch.push(s.entries.pendingIndex());
-        return r;
+    const importBatches = sessions.importBatches.bind(sessions);
+    const spy: Pick<SessionsService, 'importBatches'> = {
+      importBatches(run, limit) {
+        return importBatches(
+          (commit) =>
+            run((input: ImportBatchInput) => {
+              if (input.target.kind === 'create') created.push(input.target.backendId);
+              batchSizes.push(input.entries.length);
+              const r = commit(input);
+              pendingAfterBatch.push(s.entries.pendingIndex());
+              return r;
+            }),
+          limit,
+        );
       },
     };
     indexer = new ImportIndexer({ store: s, sessions: spy, roots: [{ path: t.root, source: 'claude-code' }], fileOptions: BATCH });

@@ -5,7 +5,7 @@ import { startWorker } from '../../workerEntry';
  * The worker's heap is capped so the importer's memory stays bounded (SPEC §13:
  * a 1 GB import under 300 MB): lines are at most 8 MB, batches 2.5 M characters.
  */
-const LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+const LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
 /** The import worker (see `startWorker`); null when this build has none (the caller then scans in-process). */
 export function startImportWorker(): Worker | null {
