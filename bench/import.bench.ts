@@ -140,42 +140,42 @@ async function main(): Promise<void> {
 
   // 1. 1,000 sessions / 300 MB.
   if (part('small')) {
-  const a = await runImport(small.dir);
-  const aParse = rawParseMs(small.dir);
-  const at = a.times;
-  console.log(`${describe(small)}: ${JSON.stringify(at)}; peak tree RSS ${mb(a.peak)}; raw parse ${s(aParse)}`);
-  if (!at.bigLastPageOk) console.log('WARNING: the big session\'s last page did not hold its last answer');
-  timeRow(`import ${describe(small)}: a marker session findable by search`, at.markerMs, 4_000, aParse, small.bytes);
-  timeRow(`the same: the ${n(50)} MB session findable`, at.bigMs, 6_000, aParse, small.bytes);
-  row(`the same: the ${n(50)} MB session's last answer on screen (entries:page while importing)`, at.bigLastPageMs === null ? 'never' : `${at.bigLastPageMs} ms`, '≤ 500 ms',
-    at.bigLastPageMs === null ? 'n/a' : `${(at.bigLastPageMs / aParse).toFixed(4)}× raw JSON.parse (${s(aParse)})`, at.bigLastPageOk && at.bigLastPageMs !== null && at.bigLastPageMs <= 500);
-  memRow('peak memory of the process tree during that import', a.peak, 250 * MB, idle.peak);
+    const a = await runImport(small.dir);
+    const aParse = rawParseMs(small.dir);
+    const at = a.times;
+    console.log(`${describe(small)}: ${JSON.stringify(at)}; peak tree RSS ${mb(a.peak)}; raw parse ${s(aParse)}`);
+    if (!at.bigLastPageOk) console.log('WARNING: the big session\'s last page did not hold its last answer');
+    timeRow(`import ${describe(small)}: a marker session findable by search`, at.markerMs, 4_000, aParse, small.bytes);
+    timeRow(`the same: the ${n(50)} MB session findable`, at.bigMs, 6_000, aParse, small.bytes);
+    row(`the same: the ${n(50)} MB session's last answer on screen (entries:page while importing)`, at.bigLastPageMs === null ? 'never' : `${at.bigLastPageMs} ms`, '≤ 500 ms',
+      at.bigLastPageMs === null ? 'n/a' : `${(at.bigLastPageMs / aParse).toFixed(4)}× raw JSON.parse (${s(aParse)})`, at.bigLastPageOk && at.bigLastPageMs !== null && at.bigLastPageMs <= 500);
+    memRow('peak memory of the process tree during that import', a.peak, 250 * MB, idle.peak);
   }
 
   // 2. 2,663 sessions / 1.1 GB.
   if (part('large')) {
-  const b = await runImport(large.dir, true);
-  const bParse = rawParseMs(large.dir);
-  const bt = b.times;
-  console.log(`${describe(large)}: ${JSON.stringify(bt)}; peak tree RSS ${mb(b.peak)}; raw parse ${s(bParse)}`);
-  timeRow(`import ${describe(large)}: a marker session findable`, bt.markerMs, 8_000, bParse, large.bytes);
-  timeRow(`the same: the ${n(100)} MB session findable`, bt.bigMs, 15_000, bParse, large.bytes);
-  memRow('the same: peak memory of the process tree', b.peak, 300 * MB, idle.peak);
-  timeRow('the same: whole first import done and indexed', bt.indexedMs, 15_000, bParse, large.bytes);
-  row('the same: a later start up to date (nothing changed)', bt.againMs === null ? 'never' : `${bt.againMs} ms`, '< 1000 ms',
-    bt.againMs === null ? 'n/a' : `${(bt.againMs / bParse).toFixed(3)}× raw JSON.parse (${s(bParse)})`, bt.againMs !== null && bt.againMs < 1000);
-  row(`reopening the ${n(100)} MB session at its last page (a fresh start)`, bt.reopenPageMs === null ? 'never' : `${bt.reopenPageMs} ms, +${bt.reopenRssMb} MB`, '≤ 500 ms, ≤ 150 MB',
-    bt.reopenPageMs === null ? 'n/a' : `${(bt.reopenPageMs / bParse).toFixed(4)}× raw JSON.parse (${s(bParse)})`,
-    bt.reopenPageMs !== null && bt.reopenPageMs <= 500 && (bt.reopenRssMb ?? 0) <= 150);
+    const b = await runImport(large.dir, true);
+    const bParse = rawParseMs(large.dir);
+    const bt = b.times;
+    console.log(`${describe(large)}: ${JSON.stringify(bt)}; peak tree RSS ${mb(b.peak)}; raw parse ${s(bParse)}`);
+    timeRow(`import ${describe(large)}: a marker session findable`, bt.markerMs, 8_000, bParse, large.bytes);
+    timeRow(`the same: the ${n(100)} MB session findable`, bt.bigMs, 15_000, bParse, large.bytes);
+    memRow('the same: peak memory of the process tree', b.peak, 300 * MB, idle.peak);
+    timeRow('the same: whole first import done and indexed', bt.indexedMs, 15_000, bParse, large.bytes);
+    row('the same: a later start up to date (nothing changed)', bt.againMs === null ? 'never' : `${bt.againMs} ms`, '< 1000 ms',
+      bt.againMs === null ? 'n/a' : `${(bt.againMs / bParse).toFixed(3)}× raw JSON.parse (${s(bParse)})`, bt.againMs !== null && bt.againMs < 1000);
+    row(`reopening the ${n(100)} MB session at its last page (a fresh start)`, bt.reopenPageMs === null ? 'never' : `${bt.reopenPageMs} ms, +${bt.reopenRssMb} MB`, '≤ 500 ms, ≤ 150 MB',
+      bt.reopenPageMs === null ? 'n/a' : `${(bt.reopenPageMs / bParse).toFixed(4)}× raw JSON.parse (${s(bParse)})`,
+      bt.reopenPageMs !== null && bt.reopenPageMs <= 500 && (bt.reopenRssMb ?? 0) <= 150);
   }
 
   // 3. One huge transcript: memory must not grow with the file.
   if (part('onefile')) {
-  const c10 = await runImport(oneSmall.dir);
-  const c = await runImport(oneBig.dir);
-  console.log(`one ${mb(oneSmall.bytes)} file: ${JSON.stringify(c10.times)}, peak ${mb(c10.peak)}; one ${mb(oneBig.bytes)} file: ${JSON.stringify(c.times)}, peak ${mb(c.peak)}`);
-  row(`import one ${mb(oneBig.bytes)} transcript: peak memory of the process tree`, mb(c.peak), `≤ 1.1× one ${mb(oneSmall.bytes)} transcript's`,
-    `${(c.peak / c10.peak).toFixed(2)}× one ${mb(oneSmall.bytes)} transcript (${mb(c10.peak)})`, c.peak <= c10.peak * 1.1);
+    const c10 = await runImport(oneSmall.dir);
+    const c = await runImport(oneBig.dir);
+    console.log(`one ${mb(oneSmall.bytes)} file: ${JSON.stringify(c10.times)}, peak ${mb(c10.peak)}; one ${mb(oneBig.bytes)} file: ${JSON.stringify(c.times)}, peak ${mb(c.peak)}`);
+    row(`import one ${mb(oneBig.bytes)} transcript: peak memory of the process tree`, mb(c.peak), `≤ 1.1× one ${mb(oneSmall.bytes)} transcript's`,
+      `${(c.peak / c10.peak).toFixed(2)}× one ${mb(oneSmall.bytes)} transcript (${mb(c10.peak)})`, c.peak <= c10.peak * 1.1);
   }
   console.log(`import bench total: ${((performance.now() - started) / 1000).toFixed(0)} s (file sizes: ${statSync(oneBig.bigFile).size} bytes)`);
 }
