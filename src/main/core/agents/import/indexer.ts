@@ -269,13 +269,16 @@ export class ImportIndexer {
           resolve({ counts: m.counts, missing: m.missing, errors: m.errors, cancelled: m.cancelled });
         }
       };
+      // Whatever arrived is committed before the scan settles, so the next scan's cursors include it.
       const onError = (err: Error): void => {
+        drain();
         cleanup();
         this.worker = null;
         this.workerTried = false;
         reject(err);
       };
       const onExit = (): void => {
+        drain();
         cleanup();
         this.worker = null;
         this.workerTried = false;
