@@ -91,16 +91,26 @@ export async function scanRoots(
  */
 export async function anyChange(roots: readonly ImportRoot[], cursors: readonly FileCursor[]): Promise<boolean> {
   const known = new Map(cursors.map((c) => [c.path, c]));
+  // Stats go out STAT_WAVE at a time (a later start looks at thousands of files within its second).
+  let wave: FileCursor[] = [];
+  const changedIn = async (batch: readonly FileCursor[]): Promise<boolean> => {
+    const verdicts = await Promise.all(
+      batch.map((prev) => statAsync(prev.path).then((st) => !isUnchanged(prev, st), () => true)),
+    );
+    return verdicts.includes(true);
+  };
   for (const root of roots) {
     for await (const path of transcriptFilesAsync(root)) {
       const prev = known.get(path);
       if (!prev) return true;
-      try {
-        if (!isUnchanged(prev, await statAsync(path))) return true;
-      } catch {
-        return true;
+      wave.push(prev);
+      if (wave.length >= STAT_WAVE) {
+        if (await changedIn(wave)) return true;
+        wave = [];
       }
     }
   }
-  return false;
+  return wave.length > 0 && (await changedIn(wave));
 }
+
+const STAT_WAVE = 64;
