@@ -109,7 +109,7 @@ interface SessionPlan {
 }
 
 /** One session file of about `plan.bytes`, and its subagent transcript when planned. Returns bytes written. */
-function writeSession(dir: string, project: string, cwd: string, plan: SessionPlan, c: Content, rand: () => number): { file: string; bytes: number; subagents: number } {
+function writeSession(dir: string, project: string, cwd: string, plan: SessionPlan, c: Content, rand: () => number): { file: string; bytes: number; subagents: number; agentFile: string | null } {
   const sessionId = c.uuid();
   const file = join(dir, project, `${sessionId}.jsonl`);
   const out = new Writer(file);
@@ -132,6 +132,7 @@ function writeSession(dir: string, project: string, cwd: string, plan: SessionPl
   let markerDone = false;
   let compacted = false;
   let subagents = 0;
+  let agentFile: string | null = null;
   // The big session's last answer is written after the loop: leave room for it.
   const budget = plan.bytes - (plan.big ? 4_000 : 0);
   while (out.bytes < budget) {
@@ -154,7 +155,8 @@ function writeSession(dir: string, project: string, cwd: string, plan: SessionPl
       out.put(rec('assistant', { message: { id: `msg_${turn}`, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content: [{ type: 'tool_use', id, name: 'Task', input: { description: 'Look around', prompt: c.words(20), subagent_type: 'general-purpose' } }] } }));
       const agentDir = join(dir, project, sessionId, 'subagents');
       mkdirSync(agentDir, { recursive: true });
-      const agent = new Writer(join(agentDir, `agent-${c.uuid().slice(0, 8)}.jsonl`));
+      agentFile = join(agentDir, `agent-${c.uuid().slice(0, 8)}.jsonl`);
+      const agent = new Writer(agentFile);
       for (let k = 0; k < 6; k++) {
         agent.put(rec(k % 2 ? 'assistant' : 'user', { message: { role: k % 2 ? 'assistant' : 'user', content: k % 2 ? [{ type: 'text', text: c.blob(800) }] : c.words(20) } }, true));
       }
@@ -186,7 +188,7 @@ function writeSession(dir: string, project: string, cwd: string, plan: SessionPl
   out.put({ type: 'ai-title', aiTitle: `${c.words(3)} in ${cwd.split('/').pop() ?? 'project'}`, sessionId });
   if (rand() < 0.2) out.put({ type: 'custom-title', customTitle: `Renamed ${c.words(2)}`, sessionId });
   out.close();
-  return { file, bytes: out.bytes, subagents };
+  return { file, bytes: out.bytes, subagents, agentFile };
 }
 
 /** Writes (or reuses, when a complete copy exists) the history of `spec`. */
@@ -232,6 +234,7 @@ export function ensureHistory(spec: HistorySpec): History {
     const w = writeSession(dir, project, `/home/dev/src/project${i % 40}`, plan, c, rand);
     const mtime = newest - (rank[i] as number) * 3_600 - Math.floor(rand() * 3_000);
     utimesSync(w.file, mtime, mtime);
+    if (w.agentFile) utimesSync(w.agentFile, mtime, mtime);
     bytes += w.bytes;
     subagentFiles += w.subagents;
     if (plan.marker) markerFile = w.file;
