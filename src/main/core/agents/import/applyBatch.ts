@@ -80,20 +80,20 @@ export function applyImportBatch(
         }
       : { kind: 'none', sessionId: null };
   return commit({
-      target,
-      reset: batch.reset,
-      entries: batch.entries,
-      titles: importedTitles(cursor.facts),
-      withinBatch: (sessionId) =>
-        store.importFiles.put({
-          path: cursor.path,
-          source: cursor.source,
-          size: cursor.size,
-          mtimeMs: cursor.mtimeMs,
-          ino: cursor.ino,
-          offset: cursor.offset,
-          facts: JSON.stringify(cursor.facts),
-          sessionId,
-        }),
+    target,
+    reset: batch.reset,
+    entries: batch.entries,
+    titles: importedTitles(cursor.facts),
+    withinBatch: (sessionId) =>
+      store.importFiles.put({
+        path: cursor.path,
+        source: cursor.source,
+        size: cursor.size,
+        mtimeMs: cursor.mtimeMs,
+        ino: cursor.ino,
+        offset: cursor.offset,
+        facts: JSON.stringify(cursor.facts),
+        sessionId,
+      }),
   });
 }
