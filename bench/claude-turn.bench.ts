@@ -142,6 +142,10 @@ try {
       `(budget ≤ ${BUDGET_MS} ms: ${liveMs <= BUDGET_MS ? 'met' : 'MISSED'}; ` +
       `ratio ${fmt(liveMs / resumeMs, 3)} vs a new --resume process per turn, ${fmt(liveMs / bareMs, 2)} vs a bare node spawn)`,
   );
+  console.log(
+    `ROW\tClaude Code follow-up turn: Send → first stream event (live process)\t${fmt(liveMs)} ms\t≤ ${BUDGET_MS} ms\t` +
+      `${fmt(liveMs / resumeMs, 3)}× a new --resume process per turn (${fmt(resumeMs)} ms); ${fmt(liveMs / bareMs, 2)}× a bare node spawn (${fmt(bareMs)} ms)\t${liveMs <= BUDGET_MS ? 'within' : 'OVER'}`,
+  );
   console.log(`  baseline: a new --resume process per turn (before issue 9): median ${fmt(resumeMs)} ms; first turn ${fmt(resume.first)} ms; ${resume.spawns} processes for ${TURNS + 1} turns`);
   console.log(`  baseline: bare \`node -e 0\` spawn to exit: median ${fmt(bareMs)} ms`);
   console.log(`  live: first turn (process start) ${fmt(live.first)} ms; follow-ups min ${fmt(Math.min(...live.followUps))} / max ${fmt(Math.max(...live.followUps))} ms; ${live.spawns} process for ${TURNS + 1} turns`);

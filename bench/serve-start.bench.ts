@@ -54,12 +54,29 @@ async function timeOneStart(dataDir: string, emptyImportDir: string): Promise<nu
   return ms;
 }
 
-async function series(label: string, dataDir: string, emptyImportDir: string): Promise<void> {
+async function series(label: string, dataDir: string, emptyImportDir: string, baselineMs?: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(dataDir, emptyImportDir));
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   console.log(`${label}: median ${(median / 1000).toFixed(2)} s (runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
+  if (baselineMs !== undefined) {
+    console.log(`ROW\t${label}: spawn → serving line\t${(median / 1000).toFixed(2)} s\t< 1 s\t${(median / baselineMs).toFixed(1)}× a bare node spawn to its first line (${baselineMs.toFixed(0)} ms)\t${median < 1000 ? 'within' : 'OVER'}`);
+  }
+  return median;
+}
+
+/** The baseline: a bare `node -e` that prints the same line, spawn to that line (median of RUNS). */
+async function bareSpawnMs(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['-e', "process.stdout.write('serving \\n')"], { stdio: ['ignore', 'pipe', 'ignore'] });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    times.push(performance.now() - t0);
+    await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  }
+  return [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
 async function main(): Promise<void> {
@@ -69,10 +86,11 @@ async function main(): Promise<void> {
   const emptyImportDir = freshDataDir('swarmdesk-bench-noimport-');
   mkdirSync(join(emptyImportDir, 'none'), { recursive: true });
   const empty = freshDataDir('swarmdesk-bench-serve-empty-');
-  await series('serve start, empty data folder (first start creates the database)', empty, emptyImportDir);
+  const bare = await bareSpawnMs();
+  await series('serve start, empty data folder (first start creates the database)', empty, emptyImportDir, bare);
   const full = freshDataDir('swarmdesk-bench-serve-10k-');
   seed(full);
-  await series(`serve start, existing database of ${SESSIONS} sessions`, full, emptyImportDir);
+  await series(`serve start, existing database of ${SESSIONS} sessions`, full, emptyImportDir, bare);
 }
 
 await main();

@@ -321,6 +321,32 @@ describe('sessions: the import path', () => {
     expect(h.eventsOf('entry:added').filter((e) => e.sessionId === row!.id)).toEqual([]);
   });
 
+  it('commits a group of batches in one transaction: a later one sees what an earlier one made; a failure keeps none and tells nothing', async () => {
+    h = startCore();
+    const s = h.core.services.sessions;
+    const before = h.eventsOf('session:changed').length;
+    const results = s.importBatches((commit) => {
+      const first = commit({ target: { kind: 'create', folder: '/home/dev/shop', backendId: 'g1', at: null }, reset: false, entries: [entry('user', 'first part')], titles: [] });
+      // Not told yet: the group has not committed.
+      expect(h.eventsOf('session:changed').length).toBe(before);
+      commit({ target: { kind: 'existing', sessionId: first.row!.id }, reset: false, entries: [entry('assistant', 'second part')], titles: [] });
+    });
+    const id = results[0]!.row!.id;
+    expect(h.core.services.store.entries.page(id, undefined, 10).entries.map((e) => [e.seq, e.text])).toEqual([[0, 'first part'], [1, 'second part']]);
+    expect(h.eventsOf('session:changed').slice(before).map((r) => r.id)).toEqual([id, id]);
+
+    const told = h.eventsOf('session:changed').length;
+    const listed = (await h.ok('sessions:list', {})).length;
+    expect(() =>
+      s.importBatches((commit) => {
+        commit({ target: { kind: 'create', folder: '/home/dev/shop', backendId: 'g2', at: null }, reset: false, entries: [entry('user', 'kept?')], titles: [] });
+        throw new Error('the disk is full');
+      }),
+    ).toThrow(/disk is full/);
+    expect((await h.ok('sessions:list', {})).length).toBe(listed);
+    expect(h.eventsOf('session:changed').length).toBe(told);
+  });
+
   it('judges imported titles like every other title, and never replaces the user’s', async () => {
     h = startCore();
     const s = h.core.services.sessions;

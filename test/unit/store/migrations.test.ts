@@ -126,6 +126,29 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM session_options`).get()).toEqual({ n: 0 });
     },
   },
+  6: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'imported', '/w', 0, 1, 1)`).run();
+      const add = db.prepare(`INSERT INTO entries (id, kind, text, created_at) VALUES (((SELECT rid FROM sessions WHERE id = 's1') << 32) + ?, ?, ?, 2)`);
+      add.run(0, 'user', 'hello kumquat');
+      add.run(1, 'tool-result', 'not indexed');
+      add.run(2, 'assistant', 'a quokka answer');
+      // Indexed one of the three before the upgrade; the other is still queued.
+      db.exec(`INSERT INTO entries_fts (rowid, text) SELECT id, text FROM entries WHERE seq = 0; DELETE FROM entries_fts_pending WHERE id & 4294967295 = 0`);
+    },
+    check(db) {
+      // The queue keeps what was pending; the trigger that filled it per row is gone (the repository queues).
+      expect(db.prepare(`SELECT id & 4294967295 AS seq FROM entries_fts_pending`).all()).toEqual([{ seq: 2 }]);
+      expect(db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_fts_queue'`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 1 });
+      // Entries stay append-only and a purge still takes the indexed and the queued rows along.
+      expect(() => db.prepare(`UPDATE entries SET text = 'x'`).run()).toThrow(/append-only/);
+      db.prepare(`UPDATE sessions SET deleted_at = 5 WHERE id = 's1'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts_pending`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 0 });
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -40,7 +40,8 @@ export interface ImportBatchResult {
  * One imported batch in one transaction: the session created by the shared
  * rule (at the bottom: old history), its entries appended without unread
  * marks (history seen in its own tool is not news), its title record applied
- * by the shared title rule. No hooks: the caller tells the renderer only.
+ * by the shared title rule, and as many queued entries indexed for search as
+ * it added. No hooks: the caller tells the renderer only.
  */
 export function commitImportBatch(store: Store, input: ImportBatchInput, now: number): ImportBatchResult {
   return store.transaction(() => {
@@ -58,6 +59,9 @@ export function commitImportBatch(store: Store, input: ImportBatchInput, now: nu
       const id = row.id;
       if (input.reset && !created) entries.push(store.entries.append(id, 'note', RESET_NOTE, null, now, false));
       for (const e of store.entries.appendMany(id, input.entries, false)) entries.push(e);
+      // Searchable as soon as committed (issue 9): the batch indexes as many queued entries as it
+      // added, in its own transaction, so search covers what is imported while the rest streams in.
+      if (entries.length > 0) store.entries.flushIndex(entries.length);
       // Judged here, like every title, for its author: a pinned one is the person's rename in that
       // tool ("Worker 2" stays), the tool's own is a model's; a placeholder or a refusal is passed over.
       const wanted = input.titles.find((t) => isUsableTitleFrom(t.value, 'imported', t.pinned));

@@ -315,12 +315,29 @@ export class SessionsService {
    * followed as it grows), never of a whole history at once.
    */
   importBatch(input: ImportBatchInput, liveEntryLimit = 50): ImportBatchResult {
-    const result = commitImportBatch(this.store, input, this.clock.now());
-    if (result.row) {
+    return this.importBatches((commit) => void commit(input), liveEntryLimit)[0] as ImportBatchResult;
+  }
+
+  /**
+   * Several imported batches in one transaction (one commit, one fsync: the importer groups the
+   * batches its worker has ready). `run` calls `commit` per batch, in order, inside the
+   * transaction, so a later batch sees what an earlier one created. The renderer is told only
+   * after the whole group committed; if any batch throws, none is kept and nothing is told.
+   */
+  importBatches(run: (commit: (input: ImportBatchInput) => ImportBatchResult) => void, liveEntryLimit = 50): ImportBatchResult[] {
+    const results: ImportBatchResult[] = [];
+    const now = this.clock.now();
+    this.store.transaction(() => run((input) => {
+      const result = commitImportBatch(this.store, input, now);
+      results.push(result);
+      return result;
+    }));
+    for (const result of results) {
+      if (!result.row) continue;
       if (!result.created && result.entries.length <= liveEntryLimit) for (const e of result.entries) this.events.emit('entry:added', e);
       this.changed(result.row);
     }
-    return result;
+    return results;
   }
 
   /** The composer: the session's agent takes it when one is registered, else it is recorded as a user entry. */

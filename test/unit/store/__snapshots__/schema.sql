@@ -1,4 +1,4 @@
--- user_version 5
+-- user_version 6
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -189,13 +189,6 @@ BEGIN
   INSERT INTO entries_fts (entries_fts, rowid, text)
     SELECT 'delete', old.id, old.text WHERE NOT EXISTS (SELECT 1 FROM entries_fts_pending WHERE id = old.id);
   DELETE FROM entries_fts_pending WHERE id = old.id;
-END;
-
--- trigger entries_fts_queue on entries
-CREATE TRIGGER entries_fts_queue AFTER INSERT ON entries
-WHEN new.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
-BEGIN
-  INSERT INTO entries_fts_pending (id) VALUES (new.id);
 END;
 
 -- trigger entries_no_update on entries

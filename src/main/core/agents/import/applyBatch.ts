@@ -1,7 +1,6 @@
 import { dirname, basename } from 'node:path';
 import { z } from 'zod';
-import type { ImportBatchResult, ImportTarget } from '../../services/importBatch';
-import type { SessionsService } from '../../services/sessions';
+import type { ImportBatchInput, ImportBatchResult, ImportTarget } from '../../services/importBatch';
 import type { Store } from '../../store';
 import type { FileCursor, ImportBatch } from './fileImporter';
 import { emptyFacts, type SessionFacts } from './types';
@@ -47,8 +46,8 @@ export function importedTitles(facts: SessionFacts): Array<{ value: string; pinn
 export type AppliedBatch = ImportBatchResult;
 
 /**
- * Sends one batch through the sessions service's import path (one
- * transaction, silent): the session is created on its first entry (kind
+ * Sends one batch through the sessions service's import path (`commit`:
+ * inside the group's transaction, silent): the session is created on its first entry (kind
  * 'imported', the CLI's id as backend id, its cwd as folder), the file's
  * title record is offered, and the cursor moves in the same transaction.
  * A session the user deleted stays deleted; its file is still followed so it
@@ -57,10 +56,9 @@ export type AppliedBatch = ImportBatchResult;
  */
 export function applyImportBatch(
   store: Store,
-  sessions: Pick<SessionsService, 'importBatch'>,
+  commit: (input: ImportBatchInput) => ImportBatchResult,
   batch: ImportBatch,
   owned: ReadonlySet<string> = new Set(),
-  liveEntryLimit?: number,
 ): AppliedBatch {
   const { cursor } = batch;
   const storedId = store.importFiles.get(cursor.path)?.sessionId ?? null;
@@ -81,24 +79,21 @@ export function applyImportBatch(
           at: cursor.facts.startedAt ?? batch.entries[0]?.createdAt ?? null,
         }
       : { kind: 'none', sessionId: null };
-  return sessions.importBatch(
-    {
-      target,
-      reset: batch.reset,
-      entries: batch.entries,
-      titles: importedTitles(cursor.facts),
-      withinBatch: (sessionId) =>
-        store.importFiles.put({
-          path: cursor.path,
-          source: cursor.source,
-          size: cursor.size,
-          mtimeMs: cursor.mtimeMs,
-          ino: cursor.ino,
-          offset: cursor.offset,
-          facts: JSON.stringify(cursor.facts),
-          sessionId,
-        }),
-    },
-    liveEntryLimit,
-  );
+  return commit({
+    target,
+    reset: batch.reset,
+    entries: batch.entries,
+    titles: importedTitles(cursor.facts),
+    withinBatch: (sessionId) =>
+      store.importFiles.put({
+        path: cursor.path,
+        source: cursor.source,
+        size: cursor.size,
+        mtimeMs: cursor.mtimeMs,
+        ino: cursor.ino,
+        offset: cursor.offset,
+        facts: JSON.stringify(cursor.facts),
+        sessionId,
+      }),
+  });
 }

@@ -37,8 +37,8 @@ export interface FileImportOptions {
 
 export const DEFAULT_FILE_IMPORT_OPTIONS: FileImportOptions = {
   maxLineBytes: 8 << 20,
-  batchEntries: 2_000,
-  batchChars: 2_500_000,
+  batchEntries: 500,
+  batchChars: 500_000,
 };
 
 /** Lines at least this long are typed by a scan before anyone parses them. */

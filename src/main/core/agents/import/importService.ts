@@ -14,7 +14,7 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export interface ImportServiceDeps {
   readonly store: Store;
-  readonly sessions: Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'importBatch'>;
+  readonly sessions: Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'importBatches'>;
   /** The injected clock's "now". */
   readonly now?: () => number;
   readonly env: NodeJS.ProcessEnv;

@@ -28,7 +28,7 @@ export interface ImportReport {
 export interface ImportIndexerOptions {
   readonly store: Store;
   /** The only writer of sessions and entries: imported batches go through its silent import path. */
-  readonly sessions: Pick<SessionsService, 'importBatch'>;
+  readonly sessions: Pick<SessionsService, 'importBatches'>;
   readonly roots: readonly ImportRoot[];
   /** The injected clock's "now" (the report's start time). */
   readonly now?: () => number;
@@ -176,10 +176,13 @@ export class ImportIndexer {
     const cursors = loadCursors(this.opts.store);
     let sessionsCreated = 0;
     const owned = this.opts.store.importFiles.ownedBackendIds();
-    const apply = (batch: ImportBatch): void => {
+    // The batches the worker has ready go in one transaction (one fsync), in order.
+    const apply = (batches: readonly ImportBatch[]): void => {
       if (this.stopped || !this.opts.store.isOpen) return;
-      const applied = applyImportBatch(this.opts.store, this.opts.sessions, batch, owned, this.opts.liveEntryLimit);
-      if (applied.created) sessionsCreated += 1;
+      const results = this.opts.sessions.importBatches((commit) => {
+        for (const batch of batches) applyImportBatch(this.opts.store, commit, batch, owned);
+      }, this.opts.liveEntryLimit);
+      sessionsCreated += results.filter((r) => r.created).length;
     };
     // Nothing new (a later start, an empty or missing folder): no worker to start, nothing to read.
     const changed = await anyChange(this.opts.roots, cursors);
@@ -189,7 +192,7 @@ export class ImportIndexer {
       : worker
       ? await this.scanInWorker(worker, cursors, apply)
       : await scanRoots(this.opts.roots, cursors, this.fileOptions, async (b) => {
-          apply(b);
+          apply([b]);
           // Let the main loop breathe between batches.
           await new Promise((r) => setImmediate(r));
         });
@@ -231,34 +234,51 @@ export class ImportIndexer {
   private scanInWorker(
     worker: Worker,
     cursors: ReturnType<typeof loadCursors>,
-    apply: (b: ImportBatch) => void,
+    apply: (batches: readonly ImportBatch[]) => void,
     roots: readonly ImportRoot[] = this.opts.roots,
   ): Promise<ScanResult> {
     const scanId = ++this.scanId;
     return new Promise<ScanResult>((resolve, reject) => {
+      // Batches that arrived while main was busy: committed together on the next turn of the loop.
+      let ready: Array<{ readonly id: number; readonly batch: ImportBatch }> = [];
+      let failed = false;
+      const drain = (): void => {
+        const group = ready;
+        ready = [];
+        if (group.length === 0) return;
+        if (!failed) {
+          try {
+            apply(group.map((g) => g.batch));
+          } catch (err) {
+            // Their cursors did not move: stop here so no later batch skips past them; the next scan retries.
+            failed = true;
+            log.error('import batches could not be committed; scan stopped', { path: group[0]?.batch.cursor.path, err });
+            this.post({ type: 'cancel', scanId });
+          }
+        }
+        for (const g of group) this.post({ type: 'ack', id: g.id });
+      };
       const onMessage = (m: FromWorker): void => {
         if (m.scanId !== scanId) return;
         if (m.type === 'batch') {
-          try {
-            apply(m.batch);
-          } catch (err) {
-            // Its cursor did not move: stop here so no later batch skips past it; the next scan retries.
-            log.error('an import batch could not be committed; scan stopped', { path: m.batch.cursor.path, err });
-            this.post({ type: 'cancel', scanId });
-          }
-          this.post({ type: 'ack', id: m.id });
+          if (ready.length === 0) setImmediate(drain);
+          ready.push({ id: m.id, batch: m.batch });
         } else {
+          drain();
           cleanup();
           resolve({ counts: m.counts, missing: m.missing, errors: m.errors, cancelled: m.cancelled });
         }
       };
+      // Whatever arrived is committed before the scan settles, so the next scan's cursors include it.
       const onError = (err: Error): void => {
+        drain();
         cleanup();
         this.worker = null;
         this.workerTried = false;
         reject(err);
       };
       const onExit = (): void => {
+        drain();
         cleanup();
         this.worker = null;
         this.workerTried = false;

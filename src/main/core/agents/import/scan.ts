@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { stat as statAsync } from 'node:fs/promises';
 import { importFile, isUnchanged, type FileCursor, type FileImportOptions, type ImportBatch } from './fileImporter';
 import type { FileError } from './protocol';
@@ -14,10 +14,29 @@ export interface ScanResult {
 
 const MAX_REPORTED_ERRORS = 50;
 
+/** A file to read in this scan: new, grown or replaced since its cursor. */
+interface Changed {
+  readonly path: string;
+  readonly source: ImportRoot['source'];
+  readonly stat: Stats;
+  readonly prev: FileCursor | undefined;
+}
+
+/**
+ * Newest first (issue 9: the sessions a user worked on last appear and are
+ * searchable first while the rest streams in); ties by path, so the order is
+ * deterministic.
+ */
+export function importOrder(a: Pick<Changed, 'path' | 'stat'>, b: Pick<Changed, 'path' | 'stat'>): number {
+  return b.stat.mtimeMs - a.stat.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
 /**
  * One pass over the roots: unchanged files (same size, mtime, inode) are only
- * stat'ed; changed ones are imported from their cursor. A file that fails
- * (unreadable, vanished mid-read) is reported and the scan goes on.
+ * stat'ed; changed ones are imported from their cursor, newest first (the walk
+ * and its stats come first: a few hundred bytes a file, so a history of
+ * thousands is a small list). A file that fails (unreadable, vanished
+ * mid-read) is reported and the scan goes on.
  * Runs in the import worker; also callable directly (tests, benchmarks).
  */
 export async function scanRoots(
@@ -31,6 +50,11 @@ export async function scanRoots(
   const seen = new Set<string>();
   const counts = emptyCounts();
   const errors: FileError[] = [];
+  const fail = (path: string, err: unknown): void => {
+    counts.filesFailed += 1;
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ path, message: err instanceof Error ? err.message : String(err) });
+  };
+  const changed: Changed[] = [];
   for (const root of roots) {
     for (const path of transcriptFiles(root)) {
       if (cancelled()) return { counts, missing: [], errors, cancelled: true };
@@ -40,15 +64,20 @@ export async function scanRoots(
       try {
         const stat = statSync(path);
         const prev = known.get(path);
-        if (isUnchanged(prev, stat)) {
-          counts.filesUnchanged += 1;
-          continue;
-        }
-        await importFile(path, root.source, stat, prev, options, counts, emit);
+        if (isUnchanged(prev, stat)) counts.filesUnchanged += 1;
+        else changed.push({ path, source: root.source, stat, prev });
       } catch (err) {
-        counts.filesFailed += 1;
-        if (errors.length < MAX_REPORTED_ERRORS) errors.push({ path, message: err instanceof Error ? err.message : String(err) });
+        fail(path, err);
       }
+    }
+  }
+  changed.sort(importOrder);
+  for (const file of changed) {
+    if (cancelled()) return { counts, missing: [], errors, cancelled: true };
+    try {
+      await importFile(file.path, file.source, file.stat, file.prev, options, counts, emit);
+    } catch (err) {
+      fail(file.path, err);
     }
   }
   const missing = cursors.filter((c) => !seen.has(c.path)).map((c) => c.path);
@@ -62,16 +91,26 @@ export async function scanRoots(
  */
 export async function anyChange(roots: readonly ImportRoot[], cursors: readonly FileCursor[]): Promise<boolean> {
   const known = new Map(cursors.map((c) => [c.path, c]));
+  // Stats go out STAT_WAVE at a time (a later start looks at thousands of files within its second).
+  let wave: FileCursor[] = [];
+  const changedIn = async (batch: readonly FileCursor[]): Promise<boolean> => {
+    const verdicts = await Promise.all(
+      batch.map((prev) => statAsync(prev.path).then((st) => !isUnchanged(prev, st), () => true)),
+    );
+    return verdicts.includes(true);
+  };
   for (const root of roots) {
     for await (const path of transcriptFilesAsync(root)) {
       const prev = known.get(path);
       if (!prev) return true;
-      try {
-        if (!isUnchanged(prev, await statAsync(path))) return true;
-      } catch {
-        return true;
+      wave.push(prev);
+      if (wave.length >= STAT_WAVE) {
+        if (await changedIn(wave)) return true;
+        wave = [];
       }
     }
   }
-  return false;
+  return wave.length > 0 && (await changedIn(wave));
 }
+
+const STAT_WAVE = 64;

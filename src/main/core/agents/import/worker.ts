@@ -7,13 +7,14 @@ import { emptyCounts } from './types';
 /**
  * The import worker: walks and reads transcripts off the main thread (SPEC §8:
  * the main loop never stalls on a 1 GB history). At most IN_FLIGHT batches
- * wait for main's ack: main commits one while the next is read, and memory
- * stays bounded whatever the size of the history.
+ * wait for main's ack: main commits those ready while the next are read, and
+ * memory stays bounded whatever the size of the history.
  */
 const port = parentPort;
 if (!port) throw new Error('the import worker must run in a worker thread');
 
-const IN_FLIGHT = 2;
+/** Batches read ahead of main's commits: main commits all that are ready in one transaction. */
+const IN_FLIGHT = 4;
 let unacked = 0;
 let blocked: (() => void) | null = null;
 let nextBatchId = 1;

@@ -18,6 +18,13 @@ export interface NewEntry {
   readonly createdAt: number;
 }
 
+/**
+ * Kinds whose text the search index holds (what was said; not tool results or thinking,
+ * which are large and noisy). Since migration 006 the repository queues them itself;
+ * the delete trigger of migration 001 names the same kinds.
+ */
+export const INDEXED_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>(['user', 'assistant', 'steer', 'summary', 'note', 'tool-use']);
+
 /** Rows per multi-row INSERT in `appendMany` (ROW_PARAMS each, far below SQLite's parameter limit). */
 const INSERT_CHUNK = 100;
 const ROW_PARAMS = 6;
@@ -59,7 +66,7 @@ export function firstLineOf(text: string): string | null {
  * migration 001). `append` is two prepared statements in one transaction:
  * the session row update (which also proves the session is live and yields
  * its rid), then the insert at the next key of that range. Full-text
- * indexing is queued by a trigger and done later by `flushIndex`.
+ * indexing is queued here (INDEXED_KINDS) and done later by `flushIndex`.
  */
 export function createEntriesRepo(db: Db) {
   const range = (rid: string) => `id BETWEEN (${rid} << 32) AND (${rid} << 32) + 4294967295`;
@@ -73,6 +80,11 @@ export function createEntriesRepo(db: Db) {
       `INSERT INTO entries (id, kind, text, meta, created_at)
        VALUES (coalesce((SELECT max(id) + 1 FROM entries WHERE ${range('@rid')}), @rid << 32), @kind, @text, @meta, @at)
        RETURNING seq`,
+    ),
+    queueOne: db.prepare<{ rid: number; seq: number }>(`INSERT INTO entries_fts_pending (id) VALUES ((@rid << 32) + @seq)`),
+    // A batch's indexable seqs as one JSON array: one statement per batch, keys computed in SQL.
+    queueMany: db.prepare<{ rid: number; seqs: string }>(
+      `INSERT INTO entries_fts_pending (id) SELECT (@rid << 32) + value FROM json_each(@seqs)`,
     ),
     nextSeq: db.prepare<{ rid: number }, { next: number }>(
       `SELECT coalesce(max(id) - (@rid << 32) + 1, 0) AS next FROM entries WHERE ${range('@rid')}`,
@@ -105,6 +117,7 @@ export function createEntriesRepo(db: Db) {
     if (!touched) throw new SessionGoneError(sid);
     const r = s.insert.get({ rid: touched.rid, kind, text, meta: meta === null ? null : JSON.stringify(meta), at });
     if (!r) throw new Error('insert returned no seq');
+    if (INDEXED_KINDS.has(kind)) s.queueOne.run({ rid: touched.rid, seq: r.seq });
     return { sessionId: sid, seq: r.seq, kind, text, meta, createdAt: at };
   });
 
@@ -121,8 +134,8 @@ export function createEntriesRepo(db: Db) {
     if (next === undefined) throw new Error('next seq lookup returned no row');
     if (next + list.length > SEQ_END) throw new Error(`session ${sid} cannot hold ${list.length} more entries`);
     const rid = touched.rid;
-    // Rows go in INSERT_CHUNK at a time (one statement step each), in order; the queue
-    // trigger (migration 001) still fires per row, so the index queue is what append leaves.
+    // Rows go in INSERT_CHUNK at a time (one statement step each), in order; the index queue
+    // gets the batch's indexable keys in one statement, so it holds what append leaves.
     const params: unknown[] = new Array<unknown>(INSERT_CHUNK * ROW_PARAMS);
     const fill = (at: number, i: number) => {
       const e = list[i]!;
@@ -143,6 +156,9 @@ export function createEntriesRepo(db: Db) {
       fill(0, i);
       s.insertRow.run(params);
     }
+    const queued: number[] = [];
+    for (let k = 0; k < list.length; k++) if (INDEXED_KINDS.has(list[k]!.kind)) queued.push(next + k);
+    if (queued.length > 0) s.queueMany.run({ rid, seqs: JSON.stringify(queued) });
     return list.map((e, k): Entry => ({ sessionId: sid, seq: next + k, kind: e.kind, text: e.text, meta: e.meta, createdAt: e.createdAt }));
   });
 
