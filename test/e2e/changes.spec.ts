@@ -144,7 +144,7 @@ test('a big file is drawn a part at a time and grows as it is scrolled', async (
   await expect
     .poll(
       async () => {
-        await more.evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+        await more.evaluateAll((buttons) => buttons.forEach((b) => (b as unknown as { click(): void }).click()));
         return more.count();
       },
       { timeout: 30_000 },

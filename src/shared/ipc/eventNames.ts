@@ -14,7 +14,7 @@ export const EVENT_NAMES = [
   'app:openSession',
   'session:suggestion',
   'session:pickupNote',
+  'session:changes',
   'terminal:data',
   'terminal:exit',
-  'session:changes',
 ] as const;
