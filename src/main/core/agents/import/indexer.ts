@@ -58,7 +58,8 @@ export class ImportIndexer {
   private running: Promise<ImportReport> | null = null;
   private again = false;
   private scanId = 0;
-  private watchers: FSWatcher[] = [];
+  /** Watched folder → its watcher. Kept across scans: closing one drops the events it had not yet delivered. */
+  private watchers = new Map<string, FSWatcher>();
   private debounce: NodeJS.Timeout | null = null;
   private interval: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -105,19 +106,33 @@ export class ImportIndexer {
    * thread). Renewed after each scan, so new project folders are followed.
    */
   private rewatch(): void {
-    for (const w of this.watchers) w.close();
-    this.watchers = [];
     if (this.stopped) return;
+    const wanted = new Set<string>();
     for (const root of this.opts.roots) {
       for (const dir of foldersToWatch(root)) {
-        if (this.watchers.length >= MAX_WATCHED_DIRS) return;
-        try {
-          const w = watch(dir, { persistent: false }, () => this.changed());
-          w.on('error', () => w.close());
-          this.watchers.push(w);
-        } catch {
-          // Missing folder or no watches left: the periodic rescan covers it.
-        }
+        if (wanted.size >= MAX_WATCHED_DIRS) break;
+        wanted.add(dir);
+      }
+    }
+    for (const [dir, w] of this.watchers) {
+      if (!wanted.has(dir)) {
+        w.close();
+        this.watchers.delete(dir);
+      }
+    }
+    // Only folders not watched yet get a watcher; the others keep theirs (a change written while a
+    // scan ended must not fall between closing an old watcher and opening a new one).
+    for (const dir of wanted) {
+      if (this.watchers.has(dir)) continue;
+      try {
+        const w = watch(dir, { persistent: false }, () => this.changed());
+        w.on('error', () => {
+          w.close();
+          if (this.watchers.get(dir) === w) this.watchers.delete(dir);
+        });
+        this.watchers.set(dir, w);
+      } catch {
+        // Missing folder or no watches left: the periodic rescan covers it.
       }
     }
   }
@@ -142,7 +157,7 @@ export class ImportIndexer {
     this.opts.onBusy?.(true);
     const run = this.runScan().finally(() => {
       this.running = null;
-      if (this.watchers.length > 0 || this.interval) this.rewatch();
+      if (this.watchers.size > 0 || this.interval) this.rewatch();
       this.opts.onBusy?.(false);
       if (this.again && !this.stopped) {
         this.again = false;
@@ -157,8 +172,8 @@ export class ImportIndexer {
     this.stopped = true;
     if (this.debounce) clearTimeout(this.debounce);
     if (this.interval) clearInterval(this.interval);
-    for (const w of this.watchers) w.close();
-    this.watchers = [];
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
     if (this.worker && this.running) this.post({ type: 'cancel', scanId: this.scanId });
     try {
       await this.running;
