@@ -1,8 +1,9 @@
 // Generates a Claude Code history (`~/.claude/projects` shape, the real transcript format of
 // /work/shared/formats/) for the import benchmarks: N sessions totalling about S MB, deterministic by
 // seed, written under the OS temp dir (never the repository). It holds:
-// - one marker session (among the newest 1% by mtime) whose answer mid-file says MARKER_WORD;
-// - one big session (B MB, among the newest 5%) whose last answer says BIG_WORD;
+// - one marker session (of median age by mtime) whose answer mid-file says MARKER_WORD;
+// - one big session (B MB, the oldest file: the importer reads newest first, so this is its worst case)
+//   whose last answer says BIG_WORD;
 // - tool use and results, thinking, compaction (a compact boundary and its continuation summary),
 //   subagent transcripts (`<session>/subagents/agent-*.jsonl`, sidechain records), title records, and
 //   the large attachment / api-request / cost-state records real files carry.
@@ -194,7 +195,7 @@ function writeSession(dir: string, project: string, cwd: string, plan: SessionPl
 /** Writes (or reuses, when a complete copy exists) the history of `spec`. */
 export function ensureHistory(spec: HistorySpec): History {
   const seed = spec.seed ?? 7;
-  const dir = spec.out ?? join(tmpdir(), `swarmdesk-bench-history-${spec.sessions}s-${spec.mb}mb-${spec.bigMb}big-seed${seed}`);
+  const dir = spec.out ?? join(tmpdir(), `swarmdesk-bench-history-${spec.sessions}s-${spec.mb}mb-${spec.bigMb}big-seed${seed}-worst`);
   const done = join(dir, '.complete.json');
   if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as History;
   rmSync(dir, { recursive: true, force: true });
@@ -208,10 +209,10 @@ export function ensureHistory(spec: HistorySpec): History {
     const j = Math.floor(rand() * (i + 1));
     [rank[i], rank[j]] = [rank[j] as number, rank[i] as number];
   }
-  // One session alone is the big one (the single-file memory case); else the marker and big sessions
-  // are among the newest 1% and 5%.
-  const markerAt = n < 3 ? -1 : rank.indexOf(Math.max(1, Math.floor(n * 0.01)));
-  const bigAt = n === 1 ? 0 : rank.indexOf(Math.max(2, Math.floor(n * 0.05)));
+  // One session alone is the big one (the single-file memory case); else the marker is of median age
+  // and the big session the oldest: the importer reads newest first, so both figures are not flattered.
+  const markerAt = n < 3 ? -1 : rank.indexOf(Math.floor(n / 2));
+  const bigAt = n === 1 ? 0 : rank.indexOf(n - 1);
   // Sizes of the rest: a long tail (most sessions small, a few several MB), scaled to the total.
   const rest = Math.max(0, spec.mb - spec.bigMb) * MB;
   const weights = Array.from({ length: n }, (_, i) => (i === bigAt ? 0 : 0.15 + Math.pow(rand(), 4) * 8));
