@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareRows, placeInOrder, sortedIds } from '../../src/renderer/src/stores/sessionOrder';
 import { removeSession, replaceSessions, resetSessionsStore, upsertSession, useSessions } from '../../src/renderer/src/stores/sessions';
-import type { SessionId, SessionRow } from '../../src/shared/domain/session';
+import type { SessionId, SessionListRow, SessionRow } from '../../src/shared/domain/session';
 import { makeRow } from './support/fakeApi';
 
 /** A comparator that counts its calls: the bound on work, not a clock. */
 function counting() {
   const counter = { calls: 0 };
-  const compare = (a: SessionRow, b: SessionRow): number => {
+  const compare = (a: SessionListRow, b: SessionListRow): number => {
     counter.calls++;
     return compareRows(a, b);
   };

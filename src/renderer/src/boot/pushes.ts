@@ -1,7 +1,8 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes, usePanes } from '../stores/panes';
-import { removeSession, setPickupNote, setSuggestion, upsertSession, useSessions } from '../stores/sessions';
+import { applyQueuedChanges, queueRowChange, queuedRow, setPickupNote, setSuggestion, useSessions } from '../stores/sessions';
+import { coalesced } from './coalesced';
 import { showToast } from '../stores/ui';
 import { forgetUsage, setUsage } from '../stores/usage';
 import { markRead } from '../features/sessions/actions';
@@ -11,19 +12,28 @@ import { forgetChanges } from '../features/changes/store';
 
 /**
  * Main pushes changed entities (already schema-checked by the bridge); each
- * lands in its store. Returns the unsubscribe for all of them.
+ * lands in its store. Rows are queued and applied once per frame (the importer
+ * pushes one row per session: a burst of N costs one rebuild of the list, not N).
+ * Returns the unsubscribe for all of them.
  */
 export function subscribeToPushes(api: SwarmdeskApi): () => void {
+  const frame = coalesced(() => {
+    applyQueuedChanges();
+    // What the user is looking at is read (once its pushed row is in the store).
+    const focused = usePanes.getState().focused;
+    if (focused && useSessions.getState().byId[focused]?.unread && document.visibilityState === 'visible') void markRead(focused);
+  });
   const offs = [
     api.on('session:changed', (row) => {
-      const before = useSessions.getState().byId[row.id]?.status;
-      upsertSession(row);
+      const queuedBefore = queuedRow(row.id);
+      const before = queuedBefore === undefined ? useSessions.getState().byId[row.id]?.status : queuedBefore?.status;
+      queueRowChange(row.id, row);
       noticeStatusChange(before, row);
-      // What the user is looking at is read.
-      if (row.unread && usePanes.getState().focused === row.id && document.visibilityState === 'visible') void markRead(row.id);
+      frame.schedule();
     }),
     api.on('session:removed', ({ id }) => {
-      removeSession(id);
+      queueRowChange(id, null);
+      frame.schedule();
       forgetUsage(id);
       forgetChanges(id);
       dropFromPanes(id);
@@ -42,5 +52,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
   ];
   return () => {
     for (const off of offs) off();
+    frame.cancel();
+    applyQueuedChanges();
   };
 }
