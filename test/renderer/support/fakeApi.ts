@@ -206,7 +206,13 @@ export class FakeApi implements SwarmdeskApi {
     const group = [...this.rows.values()].filter((other) => other.pinned === row.pinned && other.id !== id).sort((a, b) => a.position - b.position);
     const at = beforeId === null ? group.length : group.findIndex((other) => other.id === beforeId);
     group.splice(at === -1 ? group.length : at, 0, row);
-    group.forEach((other, index) => this.rows.set(other.id, { ...other, position: index }));
+    group.forEach((other, index) => {
+      if (other.position === index && other.id !== id) return;
+      const moved = { ...other, position: index };
+      this.rows.set(other.id, moved);
+      // As main does: every renumbered row is pushed (before the reply, which carries the moved row).
+      if (other.id !== id) this.pushWithinFrame('session:changed', moved);
+    });
     return this.ok(this.rows.get(id) as SessionRow);
   }
 }
