@@ -4,6 +4,7 @@ import type { SwarmdeskApi } from '../../../src/shared/ipc/api';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
 import type { Result } from '../../../src/shared/result';
+import { runPushFramesNow } from '../../../src/renderer/src/boot/pushes';
 import { applyQueuedChanges } from '../../../src/renderer/src/stores/sessions';
 
 /** A test-only stand-in for main: an in-memory swarm behind the real `SwarmdeskApi` shape. */
@@ -76,6 +77,7 @@ export class FakeApi implements SwarmdeskApi {
    */
   push<E extends EventName>(event: E, payload: EventPayload<E> | unknown): void {
     this.pushWithinFrame(event, payload);
+    runPushFramesNow();
     applyQueuedChanges();
   }
 

@@ -3,7 +3,7 @@
  * A hidden window gets no frames, so a short timeout runs it then (the dock
  * badge and notifications still follow the swarm).
  */
-export function coalesced(work: () => void, hiddenMs = 100): { schedule(): void; cancel(): void } {
+export function coalesced(work: () => void, hiddenMs = 100): { schedule(): void; cancel(): void; runNow(): void } {
   let frame: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const cancel = (): void => {
@@ -23,5 +23,9 @@ export function coalesced(work: () => void, hiddenMs = 100): { schedule(): void;
       timer = setTimeout(run, hiddenMs);
     },
     cancel,
+    /** If scheduled, run now (the frame came early). */
+    runNow() {
+      if (frame !== null || timer !== null) run();
+    },
   };
 }

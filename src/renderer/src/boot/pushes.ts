@@ -1,3 +1,4 @@
+import type { SessionId } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes, usePanes } from '../stores/panes';
@@ -10,6 +11,14 @@ import { noticeStatusChange, openNotifiedSession } from '../features/notificatio
 import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
 
+/** The push paths subscribed now, each with its frame (tests let the frame come at once). */
+const frames = new Set<{ runNow(): void }>();
+
+/** Let every scheduled push frame run now, as the next animation frame would (for tests). */
+export function runPushFramesNow(): void {
+  for (const frame of frames) frame.runNow();
+}
+
 /**
  * Main pushes changed entities (already schema-checked by the bridge); each
  * lands in its store. Rows are queued and applied once per frame (the importer
@@ -17,17 +26,23 @@ import { forgetChanges } from '../features/changes/store';
  * Returns the unsubscribe for all of them.
  */
 export function subscribeToPushes(api: SwarmdeskApi): () => void {
+  /** Pushed this frame: the rows that came in unread (the one on screen is marked read once it is in). */
+  const unread = new Set<SessionId>();
   const frame = coalesced(() => {
     applyQueuedChanges();
-    // What the user is looking at is read (once its pushed row is in the store).
     const focused = usePanes.getState().focused;
-    if (focused && useSessions.getState().byId[focused]?.unread && document.visibilityState === 'visible') void markRead(focused);
+    const seen = focused !== null && unread.has(focused);
+    unread.clear();
+    // What the user is looking at is read.
+    if (seen && useSessions.getState().byId[focused]?.unread && document.visibilityState === 'visible') void markRead(focused);
   });
+  frames.add(frame);
   const offs = [
     api.on('session:changed', (row) => {
       const queuedBefore = queuedRow(row.id);
       const before = queuedBefore === undefined ? useSessions.getState().byId[row.id]?.status : queuedBefore?.status;
       queueRowChange(row.id, row);
+      if (row.unread) unread.add(row.id);
       noticeStatusChange(before, row);
       frame.schedule();
     }),
@@ -52,6 +67,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
   ];
   return () => {
     for (const off of offs) off();
+    frames.delete(frame);
     frame.cancel();
     applyQueuedChanges();
   };
