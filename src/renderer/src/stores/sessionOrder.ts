@@ -66,6 +66,15 @@ export function mergeIntoOrder(
   placed: SessionListRow[],
 ): SessionId[] {
   placed.sort(compareRows);
+  // The usual page of the list: rows all after the last one held (one append, no comparisons).
+  const lastId = order[order.length - 1];
+  const lastRow = lastId === undefined ? undefined : byId[lastId];
+  const first = placed[0];
+  if (first !== undefined && (lastId === undefined || (lastRow !== undefined && !moved.has(lastRow.id) && compareRows(lastRow, first) < 0))) {
+    const kept = moved.size === placed.length && placed.every((row) => byId[row.id] === undefined) ? order.slice() : order.filter((id) => !moved.has(id));
+    for (const row of placed) kept.push(row.id);
+    return kept;
+  }
   const next: SessionId[] = [];
   let p = 0;
   for (const id of order) {
