@@ -5,6 +5,9 @@
  * - the first list reply arriving to its rows painted (budget 100 ms),
  * - a keystroke in the search box to the painted results, FTS round trip
  *   included (budget median 30 ms, p90 50 ms),
+ * and, as facts for the rest of the swarm (fetched page by page after the first
+ * paint): the longest main-thread task while it arrives (Chromium's longtask
+ * entries, over 50 ms) and the list replies' bytes per row,
  * each also as a ratio against a baseline measured in the same run and the
  * same browser: an empty page's first paint (a static page with one list item,
  * served from loopback), so a noisy machine still gives a comparable figure.
