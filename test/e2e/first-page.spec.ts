@@ -85,7 +85,7 @@ test('the first page arrives first, then the rest of the swarm follows', async (
   await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(FOUND)}`));
 });
 
-test('pin, archive, reorder and search while the rest is held back end in main\'s state', async ({ page }) => {
+test('pin, archive, reorder, rename, delete and search while the rest is held back end in main\'s state', async ({ page }) => {
   // Hold the page's requests for the pages after the first until released: main
   // answers them after what the user does meanwhile, as it would on a slow start.
   const held: Array<() => void> = [];
@@ -102,6 +102,17 @@ test('pin, archive, reorder and search while the rest is held back end in main\'
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   await until(() => held.length > 0, { message: 'the request for the rest' });
+
+  // Rename the seventh row, delete the eighth.
+  await rowByLabel(page, label(6)).dblclick();
+  const field = page.getByRole('textbox', { name: 'Session title' });
+  await field.fill('Renamed while the rest was held');
+  await field.press('Enter');
+  await expect(rowByLabel(page, 'Renamed while the rest was held')).toBeVisible();
+  await rowByLabel(page, label(7)).getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rowByLabel(page, label(7))).toHaveCount(0);
 
   // Pin the fifth row, archive the second, move the fourth down by one.
   await rowByLabel(page, label(4)).getByRole('button', { name: /More actions/ }).click();
@@ -124,12 +135,15 @@ test('pin, archive, reorder and search while the rest is held back end in main\'
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(FOUND)}`));
   await search.fill('');
-  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3), label(6)]);
+  const final = [label(4), label(0), label(2), label(5), label(3), 'Renamed while the rest was held', label(8)];
+  await expectOrder(page, final);
   await expect(rowByLabel(page, label(1))).toHaveCount(0);
+  await expect(rowByLabel(page, label(7))).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Sessions' })).not.toHaveAttribute('aria-busy');
 
   // What main holds: a fresh page shows the same.
   await page.unrouteAll();
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3), label(6)]);
+  await expectOrder(page, final);
 });
