@@ -59,9 +59,10 @@ export type SessionRow = z.infer<typeof SessionRowSchema>;
 
 /**
  * A row as the list draws it (`sessions:list`): the row without what only a pane or
- * the agent needs (`backendId`, `createdAt`), ~15 % fewer bytes a row for the list
- * of 10,000. The store keeps this shape; a full `SessionRow` (a push, a reply) is one too.
- * Its title is the same judged `Title`.
+ * the agent needs (`backendId`, `createdAt`), and `firstUserLine` only when it is the
+ * label (null when the row has a usable title; it can be 500 characters). The store
+ * keeps this shape; a full `SessionRow` (a push, a reply) is one too. Its title is the
+ * same judged `Title`.
  */
 export const SessionListRowSchema = SessionRowShape.omit({ backendId: true, createdAt: true }).refine(
   (row) => titleFitsSource(row.title, row.titleSource, row.titlePinned),

@@ -59,7 +59,7 @@ describe('sessions:list, first page (issue 9: a lean first paint)', () => {
     }
   });
 
-  it('a list row carries what a row shows, not the agent facts (backendId, createdAt); a page after a row that is gone still continues in order', async () => {
+  it('a list row carries what a row shows: not the agent facts (backendId, createdAt), the first line only without a title; a page after a row that is gone continues in order', async () => {
     h = startCore();
     const made = await swarm();
     const all = await h.ok('sessions:list', {});
@@ -67,6 +67,15 @@ describe('sessions:list, first page (issue 9: a lean first paint)', () => {
     expect(Object.keys(all[0]!)).not.toContain('createdAt');
     const whole = await h.ok('sessions:get', { id: all[0]!.id });
     expect(whole).toMatchObject({ ...all[0], backendId: null });
+    // The first user line travels only where it is the label: a titled row's list row leaves it out.
+    const [titled, untitled] = [made[0] as string, made[1] as string];
+    h.core.services.sessions.appendEntry(titled, 'user', 'the kumquat importer drops rows');
+    h.core.services.sessions.appendEntry(untitled, 'user', 'look at the websocket retry');
+    await h.ok('sessions:rename', { id: titled, title: 'Kumquat importer fix' });
+    const listed = await h.ok('sessions:list', {});
+    expect(listed.find((r) => r.id === titled)).toMatchObject({ title: 'Kumquat importer fix', firstUserLine: null });
+    expect(listed.find((r) => r.id === untitled)).toMatchObject({ title: null, firstUserLine: 'look at the websocket retry' });
+    expect(await h.ok('sessions:get', { id: titled })).toMatchObject({ firstUserLine: 'the kumquat importer drops rows' });
     const cut = all[2]!;
     await h.ok('sessions:delete', { id: cut.id });
     const rest = await h.ok('sessions:list', { after: { pinned: cut.pinned, position: cut.position, id: cut.id } });

@@ -97,7 +97,10 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
   };
 }
 
-/** The same columns as a list row (`sessions:list`): what the list draws, without `backendId` / `createdAt`. */
+/**
+ * The same columns as a list row (`sessions:list`): what the list draws, without `backendId` /
+ * `createdAt`, and the first user line only where it is the label (no usable title).
+ */
 export function toSessionListRow(r: SessionDbRow): SessionListRow {
   const title = readTitle(r[9], r[10], r[11] === 1);
   return {
@@ -112,7 +115,8 @@ export function toSessionListRow(r: SessionDbRow): SessionListRow {
     title,
     titleSource: title === null ? null : readSource(r[10]),
     titlePinned: title !== null && r[11] === 1,
-    firstUserLine: r[12],
+    // The label shows the first line only when there is no usable title (up to 500 characters a row otherwise).
+    firstUserLine: title === null ? r[12] : null,
     subtitle: r[13],
     unread: r[14] === 1,
     updatedAt: r[16],
