@@ -144,7 +144,7 @@ let listSeq = 0;
 
 /**
  * Rows per page of the rest of the swarm: a page's parse and apply stay a few
- * ms (~350 KB), and each page lands in its own task, so input and paint go on
+ * ms (~320 KB), and each page lands in its own task, so input and paint go on
  * between pages while 10,000 or 100,000 rows arrive.
  */
 export const LIST_PAGE_ROWS = 1_000;
