@@ -5,6 +5,9 @@
  * - the first list reply arriving to its rows painted (budget 100 ms),
  * - a keystroke in the search box to the painted results, FTS round trip
  *   included (budget median 30 ms, p90 50 ms),
+ * and, as facts for the rest of the swarm (fetched page by page after the first
+ * paint): the longest main-thread task while it arrives (Chromium's longtask
+ * entries, over 50 ms) and the list replies' bytes per row,
  * each also as a ratio against a baseline measured in the same run and the
  * same browser: an empty page's first paint (a static page with one list item,
  * served from loopback), so a noisy machine still gives a comparable figure.
@@ -70,7 +73,13 @@ function seeded(): string {
 // In-page probes: when the first reply to sessions:list arrives on the WebSocket
 // (the first message carrying rows), and the frame after the first row appears.
 const PROBE = `
-  window.__bench = { listSentAt: 0, listReplyAt: 0, firstRowAt: 0, restAt: 0, searchPaintedAt: 0 };
+  window.__bench = { listSentAt: 0, listReplyAt: 0, firstRowAt: 0, restAt: 0, searchPaintedAt: 0, listBytes: 0, listRows: 0, longTasks: [] };
+  // Main-thread tasks over 50 ms (Chromium's longtask entries): the longest one while the rest arrives.
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   // After the frame now being prepared has been painted (a task posted from its animation frame).
   const afterPaint = (then) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
@@ -89,8 +98,12 @@ const PROBE = `
       this.addEventListener('open', () => { window.__bench.openAt = performance.now(); });
       this.addEventListener('message', (ev) => {
         if (typeof ev.data !== 'string') return;
-        if (!window.__bench.listReplyAt && ev.data.includes('"firstUserLine"')) window.__bench.listReplyAt = performance.now();
-        if (ev.data.length > 100000) afterPaint((at) => { window.__bench.restAt = at; });
+        if (ev.data.includes('"firstUserLine"') && ev.data.startsWith('{"id":')) {
+          if (!window.__bench.listReplyAt) window.__bench.listReplyAt = performance.now();
+          // Bytes per row on the wire: list replies' length over their rows (one "firstUserLine" key a row).
+          window.__bench.listBytes += ev.data.length;
+          window.__bench.listRows += ev.data.split('"firstUserLine"').length - 1;
+        }
         // The app applies the reply in this task (its listener runs after this one), React renders it
         // at once: the next painted frame shows the results.
         if (ev.data.includes('"ids":[')) afterPaint((at) => { window.__bench.searchPaintedAt = at; });
@@ -102,7 +115,12 @@ const PROBE = `
       window.__bench.firstRowAt = -1;
       afterPaint((at) => { window.__bench.firstRowAt = at; });
     }
-  }).observe(document, { childList: true, subtree: true });
+    // The rest of the swarm is in once the list is no longer busy (after the first row).
+    if (window.__bench.firstRowAt && !window.__bench.restAt && document.querySelector('[role="list"][aria-label="Sessions"]:not([aria-busy])')) {
+      window.__bench.restAt = -1;
+      afterPaint((at) => { window.__bench.restAt = at; });
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 `;
 
 // One keystroke: until the search reply for it has arrived and the frame after
@@ -174,6 +192,9 @@ async function main(): Promise<void> {
     const paints: number[] = [];
     const firstRows: number[] = [];
     const perKey: number[] = [];
+    const restLongest: number[] = [];
+    const restTimes: number[] = [];
+    let bytesPerRow = NaN;
     for (let run = 0; run < RUNS; run++) {
       // The baseline and the app alternate, so both see the same machine.
       const blank = await newProbedPage(browser);
@@ -188,7 +209,16 @@ async function main(): Promise<void> {
       if (run === 0) console.log(`ui.rows_in_dom: ${await page.locator('[role="listitem"]').count()} of ${SESSIONS} (virtualised)`);
 
       // Let the rest of the swarm arrive (so the server is idle again before the next page).
-      await page.waitForFunction('window.__bench.restAt > 0', null, { timeout: 60_000 });
+      await page.waitForFunction('window.__bench.restAt > 0', null, { timeout: 120_000 });
+      const rest = (await page.evaluate(`(() => {
+        const b = window.__bench;
+        const during = b.longTasks.filter((t) => t.start + t.duration > b.firstRowAt && t.start < b.restAt);
+        return { restMs: b.restAt - b.firstRowAt, longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length, bytes: b.listBytes, rows: b.listRows };
+      })()`)) as { restMs: number; longest: number; count: number; bytes: number; rows: number };
+      restLongest.push(rest.longest);
+      restTimes.push(rest.restMs);
+      bytesPerRow = rest.rows > 0 ? rest.bytes / rest.rows : NaN;
+      console.log(`ui.rest_of_swarm: ${rest.restMs.toFixed(0)} ms from first row painted to every row in; long tasks meanwhile: ${rest.count}, longest ${rest.longest.toFixed(0)} ms; ${rest.rows} rows in ${(rest.bytes / 1e6).toFixed(2)} MB of list replies`);
       if (run === RUNS - 1) {
         // Filter as you type: each keystroke until the list has changed and painted.
         const search = page.getByRole('searchbox', { name: 'Search sessions' });
@@ -209,6 +239,7 @@ async function main(): Promise<void> {
     console.log(`ui.filter_per_keystroke: ${list(perKey)} ms (median ${median(perKey).toFixed(1)} ms, p90 ${quantile(perKey, 0.9).toFixed(1)} ms, keystroke to painted results, FTS round trip included)`);
     console.log(`ui.paint_10k: ${median(paints).toFixed(1)} ms from list reply to painted rows (runs: ${list(paints)})`);
     console.log(`ui.first_row_after_navigation: ${median(firstRows).toFixed(0)} ms (runs: ${list(firstRows)})`);
+    console.log(`ui.rest_longest_task: ${median(restLongest).toFixed(0)} ms median of the longest main-thread task while the rest arrives (runs: ${list(restLongest)}); rest in ${median(restTimes).toFixed(0)} ms; ${bytesPerRow.toFixed(0)} bytes a row in list replies`);
 
     const ratio = (ms: number): string => `${(ms / base).toFixed(1)}× empty-page paint (${base.toFixed(0)} ms)`;
     const row = (what: string, figure: string, budget: string, ms: number, within: boolean): void => {

@@ -9,8 +9,11 @@ import { expectOrder, rowByLabel, rows } from './support/swarm';
 // user does while the rest is on its way ends in the right state.
 test.describe.configure({ mode: 'serial' });
 
-const TOTAL = 300;
+/** The first page (100), then pages of 1,000 after it: 1,000, 1,000 and 200. */
+const TOTAL = 2_300;
 const FIRST_PAGE = 100;
+const PAGE = 1_000;
+const FOUND = 2_250;
 const label = (i: number): string => `Session ${String(i).padStart(3, '0')} of the big swarm`;
 
 let server: RunningServer;
@@ -23,7 +26,7 @@ test.beforeAll(async () => {
       const id = `big-${i}`;
       store.sessions.insert({ id, kind: 'chat', folder: '/home/dev/big', position: i, at: 1_700_000_000_000 + i });
       store.sessions.setTitle(id, { title: label(i), source: 'auto', pinned: false });
-      store.entries.append(id, 'user', i === 250 ? 'the kumquat importer drops rows' : `look at case ${i}`, null, 1_700_000_000_000 + i);
+      store.entries.append(id, 'user', i === FOUND ? 'the kumquat importer drops rows' : `look at case ${i}`, null, 1_700_000_000_000 + i);
     }
   });
   while (store.entries.flushIndex(10_000) > 0);
@@ -37,7 +40,7 @@ test.afterAll(async () => {
 
 interface ListFrame {
   id: number;
-  input: { includeArchived?: boolean; limit?: number };
+  input: { includeArchived?: boolean; limit?: number; after?: { pinned: boolean; position: number; id: string } };
 }
 
 /** `sessions:list` requests the page sends, and the row count of each reply, in order. */
@@ -64,33 +67,52 @@ test('the first page arrives first, then the rest of the swarm follows', async (
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   await expectOrder(page, [label(0), label(1), label(2)]);
-  await until(() => lists.replies.length >= 2, { message: 'the first page and the rest' });
-  expect(lists.asked.map((a) => a.input)).toEqual([{ includeArchived: false, limit: FIRST_PAGE }, { includeArchived: false }]);
-  expect(lists.replies.map((r) => r.rows)).toEqual([FIRST_PAGE, TOTAL]);
+  await until(() => lists.replies.length >= 4, { message: 'the first page and the rest, page by page' });
+  // Each page starts after the last row of the one before (keyset, in main's order).
+  const after = (i: number) => ({ pinned: false, position: i, id: `big-${i}` });
+  expect(lists.asked.map((a) => a.input)).toEqual([
+    { includeArchived: false, limit: FIRST_PAGE },
+    { includeArchived: false, limit: PAGE, after: after(FIRST_PAGE - 1) },
+    { includeArchived: false, limit: PAGE, after: after(FIRST_PAGE + PAGE - 1) },
+    { includeArchived: false, limit: PAGE, after: after(FIRST_PAGE + 2 * PAGE - 1) },
+  ]);
+  expect(lists.replies.map((r) => r.rows)).toEqual([FIRST_PAGE, PAGE, PAGE, TOTAL - FIRST_PAGE - 2 * PAGE]);
+  await expect(page.getByRole('list', { name: 'Sessions' })).not.toHaveAttribute('aria-busy');
 
   // A row beyond the first page is there, found by what was said in it.
   await page.getByRole('searchbox', { name: 'Search sessions' }).fill('kumquat');
   await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(250)}`));
+  await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(FOUND)}`));
 });
 
-test('pin, archive, reorder and search while the rest is held back end in main\'s state', async ({ page }) => {
-  // Hold the page's requests for the whole list (not the first page) until released: main
+test('pin, archive, reorder, rename, delete and search while the rest is held back end in main\'s state', async ({ page }) => {
+  // Hold the page's requests for the pages after the first until released: main
   // answers them after what the user does meanwhile, as it would on a slow start.
   const held: Array<() => void> = [];
   let holding = true;
   await page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
     const toServer = ws.connectToServer();
     ws.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { channel?: string; input?: { limit?: number } };
+      const frame = JSON.parse(String(message)) as { channel?: string; input?: { after?: unknown } };
       const send = (): void => toServer.send(message);
-      if (holding && frame.channel === 'sessions:list' && frame.input?.limit === undefined) held.push(send);
+      if (holding && frame.channel === 'sessions:list' && frame.input?.after !== undefined) held.push(send);
       else send();
     });
   });
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   await until(() => held.length > 0, { message: 'the request for the rest' });
+
+  // Rename the seventh row, delete the eighth.
+  await rowByLabel(page, label(6)).dblclick();
+  const field = page.getByRole('textbox', { name: 'Session title' });
+  await field.fill('Renamed while the rest was held');
+  await field.press('Enter');
+  await expect(rowByLabel(page, 'Renamed while the rest was held')).toBeVisible();
+  await rowByLabel(page, label(7)).getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rowByLabel(page, label(7))).toHaveCount(0);
 
   // Pin the fifth row, archive the second, move the fourth down by one.
   await rowByLabel(page, label(4)).getByRole('button', { name: /More actions/ }).click();
@@ -111,14 +133,17 @@ test('pin, archive, reorder and search while the rest is held back end in main\'
   holding = false;
   for (const send of held.splice(0)) send();
   await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(250)}`));
+  await expect(rows(page).first()).toHaveAccessibleName(new RegExp(`^${label(FOUND)}`));
   await search.fill('');
-  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3), label(6)]);
+  const final = [label(4), label(0), label(2), label(5), label(3), 'Renamed while the rest was held', label(8)];
+  await expectOrder(page, final);
   await expect(rowByLabel(page, label(1))).toHaveCount(0);
+  await expect(rowByLabel(page, label(7))).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Sessions' })).not.toHaveAttribute('aria-busy');
 
   // What main holds: a fresh page shows the same.
   await page.unrouteAll();
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  await expectOrder(page, [label(4), label(0), label(2), label(5), label(3), label(6)]);
+  await expectOrder(page, final);
 });

@@ -279,9 +279,11 @@ describe('transcript import (real store, real worker thread)', () => {
         return r.value as T;
       };
       await call('import:rescan', {});
-      const rows = await call<Array<{ id: string; kind: string; backendId: string | null }>>('sessions:list', {});
-      const imported = rows.find((r) => r.kind === 'imported');
-      expect(imported).toBeDefined();
+      const rows = await call<Array<{ id: string; kind: string }>>('sessions:list', {});
+      const listed = rows.find((r) => r.kind === 'imported');
+      expect(listed).toBeDefined();
+      // A list row carries what the row shows; the agent's id comes with the whole row.
+      const imported = await call<{ id: string; backendId: string | null }>('sessions:get', { id: listed!.id });
       const live = await call<{ id: string; kind: string; backendId: string }>('import:resume', { id: imported!.id });
       expect(live).toMatchObject({ kind: 'claude-code', backendId: imported!.backendId });
       const requestsBefore = server.requests.length;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
+import { LIST_PAGE_ROWS } from '../../src/renderer/src/features/sessions/actions';
 
 async function menuAction(label: string, item: RegExp | string): Promise<void> {
   const row = screen.getByRole('listitem', { name: new RegExp(`^${label}`) });
@@ -37,7 +38,7 @@ describe('archive, delete, pin', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show archived' }));
     expect(await screen.findByRole('listitem', { name: /^Bravo/ })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: /^Alpha/ })).not.toBeInTheDocument();
-    expect(api.callsTo('sessions:list').at(-1)).toEqual({ includeArchived: true });
+    expect(api.callsTo('sessions:list').at(-1)).toEqual({ includeArchived: true, limit: LIST_PAGE_ROWS });
     await menuAction('Bravo', 'Unarchive');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /^Bravo/ })).not.toBeInTheDocument());
   });

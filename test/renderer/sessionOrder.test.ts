@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareRows, placeInOrder, sortedIds } from '../../src/renderer/src/stores/sessionOrder';
+import { compareRows, mergeIntoOrder, placeInOrder, sortedIds } from '../../src/renderer/src/stores/sessionOrder';
 import { removeSession, replaceSessions, resetSessionsStore, upsertSession, useSessions } from '../../src/renderer/src/stores/sessions';
-import type { SessionId, SessionRow } from '../../src/shared/domain/session';
+import type { SessionId, SessionListRow, SessionRow } from '../../src/shared/domain/session';
 import { makeRow } from './support/fakeApi';
 
 /** A comparator that counts its calls: the bound on work, not a clock. */
 function counting() {
   const counter = { calls: 0 };
-  const compare = (a: SessionRow, b: SessionRow): number => {
+  const compare = (a: SessionListRow, b: SessionListRow): number => {
     counter.calls++;
     return compareRows(a, b);
   };
@@ -66,6 +66,30 @@ describe('the swarm order takes a push without sorting the swarm', () => {
       byId[id] = row;
     }
     expect(order).toEqual(sortedIds(byId));
+  });
+});
+
+describe('a burst or a page of rows merges into the order in one pass', () => {
+  it('any sequence of bursts (new rows, moved rows, a page after the last row) leaves the same order as sorting everything again', () => {
+    const { byId, order: start } = swarm(300);
+    let order = start;
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let step = 0; step < 300; step++) {
+      const burst = new Map<SessionId, SessionListRow>();
+      const tail = step % 3 === 0; // a page: rows after every row held
+      for (let k = random(8) + 1; k > 0; k--) {
+        const id = tail ? `p${step}-${k}` : `r${random(400)}`;
+        const before = byId[id];
+        burst.set(id, makeRow({ ...(before ?? {}), id, position: tail ? 1_000 + step + k / 10 : random(50), pinned: !tail && random(5) === 0 }));
+      }
+      order = mergeIntoOrder(order, byId, new Set(burst.keys()), [...burst.values()]);
+      for (const [id, row] of burst) byId[id] = row as SessionRow;
+      expect(order).toEqual(sortedIds(byId));
+    }
   });
 });
 

@@ -23,7 +23,7 @@ export const TimestampSchema = z.number().int().nonnegative();
  * One row of the swarm: everything the list needs to draw a session. `title`
  * is a `Title` (judged usable) or null; the label falls back per SPEC §7.
  */
-export const SessionRowSchema = z.object({
+const SessionRowShape = z.object({
   id: SessionIdSchema,
   kind: SessionKindSchema,
   folder: z.string(),
@@ -48,10 +48,31 @@ export const SessionRowSchema = z.object({
    * by another program, disk full); retried until saved. Absent when none wait.
    */
   unsaved: z.number().int().positive().optional(),
-})
-  // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.
-  .refine((row) => titleFitsSource(row.title, row.titleSource, row.titlePinned), { message: 'not a usable title', path: ['title'] });
+});
+
+// A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.
+export const SessionRowSchema = SessionRowShape.refine((row) => titleFitsSource(row.title, row.titleSource, row.titlePinned), {
+  message: 'not a usable title',
+  path: ['title'],
+});
 export type SessionRow = z.infer<typeof SessionRowSchema>;
+
+/**
+ * A row as the list draws it (`sessions:list`): the row without what only a pane or
+ * the agent needs (`backendId`, `createdAt`), and `firstUserLine` only when it is the
+ * label (null when the row has a usable title; it can be 500 characters). The store
+ * keeps this shape; a full `SessionRow` (a push, a reply) is one too. Its title is the
+ * same judged `Title`.
+ */
+export const SessionListRowSchema = SessionRowShape.omit({ backendId: true, createdAt: true }).refine(
+  (row) => titleFitsSource(row.title, row.titleSource, row.titlePinned),
+  { message: 'not a usable title', path: ['title'] },
+);
+export type SessionListRow = z.infer<typeof SessionListRowSchema>;
+
+/** Where a `sessions:list` page ends: the next page starts after this row of the swarm's order. */
+export const ListCursorSchema = z.object({ pinned: z.boolean(), position: z.number(), id: SessionIdSchema }).strict();
+export type ListCursor = z.infer<typeof ListCursorSchema>;
 
 export const ENTRY_KINDS = [
   'user',

@@ -5,8 +5,10 @@ import { ChatProviderSchema, PermissionModeSchema } from './agents';
 import { WorktreeChoiceSchema } from './git';
 import {
   EntrySchema,
+  ListCursorSchema,
   SessionIdSchema,
   SessionKindSchema,
+  SessionListRowSchema,
   SessionRowSchema,
   TitleHistoryItemSchema,
 } from '../domain/session';
@@ -16,13 +18,20 @@ const MAX_TEXT = 1_000_000;
 
 export const sessionChannels = {
   /**
-   * The swarm in its order (pinned first, then position; archived rows only when asked).
-   * With `limit`, only the first `limit` rows: the first page the renderer paints before
-   * asking for the whole list (fewer rows than `limit` means there is nothing more).
+   * The swarm in its order (pinned first, then position, then id; archived rows only when
+   * asked), as list rows. With `limit`, only the first `limit` rows (fewer means there is
+   * nothing more); with `after`, the rows after that one in the order (keyset pages: the
+   * renderer paints the first page, then fetches the rest page by page).
    */
   'sessions:list': channel(
-    z.object({ includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
-    z.array(SessionRowSchema),
+    z
+      .object({
+        includeArchived: z.boolean().default(false),
+        limit: z.number().int().min(1).max(10_000).optional(),
+        after: ListCursorSchema.optional(),
+      })
+      .strict(),
+    z.array(SessionListRowSchema),
   ),
   /** Full-text search over titles and entry text; ids best first. */
   'sessions:search': channel(

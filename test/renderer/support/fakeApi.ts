@@ -4,6 +4,8 @@ import type { SwarmdeskApi } from '../../../src/shared/ipc/api';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
 import type { Result } from '../../../src/shared/result';
+import { runPushFramesNow } from '../../../src/renderer/src/boot/pushes';
+import { applyQueuedChanges } from '../../../src/renderer/src/stores/sessions';
 
 /** A test-only stand-in for main: an in-memory swarm behind the real `SwarmdeskApi` shape. */
 
@@ -69,8 +71,18 @@ export class FakeApi implements SwarmdeskApi {
     this.overrides.set(channel, handler as Handler);
   }
 
-  /** Push an event as main would (the renderer validates it before use). */
+  /**
+   * Push an event as main would (the renderer validates it before use), then let
+   * the frame that applies queued rows come (pushed rows land once per frame).
+   */
   push<E extends EventName>(event: E, payload: EventPayload<E> | unknown): void {
+    this.pushWithinFrame(event, payload);
+    runPushFramesNow();
+    applyQueuedChanges();
+  }
+
+  /** Push an event without the frame coming: pushed rows stay queued until the next frame. */
+  pushWithinFrame<E extends EventName>(event: E, payload: EventPayload<E> | unknown): void {
     for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
   }
 
@@ -112,10 +124,14 @@ export class FakeApi implements SwarmdeskApi {
       case 'sessions:list': {
         const rows = [...this.rows.values()].filter((row) => input['includeArchived'] || !row.archived);
         const limit = input['limit'];
-        if (typeof limit !== 'number') return this.ok(rows);
-        // A first page: main's order (pinned first, then position, then id), cut.
-        const ordered = rows.sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.position - b.position || (a.id < b.id ? -1 : 1));
-        return this.ok(ordered.slice(0, limit));
+        const after = input['after'] as { pinned: boolean; position: number; id: string } | undefined;
+        // Main's order (pinned first, then position, then id); a page starts after `after` and is cut at `limit`.
+        const key = (row: { pinned: boolean; position: number; id: string }) => [row.pinned ? 0 : 1, row.position, row.id] as const;
+        const compare = (a: readonly [number, number, string], b: readonly [number, number, string]) =>
+          a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+        const ordered = rows.sort((a, b) => compare(key(a), key(b)));
+        const from = after ? ordered.filter((row) => compare(key(row), key(after)) > 0) : ordered;
+        return this.ok(typeof limit === 'number' ? from.slice(0, limit) : from);
       }
       case 'sessions:search': {
         const q = String(input['query']).toLowerCase();
@@ -192,7 +208,13 @@ export class FakeApi implements SwarmdeskApi {
     const group = [...this.rows.values()].filter((other) => other.pinned === row.pinned && other.id !== id).sort((a, b) => a.position - b.position);
     const at = beforeId === null ? group.length : group.findIndex((other) => other.id === beforeId);
     group.splice(at === -1 ? group.length : at, 0, row);
-    group.forEach((other, index) => this.rows.set(other.id, { ...other, position: index }));
+    group.forEach((other, index) => {
+      if (other.position === index && other.id !== id) return;
+      const moved = { ...other, position: index };
+      this.rows.set(other.id, moved);
+      // As main does: every renumbered row is pushed (before the reply, which carries the moved row).
+      if (other.id !== id) this.pushWithinFrame('session:changed', moved);
+    });
     return this.ok(this.rows.get(id) as SessionRow);
   }
 }

@@ -13,7 +13,7 @@ afterEach(async () => {
   await h.core.close();
 });
 
-const labels = (rows: SessionRow[]) => rows.map((r) => r.title ?? r.id);
+const labels = (rows: readonly Pick<SessionRow, 'id' | 'title'>[]) => rows.map((r) => r.title ?? r.id);
 
 async function named(title: string): Promise<SessionRow> {
   const row = await h.ok('sessions:create', { kind: 'chat' });

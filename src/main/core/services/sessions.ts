@@ -2,7 +2,9 @@ import { judgeUserTitle, isUsableTitle } from '../../../shared/judge';
 import type {
   Entry,
   EntryKind,
+  ListCursor,
   SessionKind,
+  SessionListRow,
   SessionRow,
   SessionStatus,
   TitleHistoryItem,
@@ -89,9 +91,15 @@ export class SessionsService {
     return this.dispatchers.register(kind, d);
   }
 
-  /** The swarm in order; with `limit`, its first page (what the renderer paints first). */
-  list(includeArchived: boolean, limit?: number): SessionRow[] {
-    const rows = this.store.sessions.list(includeArchived, limit);
+  /** The swarm in order, whole rows (for the core). */
+  list(includeArchived: boolean): SessionRow[] {
+    const rows = this.store.sessions.list(includeArchived);
+    return this.pending.size === 0 ? rows : rows.map((r) => this.withUnsaved(r));
+  }
+
+  /** The swarm in order as list rows (`sessions:list`): with `limit`, one page; with `after`, the page after that row. */
+  listRows(includeArchived: boolean, limit?: number, after?: ListCursor): SessionListRow[] {
+    const rows = this.store.sessions.listRows(includeArchived, limit, after);
     return this.pending.size === 0 ? rows : rows.map((r) => this.withUnsaved(r));
   }
 
@@ -398,14 +406,14 @@ export class SessionsService {
   }
 
   /** A row as the swarm sees it: with the count of its entries still waiting for the database. */
-  private withUnsaved(row: SessionRow): SessionRow {
+  private withUnsaved<R extends SessionListRow>(row: R): R {
     const unsaved = this.pending.count(row.id);
     const status = this.pending.status(row.id) ?? row.status;
     if (unsaved > 0) return { ...row, status, unsaved };
     if (status !== row.status) row = { ...row, status };
     if (row.unsaved === undefined) return row;
     const { unsaved: _gone, ...rest } = row;
-    return rest;
+    return rest as R;
   }
 
   private writeTitle(id: string, value: string, source: TitleSource, model: string | null, pinned: boolean): SessionRow {

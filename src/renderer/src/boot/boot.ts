@@ -9,6 +9,7 @@ import { startNotifications } from '../features/notifications/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
+import { applyQueuedChanges } from '../stores/sessions';
 import { usePanes } from '../stores/panes';
 import { showToast } from '../stores/ui';
 import { sessionLabel } from '../label/sessionLabel';
@@ -66,7 +67,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   const preload = afterNextPaint(() => void preloadMarkdown());
   if (early) {
     // The first page was asked for already: apply it (or wait for it), then the pushes that came
-    // after it. Once it is painted, the rest of the swarm (one reply, newer than every push before it).
+    // after it. Once it is painted, the rest of the swarm, page by page (each newer than the pushes before it).
     const applyFirstPage = takeFirstPage(FIRST_PAGE_ROWS);
     const { arrived, pushes } = early.handOver();
     const first = arrived ? applyFirstPage(arrived) : null;
@@ -75,8 +76,10 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
       const valid = validPush(event, payload);
       if (valid) handlers.get(event)?.(valid.payload);
     }
-    const rest = ({ more }: { more: boolean }): void => {
-      if (more) afterNextPaint(() => void loadSessions().then(preload))();
+    // The buffered rows, in one store update, before the first paint.
+    applyQueuedChanges();
+    const rest = ({ rest: loadRest }: { rest: (() => Promise<void>) | null }): void => {
+      if (loadRest) afterNextPaint(() => void loadRest().then(preload))();
       else preload();
     };
     if (first) rest(first);

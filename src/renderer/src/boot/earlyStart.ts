@@ -1,4 +1,4 @@
-import type { SessionRow } from '../../../shared/domain/session';
+import type { SessionListRow } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import type { EventName } from '../../../shared/ipc/events';
 import { EVENT_NAMES } from '../../../shared/ipc/eventNames';
@@ -12,7 +12,7 @@ export interface BufferedPush {
 /** What `bootApp` takes over from an early start: the first list (if it has arrived) and the pushes to apply. */
 export interface EarlyHandover {
   /** The first page's `sessions:list` reply, or null while it is still on its way (then `list` settles later). */
-  arrived: Result<SessionRow[]> | null;
+  arrived: Result<SessionListRow[]> | null;
   /** Pushes the app has not seen yet: all of them while the list is on its way, else only those after its reply. */
   pushes: BufferedPush[];
 }
@@ -25,7 +25,7 @@ export const FIRST_PAGE_ROWS = 100;
 
 export interface EarlyStart {
   /** The first page of `sessions:list` (not archived, `FIRST_PAGE_ROWS`), asked for before the app's code ran. */
-  readonly list: Promise<Result<SessionRow[]>>;
+  readonly list: Promise<Result<SessionListRow[]>>;
   /** Stop buffering pushes and hand over (once; the app's own listeners take over from here). */
   handOver(): EarlyHandover;
 }
@@ -39,7 +39,7 @@ export interface EarlyStart {
  */
 export function startEarly(api: SwarmdeskApi): EarlyStart {
   const buffer: BufferedPush[] = [];
-  let arrived: Result<SessionRow[]> | null = null;
+  let arrived: Result<SessionListRow[]> | null = null;
   /** Pushes before this index came before the list reply (the list already holds their state). */
   let cutoff = 0;
   const offs = EVENT_NAMES.map((event: EventName) =>

@@ -1,7 +1,9 @@
+import type { SessionId } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import { addEntry, forgetEntries, setStreaming } from '../stores/entries';
 import { dropFromPanes, usePanes } from '../stores/panes';
-import { removeSession, setPickupNote, setSuggestion, upsertSession, useSessions } from '../stores/sessions';
+import { applyQueuedChanges, queueRowChange, queuedRow, setPickupNote, setSuggestion, useSessions } from '../stores/sessions';
+import { coalesced } from './coalesced';
 import { showToast } from '../stores/ui';
 import { forgetUsage, setUsage } from '../stores/usage';
 import { markRead } from '../features/sessions/actions';
@@ -9,21 +11,44 @@ import { noticeStatusChange, openNotifiedSession } from '../features/notificatio
 import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
 
+/** The push paths subscribed now, each with its frame (tests let the frame come at once). */
+const frames = new Set<{ runNow(): void }>();
+
+/** Let every scheduled push frame run now, as the next animation frame would (for tests). */
+export function runPushFramesNow(): void {
+  for (const frame of frames) frame.runNow();
+}
+
 /**
  * Main pushes changed entities (already schema-checked by the bridge); each
- * lands in its store. Returns the unsubscribe for all of them.
+ * lands in its store. Rows are queued and applied once per frame (the importer
+ * pushes one row per session: a burst of N costs one rebuild of the list, not N).
+ * Returns the unsubscribe for all of them.
  */
 export function subscribeToPushes(api: SwarmdeskApi): () => void {
+  /** Pushed this frame: the rows that came in unread (the one on screen is marked read once it is in). */
+  const unread = new Set<SessionId>();
+  const frame = coalesced(() => {
+    applyQueuedChanges();
+    const focused = usePanes.getState().focused;
+    const seen = focused !== null && unread.has(focused);
+    unread.clear();
+    // What the user is looking at is read.
+    if (seen && useSessions.getState().byId[focused]?.unread && document.visibilityState === 'visible') void markRead(focused);
+  });
+  frames.add(frame);
   const offs = [
     api.on('session:changed', (row) => {
-      const before = useSessions.getState().byId[row.id]?.status;
-      upsertSession(row);
+      const queuedBefore = queuedRow(row.id);
+      const before = queuedBefore === undefined ? useSessions.getState().byId[row.id]?.status : queuedBefore?.status;
+      queueRowChange(row.id, row);
+      if (row.unread) unread.add(row.id);
       noticeStatusChange(before, row);
-      // What the user is looking at is read.
-      if (row.unread && usePanes.getState().focused === row.id && document.visibilityState === 'visible') void markRead(row.id);
+      frame.schedule();
     }),
     api.on('session:removed', ({ id }) => {
-      removeSession(id);
+      queueRowChange(id, null);
+      frame.schedule();
       forgetUsage(id);
       forgetChanges(id);
       dropFromPanes(id);
@@ -42,5 +67,8 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
   ];
   return () => {
     for (const off of offs) off();
+    frames.delete(frame);
+    frame.cancel();
+    applyQueuedChanges();
   };
 }

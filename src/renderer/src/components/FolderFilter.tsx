@@ -1,9 +1,9 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 import { folderName } from '../label/sessionLabel';
 import { setFolderFilter, useSessions } from '../stores/sessions';
 
-const NO_ROWS: Record<SessionId, SessionRow> = {};
+const NO_ROWS: Record<SessionId, SessionListRow> = {};
 const NO_IDS: SessionId[] = [];
 
 /** "Filter by folder": the folders the swarm has, most used first. Hidden while there is only one. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { SessionRow } from '../../../shared/domain/session';
+import type { SessionListRow } from '../../../shared/domain/session';
 import {
   archiveSession,
   continueSessionIn,
@@ -21,7 +21,7 @@ interface MenuItem {
   danger?: boolean;
 }
 
-function itemsFor(row: SessionRow): MenuItem[] {
+function itemsFor(row: SessionListRow): MenuItem[] {
   const id = row.id;
   const items: MenuItem[] = [
     { label: 'Open in new pane', run: () => openSession(id, { newPane: true }) },

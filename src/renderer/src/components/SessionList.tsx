@@ -95,6 +95,8 @@ function EmptyList() {
  * in the DOM, so 10,000 sessions scroll like 10). Rows are absolutely placed.
  */
 export function SessionList() {
+  // Busy while the rest of the swarm arrives page by page (after the first page).
+  const complete = useSessions((s) => s.complete);
   const rows = useVisibleRows();
   const reorder = useUi((s) => s.reorder);
   const drawn = useMemo(() => applyReorderPreview(rows, reorder), [rows, reorder]);
@@ -155,7 +157,7 @@ export function SessionList() {
 
   return (
     <div className="session-scroller" ref={scrollerRef}>
-      <div role="list" aria-label="Sessions" className="session-list" style={{ height: virtualizer.getTotalSize() }}>
+      <div role="list" aria-label="Sessions" aria-busy={complete ? undefined : true} className="session-list" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((virtual) => {
           const item = itemAt(drawn, headers, virtual.index);
           if (!item) return null;

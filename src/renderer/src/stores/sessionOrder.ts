@@ -1,21 +1,21 @@
-import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 
 /**
- * The swarm's order (pinned first, then position, newest first, then id): a
- * total order, so every row has exactly one place and a sorted `order` can be
- * searched by halving instead of sorted again on every push.
+ * The swarm's order (pinned first, then position, then id), exactly main's
+ * (`sessions:list` pages are keyed by it): a total order, so every row has
+ * exactly one place and a sorted `order` can be searched by halving instead of
+ * sorted again on every push.
  */
-export function compareRows(a: SessionRow, b: SessionRow): number {
+export function compareRows(a: SessionListRow, b: SessionListRow): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
   if (a.position !== b.position) return a.position - b.position;
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-export type Compare = (a: SessionRow, b: SessionRow) => number;
+export type Compare = (a: SessionListRow, b: SessionListRow) => number;
 
 /** The index of the first id in `order` whose row does not sort before `row` (ids without a row sort last). */
-function lowerBound(order: readonly SessionId[], byId: Readonly<Record<SessionId, SessionRow>>, row: SessionRow, compare: Compare): number {
+function lowerBound(order: readonly SessionId[], byId: Readonly<Record<SessionId, SessionListRow>>, row: SessionListRow, compare: Compare): number {
   let lo = 0;
   let hi = order.length;
   while (lo < hi) {
@@ -35,9 +35,9 @@ function lowerBound(order: readonly SessionId[], byId: Readonly<Record<SessionId
  */
 export function placeInOrder(
   order: readonly SessionId[],
-  byId: Readonly<Record<SessionId, SessionRow>>,
-  before: SessionRow | null,
-  row: SessionRow,
+  byId: Readonly<Record<SessionId, SessionListRow>>,
+  before: SessionListRow | null,
+  row: SessionListRow,
   compare: Compare = compareRows,
 ): SessionId[] {
   const next = order.slice();
@@ -54,8 +54,41 @@ export function placeInOrder(
   return next;
 }
 
+/**
+ * `order` without the ids in `moved`, with `placed` (rows, in any order) merged
+ * into their places: O(n + k log k) for k rows however many there are, so a
+ * burst of pushes or a page of the list costs one pass over the swarm, not one per row.
+ */
+export function mergeIntoOrder(
+  order: readonly SessionId[],
+  byId: Readonly<Record<SessionId, SessionListRow>>,
+  moved: ReadonlySet<SessionId>,
+  placed: SessionListRow[],
+): SessionId[] {
+  placed.sort(compareRows);
+  // The usual page of the list: rows all after the last one held (one append, no comparisons).
+  const lastId = order[order.length - 1];
+  const lastRow = lastId === undefined ? undefined : byId[lastId];
+  const first = placed[0];
+  if (first !== undefined && (lastId === undefined || (lastRow !== undefined && !moved.has(lastRow.id) && compareRows(lastRow, first) < 0))) {
+    const kept = moved.size === placed.length && placed.every((row) => byId[row.id] === undefined) ? order.slice() : order.filter((id) => !moved.has(id));
+    for (const row of placed) kept.push(row.id);
+    return kept;
+  }
+  const next: SessionId[] = [];
+  let p = 0;
+  for (const id of order) {
+    if (moved.has(id)) continue;
+    const row = byId[id];
+    while (p < placed.length && row !== undefined && compareRows(placed[p] as SessionListRow, row) < 0) next.push((placed[p++] as SessionListRow).id);
+    next.push(id);
+  }
+  while (p < placed.length) next.push((placed[p++] as SessionListRow).id);
+  return next;
+}
+
 /** Every row's id in the swarm's order (a fresh list that main did not send in order). */
-export function sortedIds(byId: Readonly<Record<SessionId, SessionRow>>): SessionId[] {
+export function sortedIds(byId: Readonly<Record<SessionId, SessionListRow>>): SessionId[] {
   return Object.values(byId)
     .sort(compareRows)
     .map((row) => row.id);

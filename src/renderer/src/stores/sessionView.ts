@@ -1,4 +1,4 @@
-import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 
 /** One line of the swarm list as drawn. */
 export interface VisibleRow {
@@ -12,7 +12,7 @@ export interface VisibleRow {
 }
 
 export interface ViewInput {
-  byId: Record<SessionId, SessionRow>;
+  byId: Record<SessionId, SessionListRow>;
   order: readonly SessionId[];
   showArchived: boolean;
   folder: string | null;
@@ -22,7 +22,7 @@ export interface ViewInput {
 
 const MAX_DEPTH = 4;
 
-function passes(row: SessionRow, input: ViewInput): boolean {
+function passes(row: SessionListRow, input: ViewInput): boolean {
   if (row.archived !== input.showArchived) return false;
   if (input.folder !== null && row.folder !== input.folder) return false;
   return true;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { SessionId, SessionRow } from '../../../shared/domain/session';
+import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 import type { Result } from '../../../shared/result';
-import { compareRows, placeInOrder, sortedIds } from './sessionOrder';
+import { compareRows, mergeIntoOrder, placeInOrder, sortedIds } from './sessionOrder';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
 export interface AmbientView {
@@ -15,7 +15,7 @@ export interface SessionsState {
    * `upsertSession`): copying 100,000 keys per push costs ~40 ms. Whole-list views key on
    * `listVersion` (and this object's identity), never on a copy.
    */
-  byId: Record<SessionId, SessionRow>;
+  byId: Record<SessionId, SessionListRow>;
   /** Every known id, pinned first, then by position (the swarm's order). */
   order: SessionId[];
   /** The first page (at least) has arrived: the list can be drawn. */
@@ -61,27 +61,42 @@ const initialState = (): SessionsState => ({
 
 export const useSessions = create<SessionsState>(() => initialState());
 
+/** A row's new state, or null: it was removed. */
+type RowChange = SessionListRow | null;
+
+/**
+ * Pushed changes not yet in the store, the last one per row (module data, not
+ * state; changes to different rows commute, so arrival order within a row is
+ * all that matters). The push path applies them once per frame; every direct
+ * write applies them first, so a reply is never overtaken by an older push.
+ */
+const queued = new Map<SessionId, RowChange>();
+
 export function resetSessionsStore(): void {
+  queued.clear();
   useSessions.setState(initialState(), true);
 }
 
 /**
- * Replace the swarm with a fresh `sessions:list` reply: the whole swarm, or its
- * first page (`complete` false). A reply is newer than every push that came
- * before it on the same channel, so it replaces what they left. Main lists in
- * swarm order already; sort only if not.
+ * Replace the swarm with a fresh `sessions:list` reply: its first page
+ * (`complete` false: the rest follows page by page, `mergeSessions`) or all
+ * of it. A reply is newer than every push that came before it on the same
+ * channel, so it replaces what they left. Main lists in swarm order already;
+ * sort only if not.
  */
-export function replaceSessions(rows: readonly SessionRow[], complete = true): void {
-  const byId: Record<SessionId, SessionRow> = {};
+export function replaceSessions(rows: readonly SessionListRow[], complete = true): void {
+  // Pushes still queued came before this reply: it holds their state already.
+  queued.clear();
+  const byId: Record<SessionId, SessionListRow> = {};
   const order: SessionId[] = new Array(rows.length);
   let sorted = true;
   let unique = true;
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as SessionRow;
+    const row = rows[i] as SessionListRow;
     if (unique && byId[row.id] !== undefined) unique = false;
     byId[row.id] = row;
     order[i] = row.id;
-    if (sorted && i > 0 && compareRows(rows[i - 1] as SessionRow, row) > 0) sorted = false;
+    if (sorted && i > 0 && compareRows(rows[i - 1] as SessionListRow, row) > 0) sorted = false;
   }
   useSessions.setState((state) => ({
     byId,
@@ -94,36 +109,100 @@ export function replaceSessions(rows: readonly SessionRow[], complete = true): v
   }));
 }
 
-/** Main pushed (or a reply carried) the current state of one row: known or not yet loaded, it lands once, in its place. */
-export function upsertSession(row: SessionRow): void {
-  useSessions.setState((state) => {
-    const before = state.byId[row.id] ?? null;
-    const moved = !before || compareRows(before, row) !== 0;
-    // The new place is found while `byId` still holds the row's previous state.
-    const order = moved ? placeInOrder(state.order, state.byId, before, row) : state.order;
-    const reshaped = moved || before.archived !== row.archived || before.folder !== row.folder || before.parentId !== row.parentId;
-    // In place, not copied: O(1) per push at 100,000 rows. A row's view re-renders on its new object.
-    state.byId[row.id] = row;
-    return { order, rowsVersion: state.rowsVersion + 1, listVersion: reshaped ? state.listVersion + 1 : state.listVersion };
-  });
-}
 
-export function removeSession(id: SessionId): void {
+/**
+ * Rows in `changes` (the last state of each; null = removed) into the store in one update:
+ * `byId` written in place, `order` changed once (one row: by halving; more: one merge pass).
+ */
+function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Partial<SessionsState>): void {
   useSessions.setState((state) => {
-    if (!state.byId[id]) return state;
-    const order = state.order.filter((other) => other !== id);
-    delete state.byId[id];
+    const moved = new Set<SessionId>();
+    const placed: SessionListRow[] = [];
+    let single: { before: SessionListRow | null; row: SessionListRow } | null = null;
+    let reshaped = false;
+    let removed = false;
+    for (const [id, row] of changes) {
+      const before = state.byId[id] ?? null;
+      if (row === null) {
+        if (!before) continue;
+        moved.add(id);
+        removed = true;
+        continue;
+      }
+      if (!before || compareRows(before, row) !== 0) {
+        moved.add(id);
+        placed.push(row);
+        single = { before, row };
+      } else if (before.archived !== row.archived || before.folder !== row.folder || before.parentId !== row.parentId) reshaped = true;
+    }
+    let order = state.order;
+    if (moved.size === 1 && placed.length === 1 && single) {
+      // One row: its old and new places found by halving while `byId` still holds its old state.
+      order = placeInOrder(state.order, state.byId, single.before, single.row);
+    } else if (moved.size > 0) {
+      order = mergeIntoOrder(state.order, state.byId, moved, placed);
+    }
+    // In place, not copied: O(1) per row at 100,000 rows. A row's view re-renders on its new object.
+    for (const [id, row] of changes) {
+      if (row === null) delete state.byId[id];
+      else state.byId[id] = row;
+    }
+    const searchIds = removed && state.searchIds ? state.searchIds.filter((id) => state.byId[id] !== undefined) : state.searchIds;
     return {
+      ...extra,
       order,
-      searchIds: state.searchIds ? state.searchIds.filter((other) => other !== id) : null,
-      listVersion: state.listVersion + 1,
+      searchIds,
       rowsVersion: state.rowsVersion + 1,
+      listVersion: moved.size > 0 || reshaped ? state.listVersion + 1 : state.listVersion,
     };
   });
 }
 
-/** A `sessions:list` reply into the store: the swarm, or why it could not be loaded. */
-export function applySessionList(result: Result<SessionRow[]>, complete = true): void {
+
+/** A pushed row (or its removal) for the next `applyQueuedChanges`. */
+export function queueRowChange(id: SessionId, row: RowChange): void {
+  queued.delete(id); // re-inserted at the end: the map's order stays the arrival order
+  queued.set(id, row);
+}
+
+/** What a queued push says about a row: its state, null (removed), or undefined (nothing queued). */
+export function queuedRow(id: SessionId): RowChange | undefined {
+  return queued.get(id);
+}
+
+/** Every queued push in one store update (one rebuild of the order for a burst, not one per push). */
+export function applyQueuedChanges(): void {
+  if (queued.size === 0) return;
+  const changes = new Map(queued);
+  queued.clear();
+  applyRowChanges(changes);
+}
+
+/**
+ * A page of `sessions:list` after the first (`complete`: it was the last): each
+ * row lands in its place, as a push would (a reply is newer than the pushes before it).
+ */
+export function mergeSessions(rows: readonly SessionListRow[], complete: boolean): void {
+  applyQueuedChanges();
+  const changes = new Map<SessionId, RowChange>();
+  for (const row of rows) changes.set(row.id, row);
+  applyRowChanges(changes, { complete });
+}
+
+/** Main pushed (or a reply carried) the current state of one row: known or not yet loaded, it lands once, in its place. */
+export function upsertSession(row: SessionListRow): void {
+  applyQueuedChanges();
+  applyRowChanges(new Map([[row.id, row]]));
+}
+
+export function removeSession(id: SessionId): void {
+  applyQueuedChanges();
+  if (!useSessions.getState().byId[id]) return;
+  applyRowChanges(new Map([[id, null]]));
+}
+
+/** A `sessions:list` reply into the store: the swarm (or its first page), or why it could not be loaded. */
+export function applySessionList(result: Result<SessionListRow[]>, complete = true): void {
   if (result.ok) replaceSessions(result.value, complete);
   else useSessions.setState({ loaded: true, loadError: result.error.message });
 }

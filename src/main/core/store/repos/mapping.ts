@@ -8,6 +8,7 @@ import {
   type Entry,
   type EntryKind,
   type SessionKind,
+  type SessionListRow,
   type SessionRow,
   type SessionStatus,
   type TitleSource,
@@ -93,6 +94,32 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     createdAt: r[15],
     updatedAt: r[16],
     backendId: r[8],
+  };
+}
+
+/**
+ * The same columns as a list row (`sessions:list`): what the list draws, without `backendId` /
+ * `createdAt`, and the first user line only where it is the label (no usable title).
+ */
+export function toSessionListRow(r: SessionDbRow): SessionListRow {
+  const title = readTitle(r[9], r[10], r[11] === 1);
+  return {
+    id: r[0],
+    kind: readKind(r[1]),
+    folder: r[2],
+    status: readStatus(r[3]),
+    archived: r[4] === 1,
+    pinned: r[5] === 1,
+    position: r[6],
+    parentId: r[7],
+    title,
+    titleSource: title === null ? null : readSource(r[10]),
+    titlePinned: title !== null && r[11] === 1,
+    // The label shows the first line only when there is no usable title (up to 500 characters a row otherwise).
+    firstUserLine: title === null ? r[12] : null,
+    subtitle: r[13],
+    unread: r[14] === 1,
+    updatedAt: r[16],
   };
 }
 

@@ -1,6 +1,6 @@
-import type { SessionKind, SessionRow, SessionStatus, TitleSource } from '../../../../shared/domain/session';
+import type { ListCursor, SessionKind, SessionListRow, SessionRow, SessionStatus, TitleSource } from '../../../../shared/domain/session';
 import type { Db } from '../connection';
-import { SESSION_COLUMNS, toSessionRow, type SessionDbRow } from './mapping';
+import { SESSION_COLUMNS, toSessionListRow, toSessionRow, type SessionDbRow } from './mapping';
 
 export interface NewSession {
   readonly id: string;
@@ -44,6 +44,13 @@ export function createSessionsRepo(db: Db) {
     listFirst: db
       .prepare<[number, number], SessionDbRow>(
         `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id LIMIT ?`,
+      )
+      .raw(true),
+    /** Keyset page inside one pin group: the rows after (position, id), by the same index, no OFFSET. */
+    listAfter: db
+      .prepare<{ archived: number; pinned: number; position: number; id: string; limit: number }, SessionDbRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR @archived = 1) AND pinned = @pinned
+           AND (position, id) > (@position, @id) ORDER BY pinned DESC, position, id LIMIT @limit`,
       )
       .raw(true),
     get: db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND ${live}`).raw(true),
@@ -94,10 +101,27 @@ export function createSessionsRepo(db: Db) {
   };
 
   return {
-    /** The swarm in order (pinned first, then position); only the first `limit` rows when given. */
-    list(includeArchived: boolean, limit?: number): SessionRow[] {
-      const rows = limit === undefined ? s.list.all(includeArchived ? 1 : 0) : s.listFirst.all(includeArchived ? 1 : 0, limit);
-      return rows.map(toSessionRow);
+    /** The swarm in order (pinned first, then position, then id), whole rows (for the core's own sweeps). */
+    list(includeArchived: boolean): SessionRow[] {
+      return s.list.all(includeArchived ? 1 : 0).map(toSessionRow);
+    },
+    /**
+     * The same order as list rows (what `sessions:list` sends): only the first `limit` rows when
+     * given, and only those after `after` when given (a keyset page).
+     */
+    listRows(includeArchived: boolean, limit?: number, after?: ListCursor): SessionListRow[] {
+      const archived = includeArchived ? 1 : 0;
+      if (after === undefined) {
+        const rows = limit === undefined ? s.list.all(archived) : s.listFirst.all(archived, limit);
+        return rows.map(toSessionListRow);
+      }
+      const max = limit ?? Number.MAX_SAFE_INTEGER;
+      const page = (pinned: boolean, position: number, id: string, room: number): SessionDbRow[] =>
+        s.listAfter.all({ archived, pinned: pinned ? 1 : 0, position, id, limit: room });
+      const rows = page(after.pinned, after.position, after.id, max);
+      // The pinned group ran out: the unpinned one follows from its start.
+      if (after.pinned && rows.length < max) rows.push(...page(false, -Number.MAX_VALUE, '', max - rows.length));
+      return rows.map(toSessionListRow);
     },
     get,
     insert(n: NewSession): SessionRow {

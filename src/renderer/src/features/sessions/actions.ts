@@ -1,4 +1,4 @@
-import type { SessionId, SessionRow } from '../../../../shared/domain/session';
+import type { ListCursor, SessionId, SessionListRow, SessionRow } from '../../../../shared/domain/session';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
@@ -9,6 +9,7 @@ import {
   applySearchResults,
   applySessionList,
   clearSearch,
+  mergeSessions,
   removeSession,
   setSearchQuery,
   setShowArchivedView,
@@ -138,29 +139,69 @@ export async function markRead(id: SessionId): Promise<void> {
   if (result.ok) upsertSession(result.value);
 }
 
-/** List loads: each request takes a number; only the newest one's reply lands (an older one would undo a view switch). */
+/** List loads: each takes a number; only the newest one's pages land (an older one would undo a view switch). */
 let listSeq = 0;
 
-/** The whole swarm (or the archived view) from main, unless a newer list was asked for meanwhile. */
+/**
+ * Rows per page of the rest of the swarm: a page's parse and apply stay a few
+ * ms (~320 KB), and each page lands in its own task, so input and paint go on
+ * between pages while 10,000 or 100,000 rows arrive.
+ */
+export const LIST_PAGE_ROWS = 1_000;
+
+/** Where the next page of the list starts: right after this row, in main's order. */
+function cursorAfter(row: SessionListRow): ListCursor {
+  return { pinned: row.pinned, position: row.position, id: row.id };
+}
+
+/** The rest of the list after `after`, page by page, each page into the store in its own task; stops when a newer list is asked for. */
+async function loadRest(seq: number, includeArchived: boolean, after: ListCursor): Promise<void> {
+  for (;;) {
+    const result = await api().invoke('sessions:list', { includeArchived, limit: LIST_PAGE_ROWS, after });
+    if (seq !== listSeq) return;
+    if (!result.ok) {
+      showToast(`Could not load the rest of the sessions: ${result.error.message}`, { tone: 'error' });
+      return;
+    }
+    const rows = result.value;
+    const last = rows[rows.length - 1];
+    const done = rows.length < LIST_PAGE_ROWS || last === undefined;
+    // Keyed by the last row as main sent it: a row that moves meanwhile is pushed, so none is missed.
+    mergeSessions(rows, done);
+    if (done) return;
+    after = cursorAfter(last);
+  }
+}
+
+/**
+ * The whole swarm (or the archived view) from main, unless a newer list was
+ * asked for meanwhile: the first page replaces the store, the rest follows page by page.
+ */
 export async function loadSessions(): Promise<void> {
   const seq = ++listSeq;
-  const result = await api().invoke('sessions:list', { includeArchived: useSessions.getState().showArchived });
-  if (seq === listSeq) applySessionList(result);
+  const includeArchived = useSessions.getState().showArchived;
+  const result = await api().invoke('sessions:list', { includeArchived, limit: LIST_PAGE_ROWS });
+  if (seq !== listSeq) return;
+  const last = result.ok ? result.value[result.value.length - 1] : undefined;
+  const more = result.ok && result.value.length >= LIST_PAGE_ROWS && last !== undefined;
+  applySessionList(result, !more);
+  if (more) await loadRest(seq, includeArchived, cursorAfter(last));
 }
 
 /**
  * The first page asked for by the early start (the rows on screen, in order):
  * returns how to apply its reply. A full page means more rows wait: `apply`
- * says so, and the caller fetches the rest (`loadSessions`) once the page is
- * painted. A page that lands after a newer list was asked for is dropped.
+ * returns how to fetch them (page by page), for the caller to start once the
+ * first page is painted. A page that lands after a newer list was asked for is dropped.
  */
-export function takeFirstPage(pageRows: number): (result: Result<SessionRow[]>) => { more: boolean } {
+export function takeFirstPage(pageRows: number): (result: Result<SessionListRow[]>) => { rest: (() => Promise<void>) | null } {
   const seq = ++listSeq;
   return (result) => {
-    if (seq !== listSeq) return { more: false };
-    const more = result.ok && result.value.length >= pageRows;
+    if (seq !== listSeq) return { rest: null };
+    const last = result.ok ? result.value[result.value.length - 1] : undefined;
+    const more = result.ok && result.value.length >= pageRows && last !== undefined;
     applySessionList(result, !more);
-    return { more };
+    return { rest: more ? () => loadRest(seq, false, cursorAfter(last)) : null };
   };
 }
 
