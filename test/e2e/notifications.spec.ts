@@ -131,6 +131,11 @@ test('a toast never covers the composer', async ({ page }) => {
     toastBox.y < composerBox.y + composerBox.height &&
     composerBox.y < toastBox.y + toastBox.height;
   expect(overlaps, `toast ${JSON.stringify(toastBox)} vs composer ${JSON.stringify(composerBox)}`).toBe(false);
+  // Nor the Settings button below the list: it stays clickable while the toast shows.
+  const settings = page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'Settings' });
+  await settings.click({ timeout: 5_000 });
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: 'test-results/notify-toast-composer.png' });
 });
 
