@@ -43,13 +43,24 @@ async function newWorktreeSession(page: Page): Promise<string> {
   return folder!;
 }
 
-/** The user edited files in another program and comes back to the window. */
-async function comeBack(page: Page): Promise<void> {
-  await page.evaluate(() => (globalThis as unknown as EventTarget).dispatchEvent(new Event('focus')));
+/**
+ * The session's own shell writes `file` in its worktree. Nothing else tells the pane: main counts the
+ * worktree after the terminal's activity and pushes the summary, which enables Commit (no focus event).
+ */
+async function editInTerminal(pane: Locator, page: Page, file: string, text: string): Promise<void> {
+  const screen = pane.getByRole('group', { name: 'Terminal' });
+  await expect(screen).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  const button = pane.getByRole('button', { name: 'Commit', exact: true });
+  await expect(button).toBeDisabled();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(`printf '${text}\\n' > '${file}' && echo wrote-$((40+2))`);
+  await composer.press('Enter');
+  await expect(screen).toContainText('wrote-42', { timeout: 15_000 });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await expect(button).toHaveAttribute('title', '1 uncommitted file');
 }
 
 async function commit(pane: Locator, page: Page, folder: string, message: string, shot?: string): Promise<void> {
-  await comeBack(page);
   const button = pane.getByRole('button', { name: 'Commit', exact: true });
   await expect(button).toBeEnabled();
   await button.click();
@@ -64,6 +75,9 @@ async function commit(pane: Locator, page: Page, folder: string, message: string
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Committed 1 file as ${git(folder, 'rev-parse', '--short=7', 'HEAD')}.`)).toBeVisible();
   expect(git(folder, 'log', '-1', '--format=%s')).toBe(message);
+  // Main counted again after the commit: nothing left to commit, one commit to merge.
+  await expect(button).toBeDisabled();
+  await expect(pane.getByText('1 commit to merge')).toBeVisible();
 }
 
 async function mergeWith(pane: Locator, page: Page, strategy: 'Squash' | 'Merge commit' | 'Rebase', shot?: string): Promise<void> {
@@ -83,12 +97,11 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   folders.push(await newWorktreeSession(page), await newWorktreeSession(page));
   const [alpha, beta] = folders as [string, string];
-  writeFileSync(join(alpha, 'alpha.txt'), 'alpha\n');
-  writeFileSync(join(beta, 'beta.txt'), 'beta\n');
 
   // The first session (the older row) is squashed into main.
   await rows(page).nth(1).click();
   let pane = page.getByRole('main');
+  await editInTerminal(pane, page, 'alpha.txt', 'alpha');
   await commit(pane, page, alpha, 'Add alpha', 'test-results/commit-dialog.png');
   await pane.locator('header').screenshot({ path: 'test-results/merge-pane-header.png' });
   const start = git(repo, 'rev-parse', 'main');
@@ -100,6 +113,7 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   // The second, made before that merge, goes in after a rebase: linear history on top of the squash.
   await rows(page).nth(0).click();
   pane = page.getByRole('main');
+  await editInTerminal(pane, page, 'beta.txt', 'beta');
   await commit(pane, page, beta, 'Add beta');
   const squashed = git(repo, 'rev-parse', 'main');
   await mergeWith(pane, page, 'Rebase');
@@ -116,8 +130,8 @@ test('a conflicting session: the dialog lists the files in an alert, main is not
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   const gamma = await newWorktreeSession(page);
-  writeFileSync(join(gamma, 'README.md'), 'hello from the session\n');
   const pane = page.getByRole('main');
+  await editInTerminal(pane, page, 'README.md', 'hello from the session');
   await commit(pane, page, gamma, 'Reword the README');
   writeFileSync(join(repo, 'README.md'), 'hello from main\n');
   git(repo, 'commit', '--quiet', '-am', 'main rewords the README');

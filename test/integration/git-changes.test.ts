@@ -148,6 +148,42 @@ describe('changes in a session worktree (real git)', () => {
     await until(() => h.eventsOf('session:changes').some((s) => s.sessionId === id && s.added === 2 && s.removed === 0), { message: 'pushed counts', timeoutMs: 10_000 });
   });
 
+  it('the pushed summary carries what the merge buttons need: uncommitted files after an edit, commits ahead after git:commit, none after the merge', async () => {
+    const h = start();
+    const { id, wt } = await worktreeSession(h);
+    const pushed = () => h.eventsOf('session:changes').filter((s) => s.sessionId === id);
+    expect(pushed()).toEqual([expect.objectContaining({ uncommitted: null, ahead: null })]);
+    await until(() => pushed().some((s) => s.files === 0), { message: 'first count' });
+    expect(pushed().at(-1)).toMatchObject({ files: 0, uncommitted: 0, ahead: 0 });
+
+    // The agent edits a tracked file and adds one; its activity is what makes main count again.
+    writeFileSync(join(wt, 'app.ts'), 'one\ntwo\nthree\nfour\n');
+    writeFileSync(join(wt, 'notes.md'), 'n\n');
+    h.core.services.sessions.setStatus(id, 'working');
+    await until(() => pushed().some((s) => s.uncommitted === 2), { message: 'uncommitted pushed', timeoutMs: 10_000 });
+    expect(pushed().at(-1)).toMatchObject({ files: 2, added: 2, uncommitted: 2, ahead: 0 });
+
+    // A commit is counted again at once (no activity, no throttle).
+    await h.ok('git:commit', { id, message: 'Edit app and notes' });
+    await until(() => pushed().some((s) => s.uncommitted === 0 && s.ahead === 1), { message: 'committed pushed', timeoutMs: 10_000 });
+    expect(pushed().at(-1)).toMatchObject({ files: 2, uncommitted: 0, ahead: 1 });
+
+    await h.ok('git:merge', { id, strategy: 'merge' });
+    await until(() => pushed().at(-1)?.ahead === 0, { message: 'merged pushed', timeoutMs: 10_000 });
+    expect(pushed().at(-1)).toMatchObject({ files: 0, uncommitted: 0, ahead: 0 });
+  });
+
+  it('without a base branch (made from a detached HEAD) the summary counts uncommitted work and has no ahead', async () => {
+    const h = start();
+    const repo = makeRepo('detached repo');
+    git(repo, 'checkout', '--quiet', '--detach');
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    const wt = readWorktreeRecord(h.core.services.store, row.id)!.path;
+    writeFileSync(join(wt, 'loose.txt'), 'x\n');
+    const summary = await h.core.services.changes!.refresh(row.id);
+    expect(summary).toMatchObject({ baseBranch: null, uncommitted: 1, ahead: null });
+  });
+
   it('counts a burst of activity once (throttled), with what the burst left', async () => {
     const h = start();
     const { id, wt } = await worktreeSession(h);

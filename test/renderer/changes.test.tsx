@@ -15,6 +15,8 @@ const summary = (partial: Partial<ChangesSummary> = {}): ChangesSummary => ({
   files: 2,
   added: 4,
   removed: 1,
+  uncommitted: 1,
+  ahead: 0,
   missing: false,
   ...partial,
 });

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetChangesStore } from '../../src/renderer/src/features/changes/store';
 import type { ChannelOutput } from '../../src/shared/ipc/contract';
+import type { ChangesSummary } from '../../src/shared/ipc/git';
 import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -10,11 +12,20 @@ import { renderApp } from './support/renderApp';
 type Check = ChannelOutput<'git:mergeCheck'>;
 const CLEAN: Check = { baseBranch: 'main', branch: 'swarmdesk/fix-login', reason: null, uncommitted: 0, ahead: 2, conflicts: [] };
 
+/** The pushed summary main would send for this state (the header's buttons follow it). */
+function summaryOf(check: Check, partial: Partial<ChangesSummary> = {}): ChangesSummary {
+  const counts = { files: check.uncommitted + check.ahead, added: 1, removed: 0, uncommitted: check.uncommitted, ahead: check.baseBranch ? check.ahead : null };
+  return { sessionId: 'a', branch: check.branch ?? '', baseBranch: check.baseBranch, ...counts, missing: false, ...partial };
+}
+
 function apiWith(check: Check, kind: 'claude-code' | 'terminal' = 'claude-code'): FakeApi {
   const api = new FakeApi([makeRow({ id: 'a', title: 'Fix login redirect', kind })]);
   api.override('git:mergeCheck', () => ({ ok: true, value: check }));
+  api.override('git:changeSummaries', () => ({ ok: true, value: { items: check.branch ? [summaryOf(check)] : [] } }));
   return api;
 }
+
+beforeEach(() => resetChangesStore());
 
 async function openPane(api: FakeApi) {
   await renderApp(api);
@@ -37,6 +48,9 @@ describe('Merge into <base>', () => {
     expect(within(dialog).getByRole('radio', { name: 'Squash' })).toHaveFocus();
     expect(dialog).toHaveTextContent('2 commits from swarmdesk/fix-login.');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Rebase' }));
+    // Merge waits for the conflict trial the dialog asks for when it opens.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Merge' })).toBeEnabled());
+    expect(api.callsTo('git:mergeCheck')).toEqual([{ id: 'a' }]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(api.callsTo('git:merge')).toEqual([{ id: 'a', strategy: 'rebase' }]));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge into main' })).not.toBeInTheDocument());
@@ -52,7 +66,7 @@ describe('Merge into <base>', () => {
     const pane = await openPane(api);
     await userEvent.click(await within(pane).findByRole('button', { name: 'Merge into main' }));
     const dialog = screen.getByRole('dialog', { name: 'Merge into main' });
-    const alert = within(dialog).getByRole('alert');
+    const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('These 2 files conflict with main; main was not changed:');
     expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['README.md', 'src/app.ts']);
     expect(within(dialog).getByRole('button', { name: 'Merge' })).toBeDisabled();
@@ -67,6 +81,7 @@ describe('Merge into <base>', () => {
     const pane = await openPane(api);
     await userEvent.click(await within(pane).findByRole('button', { name: 'Merge into main' }));
     const dialog = screen.getByRole('dialog', { name: 'Merge into main' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Merge' })).toBeEnabled());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('This file conflicts with main');
@@ -92,6 +107,7 @@ describe('Merge into <base>', () => {
     const pane = await openPane(api);
     await userEvent.click(await within(pane).findByRole('button', { name: 'Merge into main' }));
     const dialog = screen.getByRole('dialog', { name: 'Merge into main' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Merge' })).toBeEnabled());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByRole('dialog', { name: 'Merge into main' })).toBeInTheDocument();
@@ -107,13 +123,42 @@ describe('Merge into <base>', () => {
   it('a session without a worktree shows neither button', async () => {
     const api = apiWith({ ...CLEAN, branch: null, baseBranch: null, reason: 'This session does not work in a git worktree of its own.' });
     const pane = await openPane(api);
-    await waitFor(() => expect(api.callsTo('git:mergeCheck').length).toBeGreaterThan(0));
+    await waitFor(() => expect(api.callsTo('git:changeSummaries').length).toBeGreaterThan(0));
     expect(within(pane).queryByRole('button', { name: 'Commit' })).not.toBeInTheDocument();
     expect(within(pane).queryByRole('button', { name: /^Merge into/ })).not.toBeInTheDocument();
   });
 });
 
 describe('Commit', () => {
+  it('follows the pushed changes summary: an edit enables it and a commit disables it, with no focus event and no merge check', async () => {
+    const api = apiWith({ ...CLEAN, ahead: 0 });
+    const pane = await openPane(api);
+    const button = await within(pane).findByRole('button', { name: 'Commit' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', 'Nothing to commit');
+    expect(within(pane).queryByText(/to merge$/)).not.toBeInTheDocument();
+
+    act(() => api.push('session:changes', summaryOf({ ...CLEAN, uncommitted: 2, ahead: 0 })));
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('title', '2 uncommitted files');
+
+    act(() => api.push('session:changes', summaryOf({ ...CLEAN, uncommitted: 0, ahead: 1 })));
+    expect(button).toBeDisabled();
+    expect(within(pane).getByText('1 commit to merge')).toBeInTheDocument();
+    expect(api.callsTo('git:mergeCheck')).toEqual([]);
+  });
+
+  it('waits for the first count: off and saying so while the summary has no counts yet', async () => {
+    const api = apiWith(CLEAN);
+    api.override('git:changeSummaries', () => ({ ok: true, value: { items: [summaryOf(CLEAN, { files: null, added: null, removed: null, uncommitted: null, ahead: null })] } }));
+    const pane = await openPane(api);
+    const button = await within(pane).findByRole('button', { name: 'Commit' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', 'Counting changes…');
+    act(() => api.push('session:changes', summaryOf({ ...CLEAN, uncommitted: 1 })));
+    expect(button).toBeEnabled();
+  });
+
   it('is off with nothing to commit; with work, the dialog prefills the suggestion, which can be edited, and commits it', async () => {
     const api = apiWith({ ...CLEAN, uncommitted: 2 });
     api.override('git:suggestCommitMessage', () => ({ ok: true, value: { message: 'Fix login redirect loop', reason: null } }));

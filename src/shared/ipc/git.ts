@@ -81,6 +81,10 @@ export const ChangesSummarySchema = z.object({
   files: Count.nullable(),
   added: Count.nullable(),
   removed: Count.nullable(),
+  /** Files not committed in the worktree (the pane's Commit); null until counted. */
+  uncommitted: Count.nullable(),
+  /** Commits on the branch that the base branch lacks (what a merge would bring); null until counted or without a base branch. */
+  ahead: Count.nullable(),
   /** The worktree folder is gone (deleted, or removed by hand). */
   missing: z.boolean(),
 });

@@ -158,14 +158,15 @@ export class ChangesService {
   private async compute(sessionId: string, record: WorktreeRecord): Promise<Changes> {
     const run = this.limiter.run(async (): Promise<Changes> => {
       if (record.gone || !existsSync(record.path)) {
-        const summary = { ...emptySummary(sessionId, record), files: 0, added: 0, removed: 0, missing: true };
+        const summary = { ...emptySummary(sessionId, record), files: 0, added: 0, removed: 0, uncommitted: 0, ahead: 0, missing: true };
         this.publish(summary);
         return { summary, forkCommit: null, files: [], truncated: false };
       }
       this.counts++;
-      const list = await this.list(new GitRepo(record.path, this.git), record);
+      const wt = new GitRepo(record.path, this.git);
+      const [list, uncommitted, ahead] = await Promise.all([this.list(wt, record), uncommittedFiles(wt), aheadOfBase(wt, record)]);
       const sums = totals(list.files);
-      const summary: ChangesSummary = { ...emptySummary(sessionId, record), files: list.files.length, ...sums };
+      const summary: ChangesSummary = { ...emptySummary(sessionId, record), files: list.files.length, ...sums, uncommitted, ahead };
       this.publish(summary);
       return { summary, forkCommit: list.forkCommit, files: list.files, truncated: list.truncated };
     });
@@ -201,9 +202,30 @@ export class ChangesService {
 }
 
 function emptySummary(sessionId: string, record: WorktreeRecord): ChangesSummary {
-  return { sessionId, branch: record.branch, baseBranch: record.baseBranch, files: null, added: null, removed: null, missing: record.gone !== null };
+  return { sessionId, branch: record.branch, baseBranch: record.baseBranch, files: null, added: null, removed: null, uncommitted: null, ahead: null, missing: record.gone !== null };
+}
+
+/** Files changed and not committed (as `git:mergeCheck` counts them: changed, untracked, conflicted). */
+async function uncommittedFiles(wt: GitRepo): Promise<number> {
+  const status = await wt.status('all');
+  return status.changed + status.untracked + status.conflicted;
+}
+
+/** Commits on HEAD the base branch lacks (worktrees share the repository's refs); null without a base branch. */
+async function aheadOfBase(wt: GitRepo, record: WorktreeRecord): Promise<number | null> {
+  if (record.baseBranch === null || !(await wt.commitOf(`refs/heads/${record.baseBranch}`))) return null;
+  return wt.countAhead(`refs/heads/${record.baseBranch}`, 'HEAD');
 }
 
 function sameSummary(a: ChangesSummary, b: ChangesSummary): boolean {
-  return a.branch === b.branch && a.baseBranch === b.baseBranch && a.files === b.files && a.added === b.added && a.removed === b.removed && a.missing === b.missing;
+  return (
+    a.branch === b.branch &&
+    a.baseBranch === b.baseBranch &&
+    a.files === b.files &&
+    a.added === b.added &&
+    a.removed === b.removed &&
+    a.uncommitted === b.uncommitted &&
+    a.ahead === b.ahead &&
+    a.missing === b.missing
+  );
 }

@@ -15,7 +15,7 @@ const agentKind = (kind: SessionKind): boolean => kind === 'claude-code' || kind
 
 /**
  * "Merge into <base>" (SPEC §7.1): Squash, Merge commit or Rebase, then Merge. Conflicts are
- * found before anything changes (main's check) and listed in an alert, with the way out:
+ * found before anything changes (main's check, asked when the dialog opens; Merge waits for it) and listed in an alert, with the way out:
  * send them to the agent, or rebase in the worktree and resolve there.
  */
 export function MergeDialog({
@@ -36,13 +36,20 @@ export function MergeDialog({
   const [conflicts, setConflicts] = useState<string[]>(initial.conflicts);
   const [error, setError] = useState<string | null>(initial.reason);
   const [busy, setBusy] = useState(false);
+  /** The conflict trial answered (the initial state is the pushed summary, which has no trial). */
+  const [checked, setChecked] = useState(false);
   const groupId = useId();
   const base = initial.baseBranch;
 
   useEffect(() => {
     let live = true;
     void loadMergeCheck(sessionId).then((fresh) => {
-      if (!live || !fresh) return;
+      if (!live) return;
+      if (!fresh) {
+        setError('Could not check whether the branch merges cleanly; close and try again.');
+        return;
+      }
+      setChecked(true);
       setCheck(fresh);
       setConflicts(fresh.conflicts);
       setError(fresh.reason);
@@ -62,7 +69,7 @@ export function MergeDialog({
   };
   const uncommitted = check.uncommitted;
   const them = conflicts.length === 1 ? 'it' : 'them';
-  const canMerge = !busy && uncommitted === 0 && conflicts.length === 0 && check.reason === null && check.ahead > 0;
+  const canMerge = checked && !busy && uncommitted === 0 && conflicts.length === 0 && check.reason === null && check.ahead > 0;
 
   return (
     <Modal title={`Merge into ${base}`} onClose={() => onClose(false)} initialFocus='input[type="radio"]:checked'>
