@@ -111,6 +111,19 @@ describe('the Changes region', () => {
   });
 });
 
+describe('coming back to the window', () => {
+  it('counts the shown worktree session again even with the region closed (edits made in another editor)', async () => {
+    const fake = api([file({ path: 'a.ts' })]);
+    await renderApp(fake);
+    await userEvent.click(await screen.findByRole('listitem', { name: /^Fix the login redirect.*on swarmdesk\/fix-login/ }));
+    expect(await screen.findByRole('button', { name: 'Changes' })).toHaveAttribute('aria-expanded', 'false');
+    const before = fake.callsTo('git:changes').length;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(fake.callsTo('git:changes').length).toBe(before + 1);
+    expect(screen.queryByRole('region', { name: 'Changes' })).not.toBeInTheDocument();
+  });
+});
+
 describe('a worktree folder removed by hand', () => {
   it('the row and the region say it is missing instead of listing nothing', async () => {
     const fake = api([]);

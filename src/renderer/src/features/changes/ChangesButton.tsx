@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
-import { toggleChanges } from './actions';
+import { loadChanges, toggleChanges } from './actions';
 import { countsText } from './format';
 import { useChanges } from './store';
 
@@ -10,6 +11,7 @@ export const changesRegionId = (sessionId: SessionId): string => `changes-${sess
 export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
   const summary = useChanges((s) => s.summaries[sessionId]);
   const open = useChanges((s) => s.open[sessionId] === true);
+  useRecountOnReturn(sessionId, summary !== undefined);
   if (!summary) return null;
   const counts = countsText(summary.added, summary.removed);
   return (
@@ -30,4 +32,17 @@ export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
       ) : null}
     </button>
   );
+}
+
+/**
+ * Coming back to the window (from an editor, say) counts the shown session's changes again: the
+ * summary that main pushes moves the row, the Commit button and, when open, the region's list.
+ */
+function useRecountOnReturn(sessionId: SessionId, hasWorktree: boolean): void {
+  useEffect(() => {
+    if (!hasWorktree) return;
+    const onFocus = (): void => void loadChanges(sessionId);
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [sessionId, hasWorktree]);
 }

@@ -21,7 +21,6 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
   const selected = useChanges((s) => s.selected[sessionId] ?? null);
   const mode = useChanges((s) => s.mode);
   const shown = useFileDiff(sessionId, open ? selected : null, view?.changes ?? null);
-  useRecountOnReturn(sessionId, open);
   if (!open) return null;
   const files = view?.changes?.files ?? [];
   const counts = summary ? countsText(summary.added, summary.removed) : null;
@@ -74,16 +73,6 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
       )}
     </section>
   );
-}
-
-/** While the region is open, coming back to the window (from an editor, say) lists the files again. */
-function useRecountOnReturn(sessionId: SessionId, open: boolean): void {
-  useEffect(() => {
-    if (!open) return;
-    const onFocus = (): void => void loadChanges(sessionId);
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [sessionId, open]);
 }
 
 /** The selected file's diff, fetched when the selection (or the list it came from) changes. */
