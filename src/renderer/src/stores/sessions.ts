@@ -87,7 +87,7 @@ const tally = new SwarmTally();
  * shown to exist since it began (its pages, pushes and replies). Its last page
  * removes every row held that is not among them (mark and sweep).
  */
-let reload: { gen: number; seen: Set<SessionId> } | null = null;
+let reload: { gen: number; seen: Set<SessionId>; includeArchived: boolean } | null = null;
 
 export function resetSessionsStore(): void {
   queued.clear();
@@ -231,7 +231,7 @@ export function mergeSessions(rows: readonly SessionListRow[], complete: boolean
  */
 export function beginReload(gen: number, includeArchived: boolean): void {
   applyQueuedChanges();
-  reload = { gen, seen: new Set() };
+  reload = { gen, seen: new Set(), includeArchived };
   const { byId, order } = useSessions.getState();
   const archived = new Map<SessionId, RowChange>();
   if (!includeArchived) for (const id of order) if (byId[id]?.archived) archived.set(id, null);
@@ -242,7 +242,8 @@ export function beginReload(gen: number, includeArchived: boolean): void {
 /**
  * A page of reload `gen` (`last`: no more follow): merged in (a page is newer than the rows
  * held and the pushes before it). The last page also sweeps: every row held that main did not
- * show meanwhile is removed, in the same store update. A superseded reload's page is dropped
+ * show meanwhile (or, without the archive, that was archived meanwhile) is removed, in the same
+ * store update. A superseded reload's page is dropped
  * (returns false).
  */
 export function mergeReloadPage(gen: number, rows: readonly SessionListRow[], last: boolean): boolean {
@@ -251,9 +252,11 @@ export function mergeReloadPage(gen: number, rows: readonly SessionListRow[], la
   const changes = new Map<SessionId, RowChange>();
   for (const row of rows) changes.set(row.id, row);
   if (last) {
-    const { seen } = reload;
+    const { seen, includeArchived } = reload;
     reload = null;
-    for (const id of useSessions.getState().order) if (!seen.has(id) && !changes.has(id)) changes.set(id, null);
+    const { byId, order } = useSessions.getState();
+    // Gone from main, or (a row archived meanwhile) out of the view this reload lists.
+    for (const id of order) if ((!seen.has(id) || (!includeArchived && byId[id]?.archived)) && !changes.has(id)) changes.set(id, null);
   }
   applyRowChanges(changes, { complete: last, loaded: true, loadError: null });
   return true;
