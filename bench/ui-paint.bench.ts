@@ -76,7 +76,7 @@ function seeded(): string {
 // In-page probes: when the first reply to sessions:list arrives on the WebSocket
 // (the first message carrying rows), and the frame after the first row appears.
 const PROBE = `
-  window.__bench = { reloadArmedAt: 0, reloadReplyAt: 0, reloadPaintedAt: 0, listSentAt: 0, listReplyAt: 0, firstRowAt: 0, restAt: 0, searchPaintedAt: 0, listBytes: 0, listRows: 0, longTasks: [] };
+  window.__bench = { reloadArmedAt: 0, reloadReplyAt: 0, reloadPaintedAt: 0, reloadBusy: false, reloadDoneAt: 0, listSentAt: 0, listReplyAt: 0, firstRowAt: 0, restAt: 0, searchPaintedAt: 0, listBytes: 0, listRows: 0, longTasks: [] };
   // Main-thread tasks over 50 ms (Chromium's longtask entries): the longest one while the rest arrives.
   try {
     new PerformanceObserver((list) => {
@@ -127,6 +127,15 @@ const PROBE = `
     if (window.__bench.firstRowAt && !window.__bench.restAt && document.querySelector('[role="list"][aria-label="Sessions"]:not([aria-busy])')) {
       window.__bench.restAt = -1;
       afterPaint((at) => { window.__bench.restAt = at; });
+    }
+    // A reload (Show archived): busy from the click, done once no longer busy.
+    if (window.__bench.reloadArmedAt) {
+      const list = document.querySelector('[role="list"][aria-label="Sessions"]');
+      if (list && list.getAttribute('aria-busy')) window.__bench.reloadBusy = true;
+      if (list && window.__bench.reloadBusy && !window.__bench.reloadDoneAt && !list.getAttribute('aria-busy')) {
+        window.__bench.reloadDoneAt = -1;
+        afterPaint((at) => { window.__bench.reloadDoneAt = at; });
+      }
     }
   }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 `;
@@ -199,6 +208,7 @@ async function main(): Promise<void> {
     const baselines: number[] = [];
     const paints: number[] = [];
     const reloads: number[] = [];
+    const reloadLongest: number[] = [];
     const firstRows: number[] = [];
     const perKey: number[] = [];
     const restLongest: number[] = [];
@@ -245,6 +255,15 @@ async function main(): Promise<void> {
       await page.getByRole('checkbox', { name: 'Show archived' }).click();
       await page.waitForFunction('window.__bench.reloadPaintedAt > 0', null, { timeout: 60_000 });
       reloads.push((await page.evaluate('window.__bench.reloadPaintedAt - window.__bench.reloadReplyAt')) as number);
+      // The reload's pages (the swarm with the archive, page by page): the longest task until every page is in.
+      await page.waitForFunction('window.__bench.reloadDoneAt > 0', null, { timeout: 120_000 });
+      const reload = (await page.evaluate(`(() => {
+        const b = window.__bench;
+        const during = b.longTasks.filter((t) => t.start + t.duration > b.reloadArmedAt && t.start < b.reloadDoneAt);
+        return { ms: b.reloadDoneAt - b.reloadArmedAt, longest: Math.max(0, ...during.map((t) => t.duration))};
+      })()`)) as { ms: number; longest: number };
+      reloadLongest.push(reload.longest);
+      console.log(`ui.reload: Show archived to every page in ${reload.ms.toFixed(0)} ms; longest task meanwhile ${reload.longest.toFixed(0)} ms`);
       await page.close();
     }
     const base = median(baselines);
@@ -254,6 +273,7 @@ async function main(): Promise<void> {
     console.log(`ui.boot_reply_to_paint: ${median(paints).toFixed(1)} ms from the first page's reply (before the app's code has run) to its rows painted (runs: ${list(paints)})`);
     console.log(`ui.paint_10k: ${median(reloads).toFixed(1)} ms from a list reply in the running app to its rows painted (runs: ${list(reloads)})`);
     console.log(`ui.first_row_after_navigation: ${median(firstRows).toFixed(0)} ms (runs: ${list(firstRows)})`);
+    console.log(`ui.reload_longest_task: ${median(reloadLongest).toFixed(0)} ms median of the longest main-thread task while a reload's pages arrive (runs: ${list(reloadLongest)})`);
     console.log(`ui.rest_longest_task: ${median(restLongest).toFixed(0)} ms median of the longest main-thread task while the rest arrives (runs: ${list(restLongest)}); rest in ${median(restTimes).toFixed(0)} ms; ${bytesPerRow.toFixed(0)} bytes a row in list replies`);
 
     const ratio = (ms: number): string => `${(ms / base).toFixed(1)}× empty-page paint (${base.toFixed(0)} ms)`;
