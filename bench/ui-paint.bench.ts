@@ -83,6 +83,19 @@ const PROBE = `
       for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {}
+  // Finer than longtask entries (over 50 ms only): a chain of message-channel pings while the rest arrives;
+  // the gap between two pings is the task (or tasks) that ran between them.
+  window.__bench.gaps = [];
+  const pinger = new MessageChannel();
+  let lastPing = 0;
+  pinger.port1.onmessage = () => {
+    const now = performance.now();
+    if (window.__bench.restAt > 0) return;
+    window.__bench.gaps.push(now - lastPing);
+    lastPing = now;
+    pinger.port2.postMessage(0);
+  };
+  window.__startPings = () => { lastPing = performance.now(); pinger.port2.postMessage(0); };
   // After the frame now being prepared has been painted (a task posted from its animation frame).
   const afterPaint = (then) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
@@ -121,7 +134,7 @@ const PROBE = `
   new MutationObserver(() => {
     if (!window.__bench.firstRowAt && document.querySelector('[role="listitem"]')) {
       window.__bench.firstRowAt = -1;
-      afterPaint((at) => { window.__bench.firstRowAt = at; });
+      afterPaint((at) => { window.__bench.firstRowAt = at; window.__startPings(); });
     }
     // The rest of the swarm is in once the list is no longer busy (after the first row).
     if (window.__bench.firstRowAt && !window.__bench.restAt && document.querySelector('[role="list"][aria-label="Sessions"]:not([aria-busy])')) {
@@ -213,6 +226,8 @@ async function main(): Promise<void> {
     const perKey: number[] = [];
     const restLongest: number[] = [];
     const restTimes: number[] = [];
+    const restGap: number[] = [];
+    const restBusy: number[] = [];
     let bytesPerRow = NaN;
     for (let run = 0; run < RUNS; run++) {
       // The baseline and the app alternate, so both see the same machine.
@@ -232,8 +247,13 @@ async function main(): Promise<void> {
       const rest = (await page.evaluate(`(() => {
         const b = window.__bench;
         const during = b.longTasks.filter((t) => t.start + t.duration > b.firstRowAt && t.start < b.restAt);
-        return { restMs: b.restAt - b.firstRowAt, longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length, bytes: b.listBytes, rows: b.listRows };
-      })()`)) as { restMs: number; longest: number; count: number; bytes: number; rows: number };
+        const gaps = b.gaps.slice().sort((x, y) => x - y);
+        return { restMs: b.restAt - b.firstRowAt, longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length, bytes: b.listBytes, rows: b.listRows,
+          gapMax: gaps[gaps.length - 1] ?? 0, gapP90: gaps.filter((g) => g > 1)[Math.floor(0.9 * gaps.filter((g) => g > 1).length)] ?? 0, busy: gaps.filter((g) => g > 1).reduce((a, g) => a + g, 0) };
+      })()`)) as { restMs: number; longest: number; count: number; bytes: number; rows: number; gapMax: number; gapP90: number; busy: number };
+      restGap.push(rest.gapMax);
+      restBusy.push(rest.busy);
+      console.log(`ui.rest_tasks: longest gap between pings ${rest.gapMax.toFixed(1)} ms, p90 of gaps over 1 ms ${rest.gapP90.toFixed(1)} ms, main thread busy ${rest.busy.toFixed(0)} ms (gaps over 1 ms summed)`);
       restLongest.push(rest.longest);
       restTimes.push(rest.restMs);
       bytesPerRow = rest.rows > 0 ? rest.bytes / rest.rows : NaN;
@@ -274,6 +294,7 @@ async function main(): Promise<void> {
     console.log(`ui.paint_10k: ${median(reloads).toFixed(1)} ms from a list reply in the running app to its rows painted (runs: ${list(reloads)})`);
     console.log(`ui.first_row_after_navigation: ${median(firstRows).toFixed(0)} ms (runs: ${list(firstRows)})`);
     console.log(`ui.reload_longest_task: ${median(reloadLongest).toFixed(0)} ms median of the longest main-thread task while a reload's pages arrive (runs: ${list(reloadLongest)})`);
+    console.log(`ui.rest_longest_gap: ${median(restGap).toFixed(1)} ms median of the longest main-thread stretch between message-channel pings while the rest arrives (runs: ${list(restGap)}); busy ${median(restBusy).toFixed(0)} ms (runs: ${list(restBusy)})`);
     console.log(`ui.rest_longest_task: ${median(restLongest).toFixed(0)} ms median of the longest main-thread task while the rest arrives (runs: ${list(restLongest)}); rest in ${median(restTimes).toFixed(0)} ms; ${bytesPerRow.toFixed(0)} bytes a row in list replies`);
 
     const ratio = (ms: number): string => `${(ms / base).toFixed(1)}× empty-page paint (${base.toFixed(0)} ms)`;
