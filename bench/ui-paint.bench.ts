@@ -76,13 +76,26 @@ function seeded(): string {
 // In-page probes: when the first reply to sessions:list arrives on the WebSocket
 // (the first message carrying rows), and the frame after the first row appears.
 const PROBE = `
-  window.__bench = { reloadArmedAt: 0, reloadReplyAt: 0, reloadPaintedAt: 0, listSentAt: 0, listReplyAt: 0, firstRowAt: 0, restAt: 0, searchPaintedAt: 0, listBytes: 0, listRows: 0, longTasks: [] };
+  window.__bench = { reloadArmedAt: 0, reloadReplyAt: 0, reloadPaintedAt: 0, reloadBusy: false, reloadDoneAt: 0, listSentAt: 0, listReplyAt: 0, firstRowAt: 0, restAt: 0, searchPaintedAt: 0, listBytes: 0, listRows: 0, longTasks: [] };
   // Main-thread tasks over 50 ms (Chromium's longtask entries): the longest one while the rest arrives.
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {}
+  // Finer than longtask entries (over 50 ms only): a chain of message-channel pings while the rest arrives;
+  // the gap between two pings is the task (or tasks) that ran between them.
+  window.__bench.gaps = [];
+  const pinger = new MessageChannel();
+  let lastPing = 0;
+  pinger.port1.onmessage = () => {
+    const now = performance.now();
+    if (window.__bench.restAt > 0) return;
+    window.__bench.gaps.push(now - lastPing);
+    lastPing = now;
+    pinger.port2.postMessage(0);
+  };
+  window.__startPings = () => { lastPing = performance.now(); pinger.port2.postMessage(0); };
   // After the frame now being prepared has been painted (a task posted from its animation frame).
   const afterPaint = (then) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
@@ -121,12 +134,21 @@ const PROBE = `
   new MutationObserver(() => {
     if (!window.__bench.firstRowAt && document.querySelector('[role="listitem"]')) {
       window.__bench.firstRowAt = -1;
-      afterPaint((at) => { window.__bench.firstRowAt = at; });
+      afterPaint((at) => { window.__bench.firstRowAt = at; window.__startPings(); });
     }
     // The rest of the swarm is in once the list is no longer busy (after the first row).
     if (window.__bench.firstRowAt && !window.__bench.restAt && document.querySelector('[role="list"][aria-label="Sessions"]:not([aria-busy])')) {
       window.__bench.restAt = -1;
       afterPaint((at) => { window.__bench.restAt = at; });
+    }
+    // A reload (Show archived): busy from the click, done once no longer busy.
+    if (window.__bench.reloadArmedAt) {
+      const list = document.querySelector('[role="list"][aria-label="Sessions"]');
+      if (list && list.getAttribute('aria-busy')) window.__bench.reloadBusy = true;
+      if (list && window.__bench.reloadBusy && !window.__bench.reloadDoneAt && !list.getAttribute('aria-busy')) {
+        window.__bench.reloadDoneAt = -1;
+        afterPaint((at) => { window.__bench.reloadDoneAt = at; });
+      }
     }
   }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 `;
@@ -199,10 +221,13 @@ async function main(): Promise<void> {
     const baselines: number[] = [];
     const paints: number[] = [];
     const reloads: number[] = [];
+    const reloadLongest: number[] = [];
     const firstRows: number[] = [];
     const perKey: number[] = [];
     const restLongest: number[] = [];
     const restTimes: number[] = [];
+    const restGap: number[] = [];
+    const restBusy: number[] = [];
     let bytesPerRow = NaN;
     for (let run = 0; run < RUNS; run++) {
       // The baseline and the app alternate, so both see the same machine.
@@ -222,8 +247,13 @@ async function main(): Promise<void> {
       const rest = (await page.evaluate(`(() => {
         const b = window.__bench;
         const during = b.longTasks.filter((t) => t.start + t.duration > b.firstRowAt && t.start < b.restAt);
-        return { restMs: b.restAt - b.firstRowAt, longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length, bytes: b.listBytes, rows: b.listRows };
-      })()`)) as { restMs: number; longest: number; count: number; bytes: number; rows: number };
+        const gaps = b.gaps.slice().sort((x, y) => x - y);
+        return { restMs: b.restAt - b.firstRowAt, longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length, bytes: b.listBytes, rows: b.listRows,
+          gapMax: gaps[gaps.length - 1] ?? 0, gapP90: gaps.filter((g) => g > 1)[Math.floor(0.9 * gaps.filter((g) => g > 1).length)] ?? 0, busy: gaps.filter((g) => g > 1).reduce((a, g) => a + g, 0) };
+      })()`)) as { restMs: number; longest: number; count: number; bytes: number; rows: number; gapMax: number; gapP90: number; busy: number };
+      restGap.push(rest.gapMax);
+      restBusy.push(rest.busy);
+      console.log(`ui.rest_tasks: longest gap between pings ${rest.gapMax.toFixed(1)} ms, p90 of gaps over 1 ms ${rest.gapP90.toFixed(1)} ms, main thread busy ${rest.busy.toFixed(0)} ms (gaps over 1 ms summed)`);
       restLongest.push(rest.longest);
       restTimes.push(rest.restMs);
       bytesPerRow = rest.rows > 0 ? rest.bytes / rest.rows : NaN;
@@ -245,6 +275,15 @@ async function main(): Promise<void> {
       await page.getByRole('checkbox', { name: 'Show archived' }).click();
       await page.waitForFunction('window.__bench.reloadPaintedAt > 0', null, { timeout: 60_000 });
       reloads.push((await page.evaluate('window.__bench.reloadPaintedAt - window.__bench.reloadReplyAt')) as number);
+      // The reload's pages (the swarm with the archive, page by page): the longest task until every page is in.
+      await page.waitForFunction('window.__bench.reloadDoneAt > 0', null, { timeout: 120_000 });
+      const reload = (await page.evaluate(`(() => {
+        const b = window.__bench;
+        const during = b.longTasks.filter((t) => t.start + t.duration > b.reloadArmedAt && t.start < b.reloadDoneAt);
+        return { ms: b.reloadDoneAt - b.reloadArmedAt, longest: Math.max(0, ...during.map((t) => t.duration))};
+      })()`)) as { ms: number; longest: number };
+      reloadLongest.push(reload.longest);
+      console.log(`ui.reload: Show archived to every page in ${reload.ms.toFixed(0)} ms; longest task meanwhile ${reload.longest.toFixed(0)} ms`);
       await page.close();
     }
     const base = median(baselines);
@@ -254,6 +293,8 @@ async function main(): Promise<void> {
     console.log(`ui.boot_reply_to_paint: ${median(paints).toFixed(1)} ms from the first page's reply (before the app's code has run) to its rows painted (runs: ${list(paints)})`);
     console.log(`ui.paint_10k: ${median(reloads).toFixed(1)} ms from a list reply in the running app to its rows painted (runs: ${list(reloads)})`);
     console.log(`ui.first_row_after_navigation: ${median(firstRows).toFixed(0)} ms (runs: ${list(firstRows)})`);
+    console.log(`ui.reload_longest_task: ${median(reloadLongest).toFixed(0)} ms median of the longest main-thread task while a reload's pages arrive (runs: ${list(reloadLongest)})`);
+    console.log(`ui.rest_longest_gap: ${median(restGap).toFixed(1)} ms median of the longest main-thread stretch between message-channel pings while the rest arrives (runs: ${list(restGap)}); busy ${median(restBusy).toFixed(0)} ms (runs: ${list(restBusy)})`);
     console.log(`ui.rest_longest_task: ${median(restLongest).toFixed(0)} ms median of the longest main-thread task while the rest arrives (runs: ${list(restLongest)}); rest in ${median(restTimes).toFixed(0)} ms; ${bytesPerRow.toFixed(0)} bytes a row in list replies`);
 
     const ratio = (ms: number): string => `${(ms / base).toFixed(1)}× empty-page paint (${base.toFixed(0)} ms)`;

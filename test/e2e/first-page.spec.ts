@@ -2,7 +2,7 @@ import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { openStore } from '../../src/main/core/store';
 import { until } from '../support/until';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
-import { expectOrder, rowByLabel, rows } from './support/swarm';
+import { expectOrder, rowByLabel, rows, sessionList } from './support/swarm';
 
 // A lean first paint (issue 9): with more sessions than the first page, the
 // page asks for the first page, paints it, then asks for the rest; what the
@@ -146,4 +146,52 @@ test('pin, archive, reorder, rename, delete and search while the rest is held ba
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   await expectOrder(page, final);
+});
+
+test('Show archived on and off while the pages are held: the rows beyond the first page stay, a deep scroll position holds', async ({ page }) => {
+  // Once every page is in, hold each reload's pages after its first until released.
+  const held: Array<() => void> = [];
+  let holding = false;
+  await page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
+    const toServer = ws.connectToServer();
+    ws.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { channel?: string; input?: { after?: unknown } };
+      const send = (): void => toServer.send(message);
+      if (holding && frame.channel === 'sessions:list' && frame.input?.after !== undefined) held.push(send);
+      else send();
+    });
+  });
+  await page.goto(server.url);
+  const list = sessionList(page);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  await expect(list).not.toHaveAttribute('aria-busy');
+  // Scrolled to the end of the swarm: rows far beyond the first page.
+  const scroller = page.locator('.session-scroller');
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  const deep = rowByLabel(page, label(TOTAL - 1));
+  await expect(deep).toBeVisible();
+
+  holding = true;
+  const showArchived = page.getByRole('checkbox', { name: 'Show archived' });
+  await showArchived.check();
+  await until(() => held.length === 1, { message: 'the archived view\'s rest held' });
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+  await showArchived.uncheck();
+  await until(() => held.length === 2, { message: 'the swarm\'s rest held again' });
+  // Only the first page of the reload is in, yet every row held before is drawn: the end of the swarm too.
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(deep).toBeVisible();
+  const scrolled = await scroller.evaluate((el) => el.scrollTop);
+
+  // The pages arrive (the archived view's is dropped): nothing moves under the user.
+  holding = false;
+  for (const send of held.splice(0)) send();
+  await expect(list).not.toHaveAttribute('aria-busy');
+  await expect(deep).toBeVisible();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(scrolled);
 });

@@ -1,30 +1,14 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 import { folderName } from '../label/sessionLabel';
-import { setFolderFilter, useSessions } from '../stores/sessions';
-
-const NO_ROWS: Record<SessionId, SessionListRow> = {};
-const NO_IDS: SessionId[] = [];
+import { heldFolders, setFolderFilter, useSessions } from '../stores/sessions';
 
 /** "Filter by folder": the folders the swarm has, most used first. Hidden while there is only one. */
 export function FolderFilter() {
-  // Counting folders walks every row: deferred, so the swarm's first paint
-  // (and each pushed change) does not wait for the filter's options.
-  const byId = useDeferredValue(useSessions((s) => s.byId), NO_ROWS);
-  // byId is written in place for one row: its version says when a folder may have changed.
-  const listVersion = useDeferredValue(useSessions((s) => s.listVersion), -1);
-  const order = useDeferredValue(useSessions((s) => s.order), NO_IDS);
+  // The store counts rows per folder as they change; this only sorts the folders (not the rows),
+  // deferred so a first paint or a page of the list does not wait for the filter's options.
+  const foldersVersion = useDeferredValue(useSessions((s) => s.foldersVersion), -1);
   const folder = useSessions((s) => s.folder);
-  const folders = useMemo(() => {
-    const counts = new Map<string, number>();
-    // Over the order array: walking a 10,000-key object's keys is much slower.
-    for (const id of order) {
-      const name = byId[id]?.folder;
-      if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- listVersion stands for byId's contents
-  }, [byId, listVersion, order]);
+  const folders = useMemo(() => (foldersVersion < 0 ? [] : heldFolders()), [foldersVersion]);
 
   if (folders.length < 2 && folder === null) return null;
   return (

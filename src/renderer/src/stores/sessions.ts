@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 import type { Result } from '../../../shared/result';
 import { compareRows, mergeIntoOrder, placeInOrder, sortedIds } from './sessionOrder';
+import { SwarmTally } from './swarmTally';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
 export interface AmbientView {
@@ -38,8 +39,12 @@ export interface SessionsState {
   ambient: Record<SessionId, AmbientView>;
   /** Bumped when the list as drawn may change: a row added or removed, or its order, pin, archive, folder or parent. */
   listVersion: number;
-  /** Bumped when any row changes (its status, title, …), for views that read every row (the waiting badge). */
+  /** Bumped when any row changes (its status, title, …). */
   rowsVersion: number;
+  /** Rows waiting for the user outside the archive (the badge), kept as rows change: never a walk of the swarm. */
+  waiting: number;
+  /** Bumped when a folder's row count changes (`heldFolders` then says which folders the swarm has). */
+  foldersVersion: number;
 }
 
 /** A fresh state (its `byId` is written in place, so never shared between stores or resets). */
@@ -57,6 +62,8 @@ const initialState = (): SessionsState => ({
   ambient: {},
   listVersion: 0,
   rowsVersion: 0,
+  waiting: 0,
+  foldersVersion: 0,
 });
 
 export const useSessions = create<SessionsState>(() => initialState());
@@ -72,8 +79,20 @@ type RowChange = SessionListRow | null;
  */
 const queued = new Map<SessionId, RowChange>();
 
+/** The waiting count and the rows per folder, changed with every row written (module data beside `byId`). */
+const tally = new SwarmTally();
+
+/**
+ * The reload in progress (`beginReload`): its generation, and the rows main has
+ * shown to exist since it began (its pages, pushes and replies). Its last page
+ * removes every row held that is not among them (mark and sweep).
+ */
+let reload: { gen: number; seen: Set<SessionId>; includeArchived: boolean } | null = null;
+
 export function resetSessionsStore(): void {
   queued.clear();
+  tally.clear();
+  reload = null;
   useSessions.setState(initialState(), true);
 }
 
@@ -87,6 +106,8 @@ export function resetSessionsStore(): void {
 export function replaceSessions(rows: readonly SessionListRow[], complete = true): void {
   // Pushes still queued came before this reply: it holds their state already.
   queued.clear();
+  reload = null;
+  tally.clear();
   const byId: Record<SessionId, SessionListRow> = {};
   const order: SessionId[] = new Array(rows.length);
   let sorted = true;
@@ -94,6 +115,7 @@ export function replaceSessions(rows: readonly SessionListRow[], complete = true
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as SessionListRow;
     if (unique && byId[row.id] !== undefined) unique = false;
+    tally.change(byId[row.id], row);
     byId[row.id] = row;
     order[i] = row.id;
     if (sorted && i > 0 && compareRows(rows[i - 1] as SessionListRow, row) > 0) sorted = false;
@@ -106,6 +128,8 @@ export function replaceSessions(rows: readonly SessionListRow[], complete = true
     loadError: null,
     listVersion: state.listVersion + 1,
     rowsVersion: state.rowsVersion + 1,
+    waiting: tally.waiting,
+    foldersVersion: state.foldersVersion + 1,
   }));
 }
 
@@ -143,9 +167,17 @@ function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Par
       order = mergeIntoOrder(state.order, state.byId, moved, placed);
     }
     // In place, not copied: O(1) per row at 100,000 rows. A row's view re-renders on its new object.
+    let folders = false;
     for (const [id, row] of changes) {
+      const before = state.byId[id];
+      if (row === null && before === undefined) continue;
+      if (tally.change(before, row)) folders = true;
       if (row === null) delete state.byId[id];
-      else state.byId[id] = row;
+      else {
+        state.byId[id] = row;
+        // Main has this row now: a reload under way keeps it.
+        reload?.seen.add(id);
+      }
     }
     const searchIds = removed && state.searchIds ? state.searchIds.filter((id) => state.byId[id] !== undefined) : state.searchIds;
     return {
@@ -154,6 +186,8 @@ function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Par
       searchIds,
       rowsVersion: state.rowsVersion + 1,
       listVersion: moved.size > 0 || reshaped ? state.listVersion + 1 : state.listVersion,
+      waiting: tally.waiting,
+      foldersVersion: folders ? state.foldersVersion + 1 : state.foldersVersion,
     };
   });
 }
@@ -187,6 +221,61 @@ export function mergeSessions(rows: readonly SessionListRow[], complete: boolean
   const changes = new Map<SessionId, RowChange>();
   for (const row of rows) changes.set(row.id, row);
   applyRowChanges(changes, { complete });
+}
+
+/**
+ * A reload of the list begins (generation `gen`, newer than any before): the rows held stay
+ * (and on screen) while its pages arrive (`mergeReloadPage`); its last page removes those that
+ * no page, push or reply brought meanwhile. Without the archive (`includeArchived` false) the
+ * archived rows held are dropped at once: no page will bring them and the view is without them.
+ */
+export function beginReload(gen: number, includeArchived: boolean): void {
+  applyQueuedChanges();
+  reload = { gen, seen: new Set(), includeArchived };
+  const { byId, order } = useSessions.getState();
+  const archived = new Map<SessionId, RowChange>();
+  if (!includeArchived) for (const id of order) if (byId[id]?.archived) archived.set(id, null);
+  if (archived.size > 0) applyRowChanges(archived, { complete: false });
+  else useSessions.setState({ complete: false });
+}
+
+/**
+ * A page of reload `gen` (`last`: no more follow): merged in (a page is newer than the rows
+ * held and the pushes before it). The last page also sweeps: every row held that main did not
+ * show meanwhile (or, without the archive, that was archived meanwhile) is removed, in the same
+ * store update. A superseded reload's page is dropped
+ * (returns false).
+ */
+export function mergeReloadPage(gen: number, rows: readonly SessionListRow[], last: boolean): boolean {
+  if (reload?.gen !== gen) return false;
+  applyQueuedChanges();
+  const changes = new Map<SessionId, RowChange>();
+  for (const row of rows) changes.set(row.id, row);
+  if (last) {
+    const { seen, includeArchived } = reload;
+    reload = null;
+    const { byId, order } = useSessions.getState();
+    // Gone from main, or (a row archived meanwhile) out of the view this reload lists.
+    for (const id of order) if ((!seen.has(id) || (!includeArchived && byId[id]?.archived)) && !changes.has(id)) changes.set(id, null);
+  }
+  applyRowChanges(changes, { complete: last, loaded: true, loadError: null });
+  return true;
+}
+
+/**
+ * Reload `gen` stopped short (a page could not be had): no sweep, the rows held stay, and the
+ * list is no longer busy. With nothing held yet, the reason is shown instead of the list.
+ */
+export function endReload(gen: number, error: string): void {
+  if (reload?.gen !== gen) return;
+  reload = null;
+  const { loaded, order } = useSessions.getState();
+  useSessions.setState(loaded && order.length > 0 ? { complete: true } : { loaded: true, complete: true, loadError: error });
+}
+
+/** The folders the swarm holds, most used first (from the tally: no walk of the rows; changes with `foldersVersion`). */
+export function heldFolders(): string[] {
+  return tally.foldersByUse();
 }
 
 /** Main pushed (or a reply carried) the current state of one row: known or not yet loaded, it lands once, in its place. */

@@ -6,7 +6,7 @@ import { openSession, usePanes } from '../../stores/panes';
 import { useSessions } from '../../stores/sessions';
 import { markRead } from '../sessions/actions';
 import { browserNotifier, browserPermission, requestBrowserPermission, type Notifier } from './browserNotifier';
-import { notificationText, notifyReason, shouldNotify, waitingCount } from './rules';
+import { notificationText, notifyReason, shouldNotify } from './rules';
 import { setNotificationsState, useNotifications } from './store';
 
 let notifier: Notifier | null = null;
@@ -24,7 +24,8 @@ const desktopNotifier: Notifier = {
 
 function updateBadge(): void {
   if (!notifier) return;
-  const count = useNotifications.getState().enabled ? waitingCount(useSessions.getState().byId) : 0;
+  // Kept by the store as rows change (never a walk of the swarm per push).
+  const count = useNotifications.getState().enabled ? useSessions.getState().waiting : 0;
   if (count === lastBadge) return;
   lastBadge = count;
   notifier.setBadge(count);
@@ -41,7 +42,7 @@ export function startNotifications(info: Pick<AppInfo, 'transport' | 'notificati
   setNotificationsState({ enabled: info.notifications, via: desktop ? 'desktop' : 'browser', permission: desktop ? 'granted' : browserPermission() });
   updateBadge();
   const offSessions = useSessions.subscribe((state, before) => {
-    if (state.rowsVersion !== before.rowsVersion) updateBadge();
+    if (state.waiting !== before.waiting) updateBadge();
   });
   const offSwitch = useNotifications.subscribe((state, before) => {
     if (state.enabled !== before.enabled) updateBadge();

@@ -1,4 +1,5 @@
 import type { SessionId, SessionRow, SessionStatus } from '../../../../shared/domain/session';
+import { waitsForUser } from '../../stores/swarmTally';
 
 /** Why a session taps the user on the shoulder. */
 export type NotifyReason = 'waiting' | 'finished' | 'failed';
@@ -37,12 +38,15 @@ export function notificationText(reason: NotifyReason, label: string): { title: 
   return { title: label.slice(0, 200) || 'A session', body: BODY[reason] };
 }
 
-/** Sessions waiting for the user (the badge's number); archived ones are out of the swarm and not counted. */
+/**
+ * Sessions waiting for the user (the badge's number); archived ones are out of the swarm and not counted.
+ * The app keeps this count as rows change (`stores/sessions.ts` `waiting`); this walk is its definition.
+ */
 export function waitingCount(rows: Readonly<Record<SessionId, Pick<SessionRow, 'status' | 'archived'>>>): number {
   let count = 0;
   for (const id in rows) {
     const row = rows[id];
-    if (row && row.status === 'waiting' && !row.archived) count += 1;
+    if (row && waitsForUser(row)) count += 1;
   }
   return count;
 }

@@ -8,7 +8,10 @@ import { dropFromPanes, openSession } from '../../stores/panes';
 import {
   applySearchResults,
   applySessionList,
+  beginReload,
   clearSearch,
+  endReload,
+  mergeReloadPage,
   mergeSessions,
   removeSession,
   setSearchQuery,
@@ -174,18 +177,31 @@ async function loadRest(seq: number, includeArchived: boolean, after: ListCursor
 }
 
 /**
- * The whole swarm (or the archived view) from main, unless a newer list was
- * asked for meanwhile: the first page replaces the store, the rest follows page by page.
+ * The whole swarm (or the archived view) from main again, page by page, unless a newer list
+ * was asked for meanwhile (a reconnect, the archived view, a move whose neighbours were
+ * renumbered). The rows held stay on screen while the pages arrive: each page is merged in, and
+ * only the last removes the rows no page brought (`stores/sessions.ts#beginReload`), so a deep
+ * scroll position holds and no row blinks out for the seconds 100,000 rows take.
  */
 export async function loadSessions(): Promise<void> {
   const seq = ++listSeq;
   const includeArchived = useSessions.getState().showArchived;
-  const result = await api().invoke('sessions:list', { includeArchived, limit: LIST_PAGE_ROWS });
-  if (seq !== listSeq) return;
-  const last = result.ok ? result.value[result.value.length - 1] : undefined;
-  const more = result.ok && result.value.length >= LIST_PAGE_ROWS && last !== undefined;
-  applySessionList(result, !more);
-  if (more) await loadRest(seq, includeArchived, cursorAfter(last));
+  beginReload(seq, includeArchived);
+  let after: ListCursor | null = null;
+  for (;;) {
+    const result = await api().invoke('sessions:list', after ? { includeArchived, limit: LIST_PAGE_ROWS, after } : { includeArchived, limit: LIST_PAGE_ROWS });
+    if (seq !== listSeq) return;
+    if (!result.ok) {
+      if (useSessions.getState().order.length > 0) showToast(`Could not load the sessions: ${result.error.message}`, { tone: 'error' });
+      endReload(seq, result.error.message);
+      return;
+    }
+    const rows = result.value;
+    const last = rows[rows.length - 1];
+    const done = rows.length < LIST_PAGE_ROWS || last === undefined;
+    if (!mergeReloadPage(seq, rows, done) || done) return;
+    after = cursorAfter(last);
+  }
 }
 
 /**
