@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/renderer/src/App';
 import { bootApp } from '../../src/renderer/src/boot/boot';
+import { tracked } from './support/bootTracker';
 import { startEarly } from '../../src/renderer/src/boot/earlyStart';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { resetAppStore } from '../../src/renderer/src/stores/app';
@@ -53,7 +54,7 @@ describe('early start: the swarm is asked for before the app boots', () => {
     api.push('session:changed', makeRow({ id: 'b', title: 'Bravo after the list' }));
 
     await act(async () => {
-      bootApp(validated, early);
+      tracked(bootApp(validated, early));
     });
     render(<App now={NOW} />);
     await screen.findByRole('navigation', { name: 'Sessions' });
@@ -67,7 +68,7 @@ describe('early start: the swarm is asked for before the app boots', () => {
     const early = startEarly(validated);
     api.push('session:changed', makeRow({ id: 'x', title: 'Gone by the time the list is made' }));
     await act(async () => {
-      bootApp(validated, early);
+      tracked(bootApp(validated, early));
     });
     render(<App now={NOW} />);
     expect(useSessions.getState().loaded).toBe(false);
@@ -95,7 +96,7 @@ describe('early start: the swarm is asked for before the app boots', () => {
       release();
       await held;
       await early.list;
-      bootApp(validated, early);
+      tracked(bootApp(validated, early));
     });
     render(<App now={NOW} />);
     await screen.findByRole('navigation', { name: 'Sessions' });
@@ -114,7 +115,7 @@ describe('early start: the swarm is asked for before the app boots', () => {
     api.push('session:changed', { ...makeRow({ id: 'b' }), status: 'exploded' }); // not a row
     api.push('session:changed', makeRow({ id: 'c', title: 'Charlie after the list' }));
     await act(async () => {
-      bootApp(api, early);
+      tracked(bootApp(api, early));
     });
     render(<App now={NOW} />);
     await screen.findByRole('navigation', { name: 'Sessions' });

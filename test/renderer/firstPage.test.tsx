@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/renderer/src/App';
 import { bootApp } from '../../src/renderer/src/boot/boot';
+import { tracked } from './support/bootTracker';
 import { FIRST_PAGE_ROWS, startEarly } from '../../src/renderer/src/boot/earlyStart';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import {
@@ -87,7 +88,7 @@ async function boot(api: FakeApi) {
   const early = startEarly(validated);
   await act(async () => {
     await early.list;
-    bootApp(validated, early);
+    tracked(bootApp(validated, early));
   });
   render(<App now={NOW} />);
   await screen.findByRole('navigation', { name: 'Sessions' });

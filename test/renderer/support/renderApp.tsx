@@ -12,6 +12,7 @@ import { resetUiStore } from '../../../src/renderer/src/stores/ui';
 import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
 import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
 import { FakeApi, NOW } from './fakeApi';
+import { tracked } from './bootTracker';
 
 // Vitest runs without globals here, so Testing Library cannot unmount by itself.
 afterEach(() => cleanup());
@@ -28,7 +29,7 @@ export async function renderApp(api: FakeApi = new FakeApi()) {
   resetUsageStore();
   let teardown: () => void = () => undefined;
   await act(async () => {
-    teardown = bootApp(withValidatedEvents(api));
+    teardown = tracked(bootApp(withValidatedEvents(api)));
   });
   const view = render(<App now={NOW} />);
   // Let app:info and sessions:list settle.

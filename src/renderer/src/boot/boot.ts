@@ -55,16 +55,21 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   const unsubscribe = subscribeToPushes(recording);
   let stopNotifications: (() => void) | null = null;
   let stopped = false;
+  // Work after the first paint, skipped once this boot has been torn down.
+  const later = (work: () => void): (() => void) =>
+    afterNextPaint(() => {
+      if (!stopped) work();
+    });
   void loadAppInfo().then((info) => {
     for (const notice of info?.notices ?? []) showToast(notice);
     // Not on the first paint's path: reading the browser's notification permission blocks for a while.
-    afterNextPaint(() => {
-      if (info && !stopped) stopNotifications = startNotifications(info);
+    later(() => {
+      if (info) stopNotifications = startNotifications(info);
     })();
   });
   // The rows' branch and counts: not on the first paint's path either.
-  afterNextPaint(() => void loadChangeSummaries())();
-  const preload = afterNextPaint(() => void preloadMarkdown());
+  later(() => void loadChangeSummaries())();
+  const preload = later(() => void preloadMarkdown());
   if (early) {
     // The first page was asked for already: apply it (or wait for it), then the pushes that came
     // after it. Once it is painted, the rest of the swarm, page by page (each newer than the pushes before it).
@@ -79,7 +84,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     // The buffered rows, in one store update, before the first paint.
     applyQueuedChanges();
     const rest = ({ rest: loadRest }: { rest: (() => Promise<void>) | null }): void => {
-      if (loadRest) afterNextPaint(() => void loadRest().then(preload))();
+      if (loadRest) later(() => void loadRest().then(preload))();
       else preload();
     };
     if (first) rest(first);
