@@ -102,25 +102,9 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
  * `createdAt`, and the first user line only where it is the label (no usable title).
  */
 export function toSessionListRow(r: SessionDbRow): SessionListRow {
-  const title = readTitle(r[9], r[10], r[11] === 1);
-  return {
-    id: r[0],
-    kind: readKind(r[1]),
-    folder: r[2],
-    status: readStatus(r[3]),
-    archived: r[4] === 1,
-    pinned: r[5] === 1,
-    position: r[6],
-    parentId: r[7],
-    title,
-    titleSource: title === null ? null : readSource(r[10]),
-    titlePinned: title !== null && r[11] === 1,
-    // The label shows the first line only when there is no usable title (up to 500 characters a row otherwise).
-    firstUserLine: title === null ? r[12] : null,
-    subtitle: r[13],
-    unread: r[14] === 1,
-    updatedAt: r[16],
-  };
+  const { backendId: _backendId, createdAt: _createdAt, ...row } = toSessionRow(r);
+  // The label shows the first line only when there is no usable title (up to 500 characters a row otherwise).
+  return row.title === null ? row : { ...row, firstUserLine: null };
 }
 
 export interface EntryDbRow {
