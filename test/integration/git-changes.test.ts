@@ -5,7 +5,7 @@ import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { boundDiff, parseRawNumstat } from '../../src/main/core/git/changes';
 import type { ChangedFile } from '../../src/shared/ipc/git';
 import { startCore, type Harness } from '../unit/core/harness';
-import { GIT_TEST_ENV, git, makeRepo } from '../support/gitRepo';
+import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
 import { until } from '../support/until';
 
 // The Changes region's data (issue 10 §2) from real repositories and worktrees made by the real core.
@@ -18,9 +18,7 @@ afterEach(async () => {
 });
 
 function start(): Harness {
-  const env: NodeJS.ProcessEnv = {};
-  for (const k of ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_VALUE_0', 'GIT_CONFIG_NOSYSTEM'] as const) env[k] = GIT_TEST_ENV[k];
-  harness = startCore({ env });
+  harness = startCore({ env: coreGitEnv() });
   return harness;
 }
 

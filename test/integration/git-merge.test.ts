@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { startCore, type Harness } from '../unit/core/harness';
-import { GIT_TEST_ENV, git, makeRepo } from '../support/gitRepo';
+import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
 
 const ON = { enabled: true, copyPatterns: [], setupCommand: '' };
 
@@ -20,10 +20,7 @@ afterEach(async () => {
 });
 
 function start(): Harness {
-  const pick = ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_VALUE_0', 'GIT_CONFIG_NOSYSTEM'] as const;
-  const env: NodeJS.ProcessEnv = {};
-  for (const k of pick) env[k] = GIT_TEST_ENV[k];
-  harness = startCore({ env });
+  harness = startCore({ env: coreGitEnv() });
   return harness;
 }
 

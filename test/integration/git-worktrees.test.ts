@@ -10,7 +10,7 @@ import type { SessionRow } from '../../src/shared/domain/session';
 import { createCore } from '../../src/main/core/app';
 import { startCore, type Harness } from '../unit/core/harness';
 import { FAKE_CLAUDE } from './agents/helpers';
-import { GIT_TEST_ENV, git, makeRepo } from '../support/gitRepo';
+import { GIT_TEST_ENV, coreGitEnv, git, makeRepo } from '../support/gitRepo';
 import { until } from '../support/until';
 
 const NO_SETUP = { copyPatterns: [], setupCommand: '' };
@@ -24,10 +24,7 @@ afterEach(async () => {
 
 function start(): Harness {
   // The test identity and file-protocol permission reach the core's git too (submodules).
-  const pick = ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_VALUE_0', 'GIT_CONFIG_NOSYSTEM'] as const;
-  const env: NodeJS.ProcessEnv = {};
-  for (const k of pick) env[k] = GIT_TEST_ENV[k];
-  harness = startCore({ env });
+  harness = startCore({ env: coreGitEnv() });
   return harness;
 }
 

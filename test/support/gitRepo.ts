@@ -17,6 +17,13 @@ export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
   GIT_CONFIG_VALUE_0: 'always',
 };
 
+/** What a core under test needs of the git test setup (its git runs submodules over the file transport). */
+export function coreGitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const k of ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_VALUE_0', 'GIT_CONFIG_NOSYSTEM'] as const) env[k] = GIT_TEST_ENV[k];
+  return env;
+}
+
 /** `git -C dir ...args` for a test, returning trimmed stdout. */
 export function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-C', dir, ...args], { env: GIT_TEST_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();

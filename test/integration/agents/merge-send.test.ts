@@ -6,7 +6,7 @@ import { readWorktreeRecord } from '../../../src/main/core/git/record';
 import { setLogSink } from '../../../src/main/core/logger';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import { startModelServer, type ModelServer } from '../../support/model-server';
-import { GIT_TEST_ENV, git, makeRepo } from '../../support/gitRepo';
+import { coreGitEnv, git, makeRepo } from '../../support/gitRepo';
 import { until } from '../../support/until';
 import { agentCoreEnv, tempDir } from './helpers';
 
@@ -33,9 +33,7 @@ afterEach(async () => {
 });
 
 function start(): SwarmCore {
-  const git: NodeJS.ProcessEnv = {};
-  for (const k of ['GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_VALUE_0', 'GIT_CONFIG_NOSYSTEM'] as const) git[k] = GIT_TEST_ENV[k];
-  const env = agentCoreEnv(server.url, dir.path, git);
+  const env = agentCoreEnv(server.url, dir.path, coreGitEnv());
   return createCore({ dataDir: join(dir.path, 'data'), platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: dir.path });
 }
 
