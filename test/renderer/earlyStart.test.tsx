@@ -3,27 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/renderer/src/App';
 import { bootApp } from '../../src/renderer/src/boot/boot';
 import { tracked } from './support/bootTracker';
+import { resetStores } from './support/resetStores';
 import { startEarly } from '../../src/renderer/src/boot/earlyStart';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
-import { resetAppStore } from '../../src/renderer/src/stores/app';
-import { resetEntriesStore } from '../../src/renderer/src/stores/entries';
-import { resetPanesStore } from '../../src/renderer/src/stores/panes';
-import { resetSessionsStore, useSessions } from '../../src/renderer/src/stores/sessions';
-import { resetSearch } from '../../src/renderer/src/features/sessions/actions';
-import { resetUiStore } from '../../src/renderer/src/stores/ui';
+import { useSessions } from '../../src/renderer/src/stores/sessions';
 import type { SessionRow } from '../../src/shared/domain/session';
 import type { Result } from '../../src/shared/result';
 import { FakeApi, makeRow, NOW } from './support/fakeApi';
 
 afterEach(() => cleanup());
-beforeEach(() => {
-  resetAppStore();
-  resetEntriesStore();
-  resetPanesStore();
-  resetSessionsStore();
-  resetSearch();
-  resetUiStore();
-});
+beforeEach(() => resetStores());
 
 /** A FakeApi whose sessions:list answers only when the test says so. */
 function heldList(rows: SessionRow[]) {

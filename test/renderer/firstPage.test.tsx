@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/renderer/src/App';
 import { bootApp } from '../../src/renderer/src/boot/boot';
 import { tracked } from './support/bootTracker';
+import { resetStores } from './support/resetStores';
 import { FIRST_PAGE_ROWS, startEarly } from '../../src/renderer/src/boot/earlyStart';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import {
@@ -10,17 +11,12 @@ import {
   deleteSession,
   LIST_PAGE_ROWS,
   moveSession,
-  resetSearch,
   saveRename,
   setPinned,
   setShowArchived,
   typeQuery,
 } from '../../src/renderer/src/features/sessions/actions';
-import { resetAppStore } from '../../src/renderer/src/stores/app';
-import { resetEntriesStore } from '../../src/renderer/src/stores/entries';
-import { resetPanesStore } from '../../src/renderer/src/stores/panes';
-import { resetSessionsStore, setFolderFilter, useSessions } from '../../src/renderer/src/stores/sessions';
-import { resetUiStore } from '../../src/renderer/src/stores/ui';
+import { setFolderFilter, useSessions } from '../../src/renderer/src/stores/sessions';
 import { currentVisibleRows } from '../../src/renderer/src/stores/useVisibleRows';
 import type { SessionRow } from '../../src/shared/domain/session';
 import type { ChannelInput } from '../../src/shared/ipc/contract';
@@ -29,14 +25,7 @@ import { until } from '../support/until';
 import { FakeApi, makeRow, NOW } from './support/fakeApi';
 
 afterEach(() => cleanup());
-beforeEach(() => {
-  resetAppStore();
-  resetEntriesStore();
-  resetPanesStore();
-  resetSessionsStore();
-  resetSearch();
-  resetUiStore();
-});
+beforeEach(() => resetStores());
 
 /** Three pages after the first one: 100 + 1,000 + 1,000 + 400. */
 const TOTAL = FIRST_PAGE_ROWS + 2 * LIST_PAGE_ROWS + 400;
