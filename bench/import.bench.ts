@@ -20,28 +20,13 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BIG_WORD, ensureHistory, MARKER_WORD, type History } from './gen-history';
+import type { ImportRunTimes as RunTimes } from './support/importTimes';
 
 const SCALE = Number(process.env.SWARMDESK_BENCH_IMPORT_SCALE ?? 1);
 const ONEFILE_MB = Number(process.env.SWARMDESK_BENCH_ONEFILE_MB ?? 500);
 const MB = 1024 * 1024;
 const ONLY = process.env.SWARMDESK_BENCH_IMPORT_ONLY ?? '';
 const part = (name: string): boolean => ONLY === '' || ONLY === name;
-
-interface RunTimes {
-  firstScreenMs: number | null;
-  markerMs: number | null;
-  bigMs: number | null;
-  bigLastPageMs: number | null;
-  bigLastPageOk: boolean;
-  importDoneMs: number | null;
-  indexedMs: number | null;
-  entries: number;
-  sessions: number;
-  bytesRead: number;
-  againMs: number | null;
-  reopenPageMs: number | null;
-  reopenRssMb: number | null;
-}
 
 /** RSS of a process and all its descendants, from /proc (Linux). */
 function treeRss(pid: number): number {

@@ -10,30 +10,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../../src/main/core/app';
 import { setLogSink } from '../../src/main/core/logger';
+import type { ImportRunTimes as Times } from './importTimes';
 
 setLogSink(() => {});
 
 const [historyDir, markerWord, bigWord] = process.argv.slice(2) as [string, string, string];
 const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-import-data-'));
 const empty = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-import-none-'));
-
-interface Times {
-  firstScreenMs: number | null;
-  markerMs: number | null;
-  bigMs: number | null;
-  bigLastPageMs: number | null;
-  bigLastPageOk: boolean;
-  importDoneMs: number | null;
-  indexedMs: number | null;
-  entries: number;
-  sessions: number;
-  bytesRead: number;
-  /** A later start on the same data folder: createCore until its scan reported (nothing changed). */
-  againMs: number | null;
-  /** Then the big session's last page on that fresh start, and the RSS it added. */
-  reopenPageMs: number | null;
-  reopenRssMb: number | null;
-}
 
 async function main(): Promise<void> {
   const t0 = performance.now();
