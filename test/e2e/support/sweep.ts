@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The sizes and looks every screen is checked at (issue 14). */
+export const VIEWPORTS = [
+  { width: 1400, height: 900 },
+  { width: 900, height: 700 },
+] as const;
+export const SCHEMES = ['light', 'dark'] as const;
+export type Scheme = (typeof SCHEMES)[number];
+
+/** The WCAG levels axe checks: A and AA of 2.0, and AA of 2.1. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+/** What must be zero. Axe's "moderate" and "minor" are recorded in the report but do not fail the sweep. */
+export const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+
+export const SWEEP_DIR = join('test-results', 'sweep');
+
+/** One axe finding, cut down to what a person fixing it needs. */
+export interface Finding {
+  readonly screen: string;
+  readonly viewport: string;
+  readonly scheme: Scheme;
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: string[];
+  readonly summaries: string[];
+}
+
+/** Everything found so far, by screen and look; written out as test-results/sweep/findings.json. */
+export class SweepReport {
+  readonly findings: Finding[] = [];
+
+  blocking(screen: string, viewport: string, scheme: Scheme): Finding[] {
+    return this.findings.filter((f) => f.screen === screen && f.viewport === viewport && f.scheme === scheme && BLOCKING_IMPACTS.has(f.impact));
+  }
+
+  write(): void {
+    mkdirSync(SWEEP_DIR, { recursive: true });
+    writeFileSync(join(SWEEP_DIR, 'findings.json'), `${JSON.stringify(this.findings, null, 2)}\n`);
+  }
+}
+
+/** Lets the page draw what a resize or a new colour scheme changed (two frames: layout, then paint). */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        // In the page (this file is typed for Node, without the DOM's names).
+        const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): number }).requestAnimationFrame.bind(globalThis);
+        frame(() => frame(() => resolve()));
+      }),
+  );
+}
+
+/** Runs axe over the whole page and records every violation, whatever its impact. */
+export async function audit(page: Page, report: SweepReport, screen: string, viewport: string, scheme: Scheme): Promise<Finding[]> {
+  // The app has no frames, so axe runs in the page itself (legacy mode) instead of finishing in a new
+  // blank page each time, which halves a run; and it describes only the violations in full.
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true).analyze();
+  for (const v of result.violations) {
+    report.findings.push({
+      screen,
+      viewport,
+      scheme,
+      id: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+      summaries: v.nodes.map((n) => n.failureSummary ?? ''),
+    });
+  }
+  return report.blocking(screen, viewport, scheme);
+}
+
+/** The failure message: each serious or critical violation with its elements and axe's summary of what fails. */
+export function describeFindings(found: readonly Finding[]): string {
+  return found
+    .map((f) => {
+      const nodes = f.targets.map((t, i) => `    ${t}\n      ${(f.summaries[i] ?? '').replace(/\n/g, '\n      ')}`).join('\n');
+      return `  ${f.id} (${f.impact}): ${f.help}\n${nodes}`;
+    })
+    .join('\n');
+}
