@@ -228,7 +228,8 @@ async function sweep(page: Page, screen: Screen): Promise<void> {
 }
 
 test('every main screen, at two sizes in light and dark: screenshots, and no serious or critical axe violation', async ({ page }) => {
-  test.setTimeout(400_000);
+  // About 60 looks (40 today): a minute or two on an idle machine; the bound leaves room for a loaded one.
+  test.setTimeout(600_000);
   await page.setViewportSize(VIEWPORTS[0]);
   await buildSwarm(page);
   for (const screen of screens) await sweep(page, screen);
