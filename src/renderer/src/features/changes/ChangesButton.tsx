@@ -7,7 +7,11 @@ import { useChanges } from './store';
 /** The region's id for a session's pane (the button's aria-controls). */
 export const changesRegionId = (sessionId: SessionId): string => `changes-${sessionId}`;
 
-/** The pane header's "Changes" button, for a session that works in a git worktree. */
+/**
+ * The pane header's "Changes" button, for a session that works in a git worktree. Its name is its
+ * text, "Changes" (the counts beside it are hidden from it and said in its title): an aria-label
+ * that leaves out visible text fails WCAG 2.5.3, label in name.
+ */
 export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
   const summary = useChanges((s) => s.summaries[sessionId]);
   const open = useChanges((s) => s.open[sessionId] === true);
@@ -18,7 +22,6 @@ export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
     <button
       type="button"
       className={open ? 'changes-button is-open' : 'changes-button'}
-      aria-label="Changes"
       aria-expanded={open}
       aria-controls={changesRegionId(sessionId)}
       title={`What this session changed on ${summary.branch}${counts ? ` (${counts})` : ''}`}
