@@ -31,6 +31,9 @@ function view(partial: Partial<SettingsView['status']> = {}): SettingsView {
       callsLastHour: 3,
       ...partial,
     },
+    general: { theme: 'system' },
+    agents: { chatProvider: null, chatModel: null },
+    env: [],
   };
 }
 
