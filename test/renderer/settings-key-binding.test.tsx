@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setSettingsOpen, useSettings } from '../../src/renderer/src/features/settings/store';
+import { resetSettings, setSettingsOpen } from '../../src/renderer/src/features/settings/store';
 import type { SettingsView } from '../../src/shared/ipc/settings';
 import { FakeApi } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -34,7 +34,7 @@ const moved: SettingsView = {
 };
 
 beforeEach(() => {
-  useSettings.setState({ open: false, tab: 'ambient', view: null, saving: false, error: null, log: [] });
+  resetSettings();
 });
 
 describe('settings: a key withheld from a changed endpoint', () => {
@@ -43,7 +43,7 @@ describe('settings: a key withheld from a changed endpoint', () => {
     api.override('settings:get', () => ({ ok: true, value: moved }));
     api.override('ambient:log', () => ({ ok: true, value: [] }));
     await renderApp(api);
-    setSettingsOpen(true);
+    setSettingsOpen(true, 'ambient');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Key needed for this endpoint/);
     expect(within(dialog).getByLabelText('Anthropic API key')).toHaveAttribute('placeholder', 'key needed for this endpoint');
