@@ -188,6 +188,7 @@ test('the settings screen shows the provider in use and the ambient activity, re
   await expect(table.getByRole('row').filter({ hasText: /Rejected: A title can.t be a placeholder/ }).first()).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: /Title for a session.*Used “/ }).first()).toBeVisible();
   await expect(table).not.toContainText('ANSWER:');
+  await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/ambient-activity.png' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

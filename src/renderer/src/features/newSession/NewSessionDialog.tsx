@@ -148,7 +148,8 @@ function NewSessionForm() {
             </p>
           ) : null}
         </div>
-        {repo ? (
+        {/* A folder that cannot be used has no worktree option to say anything about. */}
+        {repo && !folderProblem ? (
           <WorktreeFields
             key={root ?? 'none'}
             info={repo.info}
