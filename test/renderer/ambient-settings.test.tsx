@@ -103,7 +103,7 @@ describe('settings screen', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Asked for', 'Outcome', 'Answered by', 'Took']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(5);
-    expect(rows[1]).toHaveTextContent(/Title for a session.*Rejected: A title can.t be a placeholder like “Untitled”\..*Anthropic · claude-haiku-4-5.*812 ms · 419 tokens/);
+    expect(rows[1]).toHaveTextContent(/Title for a session.*Rejected: A title can.t be a placeholder like “Untitled”\..*Anthropic.*claude-haiku-4-5.*812 ms · 419 tokens/);
     expect(rows[2]).toHaveTextContent(/Title for a session.*Used “Fix login”.*Offline titler/);
     expect(rows[3]).toHaveTextContent(/Next prompt suggestion.*Skipped: the model had nothing to add.*1\.5 s/);
     expect(rows[4]).toHaveTextContent(/Pick-up note.*Failed: no reply within 20 s/);

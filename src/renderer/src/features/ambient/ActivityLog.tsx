@@ -55,7 +55,10 @@ export function ActivityLog() {
                   <td className="nowrap">{when(c.at, today)}</td>
                   <td>{words.asked}</td>
                   <td className="said">{words.said}</td>
-                  <td>{words.by}</td>
+                  <td>
+                    {words.by}
+                    {words.model ? <span className="model">{words.model}</span> : null}
+                  </td>
                   <td className="nowrap">{words.took}</td>
                 </tr>
               );

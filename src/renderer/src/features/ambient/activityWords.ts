@@ -28,7 +28,10 @@ export interface ActivityWords {
   outcome: 'used' | 'skipped' | 'rejected' | 'failed';
   /** The outcome in a sentence: what was kept, or why not. */
   said: string;
+  /** Who answered: the provider in words. */
   by: string;
+  /** The model, when a model answered. */
+  model: string | null;
   took: string;
 }
 
@@ -58,8 +61,9 @@ function took(call: AmbientCall): string {
 /** One ambient call in words: what was asked, what was kept or why not, by whom, how long. No raw reply text. */
 export function describeCall(call: AmbientCall): ActivityWords {
   const kind = ASKED[call.kind] ?? { words: call.kind.replace(/-/gu, ' '), judgedAs: 'title' as const };
-  const by = call.provider === 'offline' ? 'Offline titler (no model)' : [PROVIDERS[call.provider] ?? call.provider, call.model].filter(Boolean).join(' · ');
-  const base = { asked: kind.words, by, took: took(call) };
+  const offline = call.provider === 'offline';
+  const by = offline ? 'Offline titler (no model)' : (PROVIDERS[call.provider] ?? call.provider);
+  const base = { asked: kind.words, by, model: offline ? null : call.model, took: took(call) };
   switch (call.verdict) {
     case 'use': {
       const text = answerOf(call.replyExcerpt);
