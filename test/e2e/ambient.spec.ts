@@ -181,12 +181,14 @@ test('the settings screen shows the provider in use and the ambient activity, re
   await open(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Ambient model' }).click();
   await expect(dialog.getByText(/^In use: anthropic · claude-haiku-4-5/)).toBeVisible();
-  await expect(dialog.getByLabel('Anthropic API key')).toHaveAttribute('placeholder', 'set by the environment');
-  await dialog.getByRole('tab', { name: 'Ambient activity' }).click();
+  await expect(dialog.getByRole('note', { name: 'Anthropic API key' })).toHaveText('set by ANTHROPIC_API_KEY');
   const table = dialog.getByRole('table', { name: 'Ambient calls' });
-  await expect(table.getByRole('row').filter({ hasText: 'absence' }).first()).toBeVisible();
-  await expect(table.getByRole('row').filter({ hasText: /title-create.*use/ }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: /Rejected: A title can.t be a placeholder/ }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: /Title for a session.*Used “/ }).first()).toBeVisible();
+  await expect(table).not.toContainText('ANSWER:');
+  await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/ambient-activity.png' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

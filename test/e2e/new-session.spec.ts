@@ -57,13 +57,13 @@ test('each kind shows its own fields, and says plainly what it still needs', asy
   await dialog.screenshot({ path: 'test-results/new-session-terminal.png' });
 });
 
-test('a folder that does not exist is refused in an alert inside the dialog, and nothing is created', async ({ page }) => {
+test('a folder that does not exist is refused in an alert at the Folder field as it is typed, Create disabled, and nothing is created', async ({ page }) => {
   const dialog = await openDialog(page);
   await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
   await dialog.getByRole('textbox', { name: 'Folder' }).fill(join(work, 'kumquat-missing'));
-  await dialog.getByRole('button', { name: 'Create' }).click();
   const alert = dialog.getByRole('alert');
   await expect(alert).toHaveText(`No folder at ${join(work, 'kumquat-missing')}. Pick an existing folder.`);
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
   await expect(dialog).toBeVisible();
   await dialog.screenshot({ path: 'test-results/new-session-bad-folder.png' });
   await expect(rows(page)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setSettingsOpen, useSettings } from '../../src/renderer/src/features/settings/store';
+import { resetSettings, setSettingsOpen } from '../../src/renderer/src/features/settings/store';
 import type { AmbientCall } from '../../src/shared/ipc/ambient';
 import type { SettingsView } from '../../src/shared/ipc/settings';
 import { FakeApi, NOW } from './support/fakeApi';
@@ -31,6 +31,9 @@ function view(partial: Partial<SettingsView['status']> = {}): SettingsView {
       callsLastHour: 3,
       ...partial,
     },
+    general: { theme: 'system' },
+    agents: { chatProvider: null, chatModel: null },
+    env: [],
   };
 }
 
@@ -48,7 +51,7 @@ function settingsApi(v: SettingsView, log: AmbientCall[] = []): FakeApi {
 }
 
 beforeEach(() => {
-  useSettings.setState({ open: false, tab: 'ambient', view: null, saving: false, error: null, log: [] });
+  resetSettings();
 });
 
 describe('settings screen', () => {
@@ -56,27 +59,28 @@ describe('settings screen', () => {
     await renderApp(settingsApi(view()));
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Ambient model' }));
     await waitFor(() => expect(within(dialog).getByText(/In use:/)).toHaveTextContent('In use: offline · 3 of 120 calls this hour'));
     expect(within(dialog).getByRole('note', { name: 'Key storage warning' })).toHaveTextContent(/stored unencrypted/);
   });
 
   it('a provider that cannot run says why', async () => {
     await renderApp(settingsApi(view({ problem: 'No Anthropic API key: add one below or set ANTHROPIC_API_KEY. Offline titles are used meanwhile.' })));
-    setSettingsOpen(true);
+    setSettingsOpen(true, 'ambient');
     expect(await screen.findByRole('alert')).toHaveTextContent(/No Anthropic API key/);
   });
 
   it('saves settings and a key; the key goes to main and is not shown back', async () => {
     const api = settingsApi(view());
     await renderApp(api);
-    setSettingsOpen(true);
+    setSettingsOpen(true, 'ambient');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     const words = await within(dialog).findByRole('spinbutton', { name: 'Title word target' });
     await userEvent.clear(words);
     await userEvent.type(words, '5');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Next-prompt suggestions' }));
     await userEvent.type(within(dialog).getByLabelText('Anthropic API key'), 'sk-test-123');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save ambient settings' }));
     const sent = api.callsTo('settings:set')[0] as { ambient: { titleWordTarget: number; features: { nextPrompt: boolean } }; anthropicApiKey: string };
     expect(sent.ambient.titleWordTarget).toBe(5);
     expect(sent.ambient.features.nextPrompt).toBe(false);
@@ -86,19 +90,25 @@ describe('settings screen', () => {
     expect(dialog).not.toHaveTextContent('sk-test-123');
   });
 
-  it('the ambient activity view lists calls with verdict and reason, replies as text', async () => {
+  it('the activity log says each call in words: what was asked, what was used or why not; no reply protocol, no jargon', async () => {
     const log: AmbientCall[] = [
       { kind: 'title-create', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 1600, outputChars: 20, tokensIn: 410, tokensOut: 9, latencyMs: 812, verdict: 'reject', reason: 'absence', replyExcerpt: 'ANSWER: <b>(none yet)</b>', at: NOW },
       { kind: 'title-create', sessionId: 's1', provider: 'offline', model: 'extractive', inputChars: 1600, outputChars: 30, tokensIn: null, tokensOut: null, latencyMs: 1, verdict: 'use', reason: null, replyExcerpt: 'ANSWER: Fix login', at: NOW },
+      { kind: 'next-prompt', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 4, tokensIn: 300, tokensOut: 2, latencyMs: 1530, verdict: 'skip', reason: null, replyExcerpt: 'SKIP', at: NOW },
+      { kind: 'pickup-note', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 0, tokensIn: null, tokensOut: null, latencyMs: 20000, verdict: 'error', reason: 'timeout: no reply within 20 s', replyExcerpt: null, at: NOW },
     ];
     await renderApp(settingsApi(view(), log));
-    setSettingsOpen(true);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Ambient activity' }));
+    setSettingsOpen(true, 'ambient');
     const table = await screen.findByRole('table', { name: 'Ambient calls' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Asked for', 'Outcome', 'Answered by', 'Took']);
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent(/reject.*absence.*410 \/ 9.*812 ms/);
-    expect(within(table).getByText('ANSWER: <b>(none yet)</b>')).toBeInTheDocument(); // shown as text, not markup
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toHaveTextContent(/Title for a session.*Rejected: A title can.t be a placeholder like “Untitled”\..*Anthropic.*claude-haiku-4-5.*812 ms · 419 tokens/);
+    expect(rows[2]).toHaveTextContent(/Title for a session.*Used “Fix login”.*Offline titler/);
+    expect(rows[3]).toHaveTextContent(/Next prompt suggestion.*Skipped: the model had nothing to add.*1\.5 s/);
+    expect(rows[4]).toHaveTextContent(/Pick-up note.*Failed: no reply within 20 s/);
+    expect(table).not.toHaveTextContent('ANSWER:');
+    expect(table).not.toHaveTextContent('SKIP');
     expect(table.querySelector('b')).toBeNull();
   });
 });

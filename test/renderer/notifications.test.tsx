@@ -117,7 +117,7 @@ describe('web mode: browser notifications and the tab title', () => {
     act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'waiting' }));
     expect(RecordingNotification.created).toHaveLength(1);
     expect(document.title).toBe('(1) Swarmdesk');
-    act(() => setSettingsOpen(true));
+    act(() => setSettingsOpen(true, 'notifications'));
     const toggle = await screen.findByRole('checkbox', { name: /Notify me when a session waits/ });
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
@@ -136,7 +136,7 @@ describe('web mode: browser notifications and the tab title', () => {
     api.override('app:setNotifications', (input) => ({ ok: true, value: { enabled: input.enabled } }));
     await renderApp(api);
     await notificationsStarted();
-    act(() => setSettingsOpen(true));
+    act(() => setSettingsOpen(true, 'notifications'));
     const toggle = await screen.findByRole('checkbox', { name: /Notify me when a session waits/ });
     expect(toggle).not.toBeChecked();
     await userEvent.click(toggle);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setSettingsOpen, useSettings } from '../../src/renderer/src/features/settings/store';
+import { resetSettings, setSettingsOpen } from '../../src/renderer/src/features/settings/store';
 import type { SettingsView } from '../../src/shared/ipc/settings';
 import { FakeApi } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -28,10 +28,13 @@ const moved: SettingsView = {
     problem: 'Key needed for this endpoint: the stored Anthropic key was given for another base URL and is not sent to this one. Enter the key again for it. Offline titles are used meanwhile.',
     callsLastHour: 0,
   },
+  general: { theme: 'system' },
+  agents: { chatProvider: null, chatModel: null },
+  env: [],
 };
 
 beforeEach(() => {
-  useSettings.setState({ open: false, tab: 'ambient', view: null, saving: false, error: null, log: [] });
+  resetSettings();
 });
 
 describe('settings: a key withheld from a changed endpoint', () => {
@@ -40,7 +43,7 @@ describe('settings: a key withheld from a changed endpoint', () => {
     api.override('settings:get', () => ({ ok: true, value: moved }));
     api.override('ambient:log', () => ({ ok: true, value: [] }));
     await renderApp(api);
-    setSettingsOpen(true);
+    setSettingsOpen(true, 'ambient');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Key needed for this endpoint/);
     expect(within(dialog).getByLabelText('Anthropic API key')).toHaveAttribute('placeholder', 'key needed for this endpoint');

@@ -11,7 +11,7 @@ import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
-import { AppService, CoreHooks, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
+import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck } from './store';
 
@@ -47,7 +47,9 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const events = new CoreEvents();
   const hooks = new CoreHooks();
   const sessions = new SessionsService({ store, events, hooks, clock, defaultFolder });
+  const preferences = new Preferences(store.settings, options.env ?? process.env);
   const app = new AppService({
+    preferences,
     platform: options.platform,
     version: options.version ?? '0.0.0-dev',
     platformName: process.platform,
@@ -64,14 +66,14 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
   const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
   const usage = new UsageService({ store, events, clock });
-  const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, env });
+  const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(), env });
   const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env });
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const changes = new ChangesService({ store, events, hooks, env });
   changes.start();
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, ambient, terminals, imports, agents, worktrees, changes, merges };
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

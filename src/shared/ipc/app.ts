@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SessionIdSchema } from '../domain/session';
 import { channel } from './channel';
+import { ThemeSchema } from './settings';
 
 /** Facts the renderer needs at start; never a secret. */
 export const AppInfoSchema = z.object({
@@ -13,6 +14,10 @@ export const AppInfoSchema = z.object({
   notices: z.array(z.string()),
   /** Whether the user wants OS notifications and the badge (the settings switch; on unless turned off). */
   notifications: z.boolean(),
+  /** The look the user chose (Settings → General); `system` (or absent) follows the OS. */
+  theme: ThemeSchema.optional(),
+  /** The folder of the last session made in the New session dialog, while it still exists; null or absent: none yet. */
+  lastFolder: z.string().nullable().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

@@ -14,6 +14,16 @@ import {
 } from '../domain/session';
 
 const ById = z.object({ id: SessionIdSchema }).strict();
+
+/** Whether a typed folder can hold a session: the full path it names, or why not (in words for the Folder field). */
+export const FolderCheckSchema = z.object({
+  /** The folder as a full path (`~` expanded); null when it cannot be used. */
+  folder: z.string().nullable(),
+  problem: z.enum(['relative', 'missing', 'not-a-folder', 'unreadable']).nullable(),
+  /** What is wrong, said to the user; null when the folder is fine. */
+  message: z.string().nullable(),
+});
+export type FolderCheck = z.infer<typeof FolderCheckSchema>;
 const MAX_TEXT = 1_000_000;
 
 export const sessionChannels = {
@@ -57,6 +67,8 @@ export const sessionChannels = {
       .strict(),
     SessionRowSchema,
   ),
+  /** The New session dialog's Folder field, checked as the user types: an existing folder this user can read? */
+  'sessions:checkFolder': channel(z.object({ folder: z.string().trim().min(1).max(4096) }).strict(), FolderCheckSchema),
   /**
    * "Continue in…" (SPEC §9.5): a new session of `kind` in the same folder, seeded with the
    * running summary and the last request, linked to this one. UNAVAILABLE with the reason

@@ -1,5 +1,33 @@
 import { z } from 'zod';
+import { ChatProviderSchema } from './agents';
 import { channel } from './channel';
+
+/** The app's look: `system` follows the OS (the default); `light` / `dark` override it. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const ThemeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof ThemeSchema>;
+
+/** General and appearance settings (the "General" section). */
+export const GeneralSettingsSchema = z.object({ theme: ThemeSchema });
+export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
+
+/** The chat agent's default provider and model (null: the first configured provider, its default model). SPEC §10's env overrides them. */
+export const AgentSettingsSchema = z.object({
+  chatProvider: ChatProviderSchema.nullable(),
+  chatModel: z.string().trim().min(1).max(200).nullable(),
+});
+export type AgentSettings = z.infer<typeof AgentSettingsSchema>;
+
+/**
+ * A setting an environment variable decides (SPEC §10), named by the settings field it overrides.
+ * `value` is the variable's value, or null for a secret (a key is never shown, only where it comes from).
+ */
+export const EnvSettingSchema = z.object({
+  field: z.string(),
+  variable: z.string(),
+  value: z.string().nullable(),
+});
+export type EnvSetting = z.infer<typeof EnvSettingSchema>;
 
 /** Which ambient provider to use: `auto` = the first one configured, else offline (SPEC §10). */
 export const AMBIENT_PROVIDER_CHOICES = ['auto', 'anthropic', 'openai', 'claude-cli', 'offline', 'off'] as const;
@@ -57,7 +85,14 @@ export const AmbientStatusSchema = z.object({
 });
 export type AmbientStatus = z.infer<typeof AmbientStatusSchema>;
 
-export const SettingsViewSchema = z.object({ ambient: AmbientSettingsSchema, status: AmbientStatusSchema });
+export const SettingsViewSchema = z.object({
+  ambient: AmbientSettingsSchema,
+  status: AmbientStatusSchema,
+  general: GeneralSettingsSchema,
+  agents: AgentSettingsSchema,
+  /** Every setting the environment decides now, with its value (secrets: only the variable). */
+  env: z.array(EnvSettingSchema),
+});
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 const Key = z.string().max(500).nullable();
@@ -71,6 +106,8 @@ export const settingsChannels = {
         ambient: AmbientSettingsSchema.omit({ features: true }).partial().extend({ features: AmbientFeaturesSchema.partial().optional() }).strict().optional(),
         anthropicApiKey: Key.optional(),
         openaiApiKey: Key.optional(),
+        general: GeneralSettingsSchema.partial().strict().optional(),
+        agents: AgentSettingsSchema.partial().strict().optional(),
       })
       .strict(),
     SettingsViewSchema,

@@ -1,5 +1,7 @@
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
 import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
+import { resetSettings } from '../../../src/renderer/src/features/settings/store';
+import { applyTheme } from '../../../src/renderer/src/features/settings/theme';
 import { resetAppStore } from '../../../src/renderer/src/stores/app';
 import { resetEntriesStore } from '../../../src/renderer/src/stores/entries';
 import { resetPanesStore } from '../../../src/renderer/src/stores/panes';
@@ -17,4 +19,6 @@ export function resetStores(): void {
   resetUiStore();
   resetNotificationsStore();
   resetUsageStore();
+  resetSettings();
+  applyTheme('system');
 }

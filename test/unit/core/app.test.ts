@@ -19,6 +19,8 @@ describe('app:info', () => {
       defaultFolder: '/home/tester',
       notices: [],
       notifications: true,
+      theme: 'system',
+      lastFolder: null,
     });
   });
 });

@@ -7,7 +7,7 @@ import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
 import type { UsageService } from '../services/usage';
 import type { Store } from '../store';
-import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig, type ChatProvider } from './chat/backend';
+import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig, type ChatPreference, type ChatProvider } from './chat/backend';
 import type { ChatLimits } from './chat/session';
 import { ClaudeCodeBackend, resolveClaudePath, resolveKeepAliveMs, type ClaudeBackendOptions } from './claude/backend';
 import { AgentRuntime } from './runtime';
@@ -26,6 +26,8 @@ export interface AgentsDeps {
   /** Where keys, endpoints and the CLI path are resolved (env over settings). Absent: env only. */
   readonly config?: AgentsConfigSource | null;
   readonly env: NodeJS.ProcessEnv;
+  /** The chat's default provider and model from Settings → Agents (env overrides them); absent: none stored. */
+  readonly chatPreference?: () => ChatPreference;
   /** Test and bench knobs. */
   readonly claude?: Partial<Omit<ClaudeBackendOptions, 'claudePath'>>;
   readonly chatLimits?: Partial<ChatLimits>;
@@ -116,7 +118,7 @@ export function createAgents(deps: AgentsDeps): Agents {
           anthropic: { apiKey: env.ANTHROPIC_API_KEY?.trim() || null, baseURL: env.ANTHROPIC_BASE_URL?.trim() || null },
           openai: { apiKey: env.OPENAI_API_KEY?.trim() || null, baseURL: env.OPENAI_BASE_URL?.trim() || null, model: null },
         };
-    return resolveChatConfig(env, endpoints, override);
+    return resolveChatConfig(env, endpoints, override, deps.chatPreference?.());
   };
   // A session's own provider/model (chosen in the new-session dialog) applies to it.
   const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store, sessionId) : undefined);

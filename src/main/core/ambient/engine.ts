@@ -215,7 +215,8 @@ export class AmbientEngine {
 
   // ----- settings -----
 
-  settingsView(): SettingsView {
+  /** The ambient part of the settings screen (the handler adds general, agents and env). */
+  settingsView(): Pick<SettingsView, 'ambient' | 'status'> {
     const r = this.resolved();
     return { ambient: r.settings, status: { ...r.status, callsLastHour: this.scheduler.callsLastHour() } };
   }

@@ -10,6 +10,7 @@ import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
 import { sessionsContinueIn } from './sessions/continueIn';
 import { sessionsCreate } from './sessions/create';
+import { sessionsCheckFolder } from './sessions/checkFolder';
 import { sessionsGet } from './sessions/get';
 import { sessionsRename } from './sessions/rename';
 import { sessionsReleaseTitle } from './sessions/releaseTitle';
@@ -65,6 +66,7 @@ export const handlers: HandlerMap<Services> = {
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
   'sessions:create': sessionsCreate,
+  'sessions:checkFolder': sessionsCheckFolder,
   'sessions:continueIn': sessionsContinueIn,
   'sessions:get': sessionsGet,
   'sessions:rename': sessionsRename,

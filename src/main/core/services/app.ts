@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/result';
 import type { Platform } from '../core';
 import type { CoreEvents } from '../events';
 import type { SettingsRepo } from '../store/repos/settings';
+import type { Preferences } from './preferences';
 import { createLogger } from '../logger';
 
 const log = createLogger('app');
@@ -16,6 +17,8 @@ export interface AppServiceDeps {
   readonly notices: readonly string[];
   readonly events: CoreEvents;
   readonly settings: SettingsRepo;
+  /** The theme and the last folder, for the renderer's start. */
+  readonly preferences?: Preferences;
 }
 
 const NOTIFICATIONS_KEY = 'app.notifications';
@@ -34,6 +37,8 @@ export class AppService {
       defaultFolder: d.defaultFolder,
       notices: [...d.notices],
       notifications: this.notificationsEnabled(),
+      theme: d.preferences?.theme() ?? 'system',
+      lastFolder: d.preferences?.lastFolder() ?? null,
     };
   }
 

@@ -8,6 +8,7 @@ import type { MergeService } from '../git/mergeService';
 import type { Store } from '../store';
 import type { CoreEvents } from '../events';
 import type { AppService } from './app';
+import type { Preferences } from './preferences';
 import type { Clock } from './clock';
 import type { CoreHooks } from './hooks';
 import type { SessionsService } from './sessions';
@@ -23,6 +24,8 @@ export interface Services {
   readonly sessions: SessionsService;
   /** What each session's turns used (the one writer of the usage table). */
   readonly usage: UsageService;
+  /** The user's typed preferences: theme, the chat's default provider and model, the last folder. */
+  readonly preferences: Preferences;
   /** The ambient engine (titles, suggestions, notes, names). */
   readonly ambient: Ambient;
   /** The terminal backend (PTY sessions); absent where the core runs without it. */
@@ -44,5 +47,6 @@ export { systemClock, createManualClock, type Clock, type ManualClock } from './
 export { CoreHooks, type CoreHookMap, type HookName, type HookListener } from './hooks';
 export type { AgentDispatcher } from './dispatchers';
 export { UsageService } from './usage';
+export { Preferences, preferencesOf, envSettings } from './preferences';
 export { SessionsService, type CreateSessionInput, type AutoTitleInput } from './sessions';
 export { RESTORE_WINDOW_MS, PURGE_INTERVAL_MS } from './trash';

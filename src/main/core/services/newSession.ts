@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { SessionRow } from '../../../shared/domain/session';
 import type { ChannelInput } from '../../../shared/ipc/contract';
+import type { FolderCheck } from '../../../shared/ipc/sessions';
 import { AppError } from '../../../shared/result';
 import { writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
 import { writeWorktreeRecord } from '../git/record';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
 import type { Store } from '../store';
+import { preferencesOf } from './preferences';
 import type { SessionsService } from './sessions';
 
 const log = createLogger('sessions:new');
@@ -24,25 +26,41 @@ const OPTION_KINDS = {
 } as const;
 
 /**
- * The folder a user asked for, as a full path to an existing directory (a leading `~` is the
- * home folder); else BAD_INPUT saying what is wrong. Blank: null (the default folder).
+ * What a typed folder names (a leading `~` is the home folder): its full path when it is an existing
+ * folder this user can open and read, else which problem and a sentence saying what is wrong.
  */
-export function checkFolder(raw: string, home: string = homedir()): string | null {
+export function inspectFolder(raw: string, home: string = homedir()): FolderCheck {
   const text = raw.trim();
-  if (text === '') return null;
   const expanded = text === '~' ? home : text.startsWith('~/') ? `${home}${text.slice(1)}` : text;
-  if (!isAbsolute(expanded)) throw new AppError('BAD_INPUT', `"${text}" is not a full path. Type a folder path that starts with / (or ~).`);
+  if (!isAbsolute(expanded)) return { folder: null, problem: 'relative', message: `"${text}" is not a full path. Type a folder path that starts with / (or ~).` };
   const folder = resolve(expanded);
   let isDir: boolean;
   try {
     isDir = statSync(folder).isDirectory();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new AppError('BAD_INPUT', `No folder at ${folder}. Pick an existing folder.`);
-    throw new AppError('BAD_INPUT', `Cannot open ${folder} (${code ?? 'unreadable'}). Pick a folder you can read.`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { folder: null, problem: 'missing', message: `No folder at ${folder}. Pick an existing folder.` };
+    return { folder: null, problem: 'unreadable', message: `Cannot open ${folder} (${code ?? 'unreadable'}). Pick a folder you can read.` };
   }
-  if (!isDir) throw new AppError('BAD_INPUT', `${folder} is a file, not a folder. Pick a folder.`);
-  return folder;
+  if (!isDir) return { folder: null, problem: 'not-a-folder', message: `${folder} is a file, not a folder. Pick a folder.` };
+  try {
+    // Agents list and read the folder they work in: it must be readable and enterable.
+    accessSync(folder, constants.R_OK | constants.X_OK);
+  } catch {
+    return { folder: null, problem: 'unreadable', message: `Cannot read ${folder}: you have no permission to open it. Pick a folder you can read.` };
+  }
+  return { folder, problem: null, message: null };
+}
+
+/**
+ * The folder a user asked for, as a full path to an existing directory; else BAD_INPUT saying
+ * what is wrong (`inspectFolder`). Blank: null (the default folder).
+ */
+export function checkFolder(raw: string, home: string = homedir()): string | null {
+  if (raw.trim() === '') return null;
+  const check = inspectFolder(raw, home);
+  if (check.folder === null) throw new AppError('BAD_INPUT', check.message ?? 'That folder cannot be used.');
+  return check.folder;
 }
 
 /**
@@ -88,5 +106,7 @@ export async function createUserSession(
     throw err;
   }
   if (prepared) deps.worktrees?.adopt(row, prepared);
+  // Next time the dialog opens on this folder (the one asked for, not the worktree made in it).
+  preferencesOf(deps.store.settings).setLastFolder(folder ?? deps.sessions.defaultFolder);
   return row;
 }

@@ -14,3 +14,9 @@ export function resetAppStore(): void {
 export function setAppInfo(info: AppInfo): void {
   useApp.setState({ info });
 }
+
+/** The folder the New session dialog used last (main keeps it too: `app:info`'s `lastFolder` at the next start). */
+export function setLastFolder(folder: string): void {
+  const info = useApp.getState().info;
+  if (info) useApp.setState({ info: { ...info, lastFolder: folder } });
+}

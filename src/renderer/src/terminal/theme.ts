@@ -51,17 +51,24 @@ export function terminalTheme(scheme: ColorScheme): TerminalTheme {
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** The look in effect now (the OS setting, as the CSS tokens follow it). */
+/** The look in effect now: the theme chosen in Settings (`<html data-theme>`), else the OS setting, as the CSS tokens follow them. */
 export function currentColorScheme(): ColorScheme {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'light' || chosen === 'dark') return chosen;
   if (typeof window.matchMedia !== 'function') return 'light';
   return window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
 /** Calls `listener` whenever the look changes; returns the unsubscribe. */
 export function watchColorScheme(listener: (scheme: ColorScheme) => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(DARK_QUERY);
-  const onChange = (): void => listener(query.matches ? 'dark' : 'light');
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  const onChange = (): void => listener(currentColorScheme());
+  // The theme chosen in Settings changes the attribute; the OS setting changes the query.
+  const chosen = new MutationObserver(onChange);
+  chosen.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+  query?.addEventListener('change', onChange);
+  return () => {
+    chosen.disconnect();
+    query?.removeEventListener('change', onChange);
+  };
 }

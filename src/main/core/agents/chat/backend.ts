@@ -29,13 +29,20 @@ export interface ChatConfig {
   readonly problem: string | null;
 }
 
+/** The chat's defaults from Settings → Agents (null: automatic / the provider's default model). */
+export interface ChatPreference {
+  readonly chatProvider: ChatProviderName | null;
+  readonly chatModel: string | null;
+}
+
 /**
- * Which provider a chat uses: the session's own choice, else `SWARMDESK_CHAT_PROVIDER`, else
- * the first one configured (an Anthropic key, then an OpenAI-compatible endpoint or key); the
- * model: the session's own, else `SWARMDESK_CHAT_MODEL` (for the default provider only: it
- * names that provider's model), else the provider's default.
+ * Which provider a chat uses: the session's own choice, else `SWARMDESK_CHAT_PROVIDER`, else the
+ * one chosen in Settings → Agents, else the first one configured (an Anthropic key, then an
+ * OpenAI-compatible endpoint or key); the model: the session's own, else (for the default provider
+ * only: it names that provider's model) `SWARMDESK_CHAT_MODEL`, else the one chosen in Settings
+ * (when it was chosen for that provider, or with the provider left automatic), else the provider's default.
  */
-export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoints, override: ChatOverride = {}): ChatConfig {
+export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoints, override: ChatOverride = {}, preference?: ChatPreference): ChatConfig {
   const wanted = env.SWARMDESK_CHAT_PROVIDER?.trim().toLowerCase();
   const envModel = env.SWARMDESK_CHAT_MODEL?.trim() || null;
   const hasAnthropic = endpoints.anthropic.apiKey !== null;
@@ -44,10 +51,11 @@ export function resolveChatConfig(env: NodeJS.ProcessEnv, endpoints: ChatEndpoin
   let problem: string | null = null;
   if (wanted === 'anthropic' || wanted === 'openai') fallback = wanted;
   else if (wanted) problem = `SWARMDESK_CHAT_PROVIDER is "${wanted}"; use anthropic or openai.`;
-  else fallback = hasAnthropic ? 'anthropic' : hasOpenAI ? 'openai' : null;
+  else fallback = preference?.chatProvider ?? (hasAnthropic ? 'anthropic' : hasOpenAI ? 'openai' : null);
   const provider = override.provider ?? fallback;
   if (override.provider) problem = null;
-  const model = override.model?.trim() || (provider === fallback ? envModel : null);
+  const storedModel = preference?.chatModel && (preference.chatProvider === null || preference.chatProvider === provider) ? preference.chatModel : null;
+  const model = override.model?.trim() || (provider === fallback ? (envModel ?? storedModel) : null);
   if (!problem && provider === 'anthropic' && !hasAnthropic) problem = 'Chat needs an Anthropic API key for this endpoint (ANTHROPIC_API_KEY, or enter it in the settings screen: a key given for another base URL is not sent here).';
   if (!problem && provider === 'openai' && !hasOpenAI) problem = 'Chat needs an OpenAI-compatible endpoint (OPENAI_BASE_URL and/or OPENAI_API_KEY).';
   if (!problem && provider === null) problem = 'Chat needs a model provider: set an Anthropic API key or an OpenAI-compatible endpoint.';

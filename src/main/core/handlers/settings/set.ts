@@ -1,5 +1,6 @@
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
+import { settingsView } from './view';
 
 /** A partial settings update; keys are write-only and stay in main. */
 export const settingsSet: Handler<'settings:set', Services> = (input, s) => {
@@ -7,5 +8,7 @@ export const settingsSet: Handler<'settings:set', Services> = (input, s) => {
   if (input.ambient) config.save(input.ambient);
   if (input.anthropicApiKey !== undefined) config.setKey('anthropic', input.anthropicApiKey);
   if (input.openaiApiKey !== undefined) config.setKey('openai', input.openaiApiKey);
-  return s.ambient.engine.settingsView();
+  if (input.general?.theme) s.preferences.setTheme(input.general.theme);
+  if (input.agents) s.preferences.setChat(input.agents);
+  return settingsView(s);
 };

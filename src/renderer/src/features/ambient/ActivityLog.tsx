@@ -1,12 +1,19 @@
 import { useEffect } from 'react';
 import { loadAmbientLog } from '../settings/actions';
 import { useSettings } from '../settings/store';
+import { describeCall } from './activityWords';
 
 const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Today's calls by their time, older ones with their day too. */
+function when(at: number, today: string): string {
+  return new Date(at).toDateString() === today ? TIME.format(at) : DAY.format(at);
+}
 
 /**
- * The ambient activity view: every small model call with its verdict, reason, tokens and
- * latency. Replies are shown as plain text (clipped), never as markup.
+ * The ambient activity, in words: what each small model call was asked, what was kept (the text used)
+ * or why not, when, how long. The model's raw reply protocol is never shown; replies are plain text.
  */
 export function ActivityLog() {
   const log = useSettings((s) => s.log);
@@ -15,43 +22,47 @@ export function ActivityLog() {
   }, []);
   const used = log.filter((c) => c.provider !== 'offline');
   const tokens = used.reduce((n, c) => n + (c.tokensIn ?? 0) + (c.tokensOut ?? 0), 0);
+  const today = log[0] ? new Date(log[0].at).toDateString() : '';
   return (
     <section aria-label="Ambient activity" className="activity-log">
-      <p>
-        {log.length} recent calls · {used.length} to a model · {tokens} tokens{' '}
-        <button type="button" className="button" onClick={() => void loadAmbientLog()}>
+      <div className="activity-head">
+        <h4 className="settings-subhead">Recent activity</h4>
+        <span className="settings-hint">
+          {log.length} recent {log.length === 1 ? 'call' : 'calls'} · {used.length} to a model · {tokens} tokens
+        </span>
+        <button type="button" className="button subtle" onClick={() => void loadAmbientLog()}>
           Refresh
         </button>
-      </p>
+      </div>
       {log.length === 0 ? (
-        <p>No ambient calls yet.</p>
+        <p className="settings-hint">No ambient calls yet.</p>
       ) : (
         <table aria-label="Ambient calls">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Provider</th>
-              <th scope="col">Verdict</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Reply</th>
+              <th scope="col">When</th>
+              <th scope="col">Asked for</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Answered by</th>
+              <th scope="col">Took</th>
             </tr>
           </thead>
           <tbody>
-            {log.map((c, i) => (
-              <tr key={`${c.at}-${i}`} className={`verdict-${c.verdict}`}>
-                <td>{TIME.format(c.at)}</td>
-                <td>{c.kind}</td>
-                <td>{c.model ? `${c.provider} · ${c.model}` : c.provider}</td>
-                <td>{c.verdict}</td>
-                <td>{c.reason ?? ''}</td>
-                <td>{c.tokensIn === null ? '' : `${c.tokensIn} / ${c.tokensOut ?? 0}`}</td>
-                <td>{c.latencyMs} ms</td>
-                <td className="reply">{(c.replyExcerpt ?? '').slice(0, 120)}</td>
-              </tr>
-            ))}
+            {log.map((c, i) => {
+              const words = describeCall(c);
+              return (
+                <tr key={`${c.at}-${i}`} className={`outcome-${words.outcome}`}>
+                  <td className="nowrap">{when(c.at, today)}</td>
+                  <td>{words.asked}</td>
+                  <td className="said">{words.said}</td>
+                  <td>
+                    {words.by}
+                    {words.model ? <span className="model">{words.model}</span> : null}
+                  </td>
+                  <td className="nowrap">{words.took}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import { Modal } from '../../components/Modal';
-import { useApp } from '../../stores/app';
+import { setLastFolder, useApp } from '../../stores/app';
 import { setNewSessionOpen, useUi } from '../../stores/ui';
 import { createSession, pickFolder, rememberedWorktree } from './actions';
 import { AgentNotice } from './AgentNotice';
@@ -9,6 +9,7 @@ import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields
 import { AGENTS, type CreatableKind } from './options';
 import { newSessionRequest } from './request';
 import { useAgentAvailability, type AgentAvailability } from './useAgentAvailability';
+import { useFolderCheck } from './useFolderCheck';
 import { useRepoInfo } from './useRepoInfo';
 import { WorktreeFields } from './WorktreeFields';
 import './newSession.css';
@@ -41,7 +42,9 @@ export function NewSessionDialog() {
 }
 
 function NewSessionForm() {
-  const defaultFolder = useApp((s) => s.info?.defaultFolder ?? '');
+  // The folder used last (main forgets it once it is gone), else the home folder.
+  const defaultFolder = useApp((s) => s.info?.lastFolder ?? s.info?.defaultFolder ?? '');
+  const infoKnown = useApp((s) => s.info !== null);
   const availability = useAgentAvailability();
   const [kind, setKind] = useState<CreatableKind>(lastKind);
   // null until the user edits it: the default can still arrive after the dialog opened.
@@ -53,6 +56,10 @@ function NewSessionForm() {
   const noticeId = useId();
   const errorId = useId();
   const folderId = useId();
+  const folderErrorId = useId();
+  const checked = useFolderCheck(folder);
+  // Until app:info came, an empty field is only the default on its way.
+  const folderProblem = !infoKnown && edited === null ? null : checked;
   // The OS folder picker exists in the desktop app only; web mode types the path (main checks it).
   const canBrowse = useApp((s) => s.info?.transport === 'electron');
   const close = () => setNewSessionOpen(false);
@@ -87,8 +94,9 @@ function NewSessionForm() {
             .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt)))
             .then((outcome) => {
               setBusy(false);
-              if (outcome.ok) close();
-              else setError(outcome.message);
+              if (!outcome.ok) return setError(outcome.message);
+              setLastFolder(folder.trim());
+              close();
             });
         }}
       >
@@ -111,8 +119,8 @@ function NewSessionForm() {
               type="text"
               value={folder}
               spellCheck={false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-invalid={folderProblem || error ? true : undefined}
+              aria-describedby={folderProblem ? folderErrorId : error ? errorId : undefined}
               onChange={(e) => {
                 setFolder(e.target.value);
                 setError(null);
@@ -134,8 +142,14 @@ function NewSessionForm() {
               </button>
             ) : null}
           </div>
+          {folderProblem ? (
+            <p id={folderErrorId} role="alert" className="field-error">
+              {folderProblem.message}
+            </p>
+          ) : null}
         </div>
-        {repo ? (
+        {/* A folder that cannot be used has no worktree option to say anything about. */}
+        {repo && !folderProblem ? (
           <WorktreeFields
             key={root ?? 'none'}
             info={repo.info}
@@ -152,7 +166,8 @@ function NewSessionForm() {
           defaultProvider={shownProvider}
           defaultModel={availability?.chatDefaults?.providers[shownProvider].defaultModel ?? null}
         />
-        {error ? (
+        {/* A refusal the Folder field already says is not said twice. */}
+        {error && error !== folderProblem?.message ? (
           <p id={errorId} role="alert" className="form-error">
             {error}
           </p>
@@ -161,7 +176,7 @@ function NewSessionForm() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button primary" disabled={busy}>
+          <button type="submit" className="button primary" disabled={busy || folderProblem !== null}>
             Create
           </button>
         </div>

@@ -66,3 +66,11 @@ export async function rememberedWorktree(folder: string): Promise<WorktreeChoice
   const info = await loadRepoInfo(folder.trim());
   return info?.repo?.remembered ?? null;
 }
+
+export type FolderCheck = ChannelOutput<'sessions:checkFolder'>;
+
+/** Whether main can open the typed folder (missing, a file, unreadable: said in words); null when main cannot say. */
+export async function checkFolder(folder: string): Promise<FolderCheck | null> {
+  const result = await api().invoke('sessions:checkFolder', { folder });
+  return result.ok ? result.value : null;
+}

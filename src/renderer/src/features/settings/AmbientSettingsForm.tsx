@@ -8,6 +8,7 @@ import {
   type SettingsView,
 } from '../../../../shared/ipc/settings';
 import { saveSettings } from './actions';
+import { EnvOr } from './EnvValue';
 import { useSettings } from './store';
 
 const PROVIDER_NAMES: Record<AmbientProviderChoice, string> = {
@@ -36,12 +37,10 @@ const KEY_STATES: Record<KeyState, string> = {
   none: 'not set',
   elsewhere: 'key needed for this endpoint',
 };
-
-function overridden(view: SettingsView, field: string): string | null {
-  return view.status.envOverrides.includes(field) ? 'Set by an environment variable' : null;
-}
-
-/** The ambient provider, model, keys, features, title word target, titleAfterTurns and budget. */
+/**
+ * The ambient provider, model, keys, features, title word target, titleAfterTurns and budget, saved
+ * together by "Save ambient settings". A setting the environment decides shows its value instead of a field.
+ */
 export function AmbientSettingsForm({ view }: { view: SettingsView }) {
   const [draft, setDraft] = useState<AmbientSettings>(view.ambient);
   const [anthropicKey, setAnthropicKey] = useState('');
@@ -59,9 +58,13 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
   const setFeature = (key: keyof AmbientFeatures, on: boolean) => setDraft((d) => ({ ...d, features: { ...d.features, [key]: on } }));
   const text = (v: string): string | null => (v.trim() === '' ? null : v.trim());
 
+  const [saved, setSaved] = useState(false);
   const save = async () => {
-    const ambient: AmbientSettings = {
-      ...draft,
+    setSaved(false);
+    // The Claude Code path is the Agents section's: not written from here.
+    const { claudePath: _agents, ...rest } = draft;
+    const ambient = {
+      ...rest,
       titleWordTarget: clampInt(nums.titleWordTarget, 2, 20, draft.titleWordTarget),
       titleAfterTurns: clampInt(nums.titleAfterTurns, 0, 50, draft.titleAfterTurns),
       budgetPerHour: clampInt(nums.budgetPerHour, 0, 10_000, draft.budgetPerHour),
@@ -75,6 +78,7 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
     if (ok) {
       setAnthropicKey('');
       setOpenaiKey('');
+      setSaved(true);
     }
   };
 
@@ -85,6 +89,7 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
         e.preventDefault();
         void save();
       }}
+      onChange={() => setSaved(false)}
     >
       <p className="settings-status" aria-live="polite">
         In use: <strong>{status.effectiveProvider}</strong>
@@ -102,74 +107,70 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
         </p>
       ) : null}
 
-      <label className="field">
-        <span>Provider</span>
-        <select
-          value={draft.provider}
-          disabled={overridden(view, 'provider') !== null}
-          title={overridden(view, 'provider') ?? undefined}
-          onChange={(e) => set('provider', e.target.value as AmbientProviderChoice)}
-        >
-          {AMBIENT_PROVIDER_CHOICES.map((p) => (
-            <option key={p} value={p}>
-              {PROVIDER_NAMES[p]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Model</span>
-        <input
-          type="text"
-          value={draft.model ?? ''}
-          placeholder="the provider's small model"
-          disabled={overridden(view, 'model') !== null}
-          onChange={(e) => set('model', text(e.target.value))}
-        />
-      </label>
+      <EnvOr view={view} field="provider" label="Provider">
+        <label className="field">
+          <span>Provider</span>
+          <select value={draft.provider} onChange={(e) => set('provider', e.target.value as AmbientProviderChoice)}>
+            {AMBIENT_PROVIDER_CHOICES.map((p) => (
+              <option key={p} value={p}>
+                {PROVIDER_NAMES[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </EnvOr>
+      <EnvOr view={view} field="model" label="Model">
+        <label className="field">
+          <span>Model</span>
+          <input type="text" value={draft.model ?? ''} placeholder="the provider's small model" onChange={(e) => set('model', text(e.target.value))} />
+        </label>
+      </EnvOr>
 
       <fieldset className="field-group">
         <legend>Anthropic</legend>
-        <label className="field">
-          <span>Anthropic API key</span>
-          <input type="password" autoComplete="off" value={anthropicKey} placeholder={KEY_STATES[status.keys.anthropic]} onChange={(e) => setAnthropicKey(e.target.value)} />
-        </label>
+        <EnvOr view={view} field="anthropicApiKey" label="Anthropic API key">
+          <label className="field">
+            <span>Anthropic API key</span>
+            <input type="password" autoComplete="off" value={anthropicKey} placeholder={KEY_STATES[status.keys.anthropic]} onChange={(e) => setAnthropicKey(e.target.value)} />
+          </label>
+        </EnvOr>
         {status.keys.anthropic === 'encrypted' || status.keys.anthropic === 'plain' ? (
           <button type="button" className="button" onClick={() => void saveSettings({ anthropicApiKey: null })}>
             Remove Anthropic key
           </button>
         ) : null}
-        <label className="field">
-          <span>Anthropic base URL</span>
-          <input type="url" value={draft.anthropicBaseUrl ?? ''} disabled={overridden(view, 'anthropicBaseUrl') !== null} onChange={(e) => set('anthropicBaseUrl', text(e.target.value))} />
-        </label>
+        <EnvOr view={view} field="anthropicBaseUrl" label="Anthropic base URL">
+          <label className="field">
+            <span>Anthropic base URL</span>
+            <input type="url" value={draft.anthropicBaseUrl ?? ''} placeholder="https://api.anthropic.com (the default)" onChange={(e) => set('anthropicBaseUrl', text(e.target.value))} />
+          </label>
+        </EnvOr>
       </fieldset>
 
       <fieldset className="field-group">
         <legend>OpenAI-compatible</legend>
-        <label className="field">
-          <span>OpenAI API key</span>
-          <input type="password" autoComplete="off" value={openaiKey} placeholder={KEY_STATES[status.keys.openai]} onChange={(e) => setOpenaiKey(e.target.value)} />
-        </label>
+        <EnvOr view={view} field="openaiApiKey" label="OpenAI API key">
+          <label className="field">
+            <span>OpenAI API key</span>
+            <input type="password" autoComplete="off" value={openaiKey} placeholder={KEY_STATES[status.keys.openai]} onChange={(e) => setOpenaiKey(e.target.value)} />
+          </label>
+        </EnvOr>
         {status.keys.openai === 'encrypted' || status.keys.openai === 'plain' ? (
           <button type="button" className="button" onClick={() => void saveSettings({ openaiApiKey: null })}>
             Remove OpenAI key
           </button>
         ) : null}
-        <label className="field">
-          <span>OpenAI base URL</span>
-          <input type="url" value={draft.openaiBaseUrl ?? ''} placeholder="http://localhost:11434/v1" disabled={overridden(view, 'openaiBaseUrl') !== null} onChange={(e) => set('openaiBaseUrl', text(e.target.value))} />
-        </label>
+        <EnvOr view={view} field="openaiBaseUrl" label="OpenAI base URL">
+          <label className="field">
+            <span>OpenAI base URL</span>
+            <input type="url" value={draft.openaiBaseUrl ?? ''} placeholder="http://localhost:11434/v1" onChange={(e) => set('openaiBaseUrl', text(e.target.value))} />
+          </label>
+        </EnvOr>
         <label className="field">
           <span>OpenAI model</span>
           <input type="text" value={draft.openaiModel ?? ''} onChange={(e) => set('openaiModel', text(e.target.value))} />
         </label>
       </fieldset>
-
-      <label className="field">
-        <span>Claude Code CLI path</span>
-        <input type="text" value={draft.claudePath ?? ''} placeholder="claude" disabled={overridden(view, 'claudePath') !== null} onChange={(e) => set('claudePath', text(e.target.value))} />
-      </label>
 
       <fieldset className="field-group">
         <legend>Features</legend>
@@ -195,8 +196,13 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
       </label>
 
       <div className="form-actions">
+        {saved ? (
+          <span role="status" className="settings-saved">
+            Saved
+          </span>
+        ) : null}
         <button type="submit" className="button primary" disabled={saving}>
-          Save settings
+          Save ambient settings
         </button>
       </div>
     </form>

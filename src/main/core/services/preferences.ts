@@ -1,0 +1,97 @@
+import { statSync } from 'node:fs';
+import { z } from 'zod';
+import { AgentSettingsSchema, ThemeSchema, type AgentSettings, type EnvSetting, type Theme } from '../../../shared/ipc/settings';
+import type { SettingsRepo } from '../store/repos/settings';
+
+/**
+ * The user's preferences outside the ambient settings, each under one typed key: read with its
+ * schema (a value that does not parse reads as the default), written only through this module.
+ */
+const PREFERENCES = {
+  theme: { key: 'app.theme', schema: ThemeSchema, fallback: 'system' as Theme },
+  chat: { key: 'agents.chat', schema: AgentSettingsSchema, fallback: { chatProvider: null, chatModel: null } as AgentSettings },
+  lastFolder: { key: 'newSession.lastFolder', schema: z.string().min(1).max(4096), fallback: null },
+} as const;
+
+type PreferenceName = keyof typeof PREFERENCES;
+
+export class Preferences {
+  constructor(
+    private readonly repo: SettingsRepo,
+    /** The process environment, for `envSettings` (SPEC §10). */
+    private readonly env: NodeJS.ProcessEnv = {},
+  ) {}
+
+  /** The settings the environment decides now (shown read-only with their values). */
+  envSettings(): EnvSetting[] {
+    return envSettings(this.env);
+  }
+
+  private read<N extends PreferenceName>(name: N): z.infer<(typeof PREFERENCES)[N]['schema']> | (typeof PREFERENCES)[N]['fallback'] {
+    const { key, schema, fallback } = PREFERENCES[name];
+    const parsed = schema.safeParse(this.repo.get(key));
+    return parsed.success ? (parsed.data as z.infer<(typeof PREFERENCES)[N]['schema']>) : fallback;
+  }
+
+  theme(): Theme {
+    return this.read('theme');
+  }
+
+  setTheme(theme: Theme): void {
+    this.repo.set(PREFERENCES.theme.key, ThemeSchema.parse(theme));
+  }
+
+  /** The chat agent's default provider and model (env overrides them: `agents/chat/backend`). */
+  chat(): AgentSettings {
+    return this.read('chat');
+  }
+
+  setChat(patch: Partial<AgentSettings>): AgentSettings {
+    const next = AgentSettingsSchema.parse({ ...this.chat(), ...patch });
+    this.repo.set(PREFERENCES.chat.key, next);
+    return next;
+  }
+
+  /** The folder of the last session made in the dialog, while it is still a folder; null otherwise. */
+  lastFolder(): string | null {
+    const folder = this.read('lastFolder');
+    if (folder === null) return null;
+    try {
+      return statSync(folder).isDirectory() ? folder : null;
+    } catch {
+      return null;
+    }
+  }
+
+  setLastFolder(folder: string): void {
+    this.repo.set(PREFERENCES.lastFolder.key, PREFERENCES.lastFolder.schema.parse(folder));
+  }
+}
+
+export function preferencesOf(repo: SettingsRepo): Preferences {
+  return new Preferences(repo);
+}
+
+/** Which environment variable overrides which settings field (SPEC §10); keys are secrets. */
+const ENV_SETTINGS: ReadonlyArray<{ field: string; variable: string; secret?: true }> = [
+  { field: 'chatProvider', variable: 'SWARMDESK_CHAT_PROVIDER' },
+  { field: 'chatModel', variable: 'SWARMDESK_CHAT_MODEL' },
+  { field: 'claudePath', variable: 'SWARMDESK_CLAUDE_PATH' },
+  { field: 'provider', variable: 'SWARMDESK_AMBIENT_PROVIDER' },
+  { field: 'model', variable: 'SWARMDESK_AMBIENT_MODEL' },
+  { field: 'anthropicApiKey', variable: 'ANTHROPIC_API_KEY', secret: true },
+  { field: 'anthropicBaseUrl', variable: 'ANTHROPIC_BASE_URL' },
+  { field: 'openaiApiKey', variable: 'OPENAI_API_KEY', secret: true },
+  { field: 'openaiBaseUrl', variable: 'OPENAI_BASE_URL' },
+];
+
+/** The settings the environment decides now, with their values; a key's value never leaves main. */
+export function envSettings(env: NodeJS.ProcessEnv): EnvSetting[] {
+  const out: EnvSetting[] = [];
+  for (const { field, variable, secret } of ENV_SETTINGS) {
+    const value = env[variable]?.trim();
+    if (!value) continue;
+    out.push({ field, variable, value: secret ? null : value });
+  }
+  return out;
+}

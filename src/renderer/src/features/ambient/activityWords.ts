@@ -1,0 +1,79 @@
+import type { AmbientCall } from '../../../../shared/ipc/ambient';
+import type { AmbientKind } from '../../../../shared/judge/limits';
+import { REJECT_REASONS, rejectMessage, type RejectReason } from '../../../../shared/judge/reasons';
+import { parseReply } from '../../../../shared/judge/reply';
+
+/** What each kind of ambient call asks the model for, as the activity log says it. */
+const ASKED: Record<string, { words: string; judgedAs: AmbientKind }> = {
+  'title-create': { words: 'Title for a session', judgedAs: 'title' },
+  'title-maintain': { words: 'Check the title still fits', judgedAs: 'title' },
+  'next-prompt': { words: 'Next prompt suggestion', judgedAs: 'nextPrompt' },
+  narration: { words: 'Narrate a background command', judgedAs: 'narration' },
+  'pickup-note': { words: 'Pick-up note', judgedAs: 'note' },
+  preview: { words: 'Preview of an imported session', judgedAs: 'preview' },
+  'subagent-name': { words: 'Name for a subagent', judgedAs: 'name' },
+  'batch-name': { words: 'Name for a batch of subagents', judgedAs: 'name' },
+  'running-summary': { words: 'Running summary', judgedAs: 'note' },
+  'commit-message': { words: 'Commit message', judgedAs: 'title' },
+};
+
+const PROVIDERS: Record<string, string> = {
+  anthropic: 'Anthropic',
+  openai: 'OpenAI-compatible',
+  'claude-cli': 'Claude Code CLI',
+};
+
+export interface ActivityWords {
+  asked: string;
+  outcome: 'used' | 'skipped' | 'rejected' | 'failed';
+  /** The outcome in a sentence: what was kept, or why not. */
+  said: string;
+  /** Who answered: the provider in words. */
+  by: string;
+  /** The model, when a model answered. */
+  model: string | null;
+  took: string;
+}
+
+/** The text the model's reply gave (the `ANSWER:` line's text), without the reply protocol around it. */
+function answerOf(reply: string | null): string | null {
+  if (!reply) return null;
+  const parsed = parseReply(reply);
+  return parsed.type === 'answer' && parsed.text !== '' ? parsed.text : null;
+}
+
+function isRejectReason(reason: string | null): reason is RejectReason {
+  return (REJECT_REASONS as readonly string[]).includes(reason ?? '');
+}
+
+/** A failure's message without its error code prefix ("timeout: no reply in 20 s" → "no reply in 20 s"). */
+function failure(reason: string | null): string {
+  if (!reason) return 'the call failed';
+  return reason.replace(/^[a-z_]+:\s*/u, '') || reason;
+}
+
+function took(call: AmbientCall): string {
+  const time = call.latencyMs < 1_000 ? `${call.latencyMs} ms` : `${(call.latencyMs / 1_000).toFixed(1)} s`;
+  const tokens = call.tokensIn === null ? null : call.tokensIn + (call.tokensOut ?? 0);
+  return tokens === null ? time : `${time} · ${tokens} tokens`;
+}
+
+/** One ambient call in words: what was asked, what was kept or why not, by whom, how long. No raw reply text. */
+export function describeCall(call: AmbientCall): ActivityWords {
+  const kind = ASKED[call.kind] ?? { words: call.kind.replace(/-/gu, ' '), judgedAs: 'title' as const };
+  const offline = call.provider === 'offline';
+  const by = offline ? 'Offline titler (no model)' : (PROVIDERS[call.provider] ?? call.provider);
+  const base = { asked: kind.words, by, model: offline ? null : call.model, took: took(call) };
+  switch (call.verdict) {
+    case 'use': {
+      const text = answerOf(call.replyExcerpt);
+      return { ...base, outcome: 'used', said: text ? `Used “${text}”` : 'Used the reply' };
+    }
+    case 'skip':
+      return { ...base, outcome: 'skipped', said: call.kind === 'title-maintain' ? 'Skipped: the current title still fits' : 'Skipped: the model had nothing to add' };
+    case 'reject':
+      return { ...base, outcome: 'rejected', said: `Rejected: ${isRejectReason(call.reason) ? rejectMessage(call.reason, kind.judgedAs) : (call.reason ?? 'the reply was not usable')}` };
+    case 'error':
+      return { ...base, outcome: 'failed', said: `Failed: ${failure(call.reason)}` };
+  }
+}

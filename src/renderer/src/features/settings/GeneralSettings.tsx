@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { THEMES, type Theme } from '../../../../shared/ipc/settings';
+import { useApp } from '../../stores/app';
+import { saveTheme } from './actions';
+import { useSettings } from './store';
+
+const THEME_NAMES: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/** General and appearance: the theme (applied at once and kept), and where the data lives. */
+export function GeneralSettings() {
+  const theme = useSettings((s) => s.view?.general.theme ?? 'system');
+  const dataDir = useApp((s) => s.info?.dataDir ?? null);
+  const themeHint = useId();
+  return (
+    <div className="form settings-form">
+      <fieldset className="field-group" role="radiogroup" aria-label="Theme" aria-describedby={themeHint}>
+        <legend>Theme</legend>
+        <div className="choice-row">
+          {THEMES.map((t) => (
+            <label key={t} className="choice">
+              <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => void saveTheme(t)} />
+              <span>{THEME_NAMES[t]}</span>
+            </label>
+          ))}
+        </div>
+        <p id={themeHint} className="settings-hint">
+          System follows your computer&apos;s light or dark setting.
+        </p>
+      </fieldset>
+      {dataDir ? (
+        <div className="field">
+          <span>Data folder</span>
+          <span className="env-value">{dataDir}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
