@@ -110,7 +110,7 @@ function FilesToCommit({ files, branch }: { files: Listed; branch: string }) {
   return (
     <>
       <p id={listId} className="modal-text">
-        {n === 0 ? `Nothing is changed in the worktree now.` : `${truncated ? 'These and more' : n === 1 ? 'This file' : `These ${n} files`} go into a commit on ${branch}:`}
+        {n === 0 ? 'Nothing is changed in the worktree now.' : `${truncated ? 'These files and more go' : n === 1 ? 'This file goes' : `These ${n} files go`} into a commit on ${branch}:`}
       </p>
       {n > 0 ? (
         <ul className="commit-files" aria-labelledby={listId}>
