@@ -151,6 +151,7 @@ describe('after a merge', () => {
     ]);
     act(() => api.push('session:changes', summary({ ahead: 0, files: 0, uncommitted: 0, missing: true, worktreeRemoved: 'branch-kept' })));
     expect(within(pane).getByText('Worktree removed; the branch swarmdesk/fix-login is kept.')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: /^Fix login redirect/ }).getAttribute('aria-label')).toContain('on swarmdesk/fix-login, worktree removed');
     expect(within(pane).queryByRole('button', { name: /^Merge into/ })).not.toBeInTheDocument();
   });
 });
