@@ -166,10 +166,13 @@ test('issue 14 §3: nothing to merge, commit (Changes follows), merge with an ed
   await expect(merge).toHaveAccessibleDescription('Nothing to merge: no commits that main lacks');
   await expect(pane.getByRole('note', { name: 'Worktree' })).toHaveText(`branch ${branch} from main`);
 
-  await editInTerminal(pane, page, 'delta.txt', 'delta');
+  // An edit made outside the session (another editor); Changes' Refresh counts the worktree again.
+  writeFileSync(join(delta, 'delta.txt'), 'delta\n');
   await pane.getByRole('button', { name: 'Changes' }).click();
   const region = pane.getByRole('region', { name: 'Changes' });
+  await region.getByRole('button', { name: 'Refresh' }).click();
   await expect(region.getByRole('listitem', { name: 'delta.txt +1 −0, new' })).toBeVisible();
+  await expect(pane.getByRole('button', { name: 'Commit', exact: true })).toBeEnabled();
 
   // Commit lists its file; after it, Changes lists the file as committed on the branch, not as new.
   await pane.getByRole('button', { name: 'Commit', exact: true }).click();
