@@ -174,6 +174,16 @@ describe('nothing to merge, merged, and removing the worktree', () => {
     expect(existsSync(join(s.path, 'wip.txt'))).toBe(true);
     expect(readWorktreeRecord(h.core.services.store, s.id)?.gone).toBeNull();
   });
+
+  it('refuses while the session is working in the worktree', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await session(h, repo);
+    h.core.services.sessions.setStatus(s.id, 'working');
+    const busy = await h.call('git:removeWorktree', { id: s.id, deleteBranch: false });
+    expect(busy.ok ? null : busy.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('The session is working') });
+    expect(existsSync(s.path)).toBe(true);
+  });
 });
 
 describe('the branch name and the files to commit', () => {

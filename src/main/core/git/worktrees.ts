@@ -318,7 +318,10 @@ export class WorktreeService {
    * `deleteBranch` the branch too, only when its base branch has every commit of it. Refusals remove nothing.
    */
   remove(sessionId: string, deleteBranch: boolean): Promise<Removal> {
-    this.deps.sessions.get(sessionId);
+    // The agent could be writing in the folder right now: its work would go with it.
+    if (this.deps.sessions.get(sessionId).status === 'working') {
+      return Promise.reject(new AppError('CONFLICT', 'The session is working in the worktree; stop it or let it finish first. Nothing was removed.'));
+    }
     return this.serial(sessionId, async () => {
       const record = this.record(sessionId);
       if (!record) throw new AppError('NOT_FOUND', 'This session does not work in a git worktree of its own.');
