@@ -153,3 +153,62 @@ test('a conflicting session: the dialog lists the files in an alert, main is not
   expect({ head: git(repo, 'rev-parse', 'HEAD'), status: git(repo, 'status', '--porcelain') }).toEqual(before);
   expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('hello from main\n');
 });
+
+test('issue 14 §3: nothing to merge, commit (Changes follows), merge with an edited message, Merged, remove the worktree and branch', async ({ page }) => {
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  const delta = await newWorktreeSession(page);
+  const branch = git(delta, 'rev-parse', '--abbrev-ref', 'HEAD');
+  const pane = page.getByRole('main');
+  const merge = pane.getByRole('button', { name: 'Merge into main' });
+  // A fresh worktree: nothing to merge, and the button says why.
+  await expect(merge).toBeDisabled({ timeout: 15_000 });
+  await expect(merge).toHaveAccessibleDescription('Nothing to merge: no commits that main lacks');
+  await expect(pane.getByRole('note', { name: 'Worktree' })).toHaveText(`branch ${branch} from main`);
+
+  // An edit made outside the session (another editor); Changes' Refresh counts the worktree again.
+  writeFileSync(join(delta, 'delta.txt'), 'delta\n');
+  await pane.getByRole('button', { name: 'Changes' }).click();
+  const region = pane.getByRole('region', { name: 'Changes' });
+  await region.getByRole('button', { name: 'Refresh' }).click();
+  await expect(region.getByRole('listitem', { name: 'delta.txt +1 −0, new' })).toBeVisible();
+  await expect(pane.getByRole('button', { name: 'Commit', exact: true })).toBeEnabled();
+
+  // Commit lists its file; after it, Changes lists the file as committed on the branch, not as new.
+  await pane.getByRole('button', { name: 'Commit', exact: true }).click();
+  const commitDialog = page.getByRole('dialog', { name: 'Commit' });
+  await expect(commitDialog.getByRole('list', { name: /^This file goes into a commit on swarmdesk\// }).getByRole('listitem')).toHaveAccessibleName('delta.txt, new');
+  await commitDialog.getByRole('textbox', { name: 'Commit message' }).fill('Add delta');
+  await commitDialog.getByRole('button', { name: 'Commit' }).click();
+  await expect(commitDialog).toBeHidden();
+  await expect(region.getByRole('listitem', { name: 'delta.txt +1 −0, added' })).toBeVisible();
+  await expect(merge).toBeEnabled();
+  await expect(merge).toHaveAccessibleDescription('1 commit to merge');
+
+  // The message shown is the one written: prefilled from the commit, edited here.
+  await merge.click();
+  const dialog = page.getByRole('dialog', { name: 'Merge into main' });
+  const field = dialog.getByRole('textbox', { name: 'Squash commit message' });
+  await expect(field).toHaveValue('Add delta');
+  const message = 'Add the delta file\n\nEdited in the Merge dialog.';
+  await field.fill(message);
+  await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect(git(repo, 'log', '-1', '--format=%B', 'main')).toBe(message);
+  expect(readFileSync(join(repo, 'delta.txt'), 'utf8')).toBe('delta\n');
+
+  // Merged: the pane says so, Merge is off, Changes is empty, and the worktree can go with its branch.
+  await expect(pane.getByText('Merged into main', { exact: true })).toBeVisible();
+  await expect(merge).toBeDisabled();
+  await expect(merge).toHaveAccessibleDescription('Merged into main');
+  await expect(region).toContainText('No changes yet');
+  await pane.getByRole('button', { name: 'Remove worktree…' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove worktree' });
+  await remove.getByRole('radio', { name: 'Delete the branch' }).check();
+  await remove.getByRole('button', { name: 'Remove' }).click();
+  await expect(remove).toBeHidden();
+  await expect(pane.getByText(`Worktree and branch ${branch} removed.`)).toBeVisible();
+  expect(existsSync(delta)).toBe(false);
+  expect(git(repo, 'branch', '--list', branch)).toBe('');
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText(`Removed the worktree folder ${delta} and the branch ${branch}`);
+});

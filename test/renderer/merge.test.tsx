@@ -10,7 +10,7 @@ import { renderApp } from './support/renderApp';
 // Commit and merge back (issue 10 part 3, SPEC §7.1): the pane header's buttons and the two dialogs.
 
 type Check = ChannelOutput<'git:mergeCheck'>;
-const CLEAN: Check = { baseBranch: 'main', branch: 'swarmdesk/fix-login', reason: null, uncommitted: 0, ahead: 2, conflicts: [] };
+const CLEAN: Check = { baseBranch: 'main', branch: 'swarmdesk/fix-login', reason: null, uncommitted: 0, ahead: 2, conflicts: [], messages: { squash: 'Fix login redirect', merge: "Merge branch 'swarmdesk/fix-login' into main" } };
 
 /** The pushed summary main would send for this state (the header's buttons follow it). */
 function summaryOf(check: Check, partial: Partial<ChangesSummary> = {}): ChangesSummary {

@@ -67,11 +67,11 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
   const usage = new UsageService({ store, events, clock });
   const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(), env });
-  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env });
-  worktrees.start();
-  void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const changes = new ChangesService({ store, events, hooks, env });
   changes.start();
+  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env, changes });
+  worktrees.start();
+  void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
   const services: Services = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, services);

@@ -85,8 +85,12 @@ export const ChangesSummarySchema = z.object({
   uncommitted: Count.nullable(),
   /** Commits on the branch that the base branch lacks (what a merge would bring); null until counted or without a base branch. */
   ahead: Count.nullable(),
-  /** The worktree folder is gone (deleted, or removed by hand). */
+  /** The worktree folder is gone (deleted, removed after a merge, or removed by hand). */
   missing: z.boolean(),
+  /** The base branch this branch was merged into from Swarmdesk, while nothing new is on it since; absent or null otherwise. */
+  merged: z.string().nullable().optional(),
+  /** The worktree was removed after a merge from the pane: its branch kept or deleted; absent or null otherwise. */
+  worktreeRemoved: z.enum(['branch-kept', 'branch-deleted']).nullable().optional(),
 });
 export type ChangesSummary = z.infer<typeof ChangesSummarySchema>;
 

@@ -26,6 +26,11 @@ export const MergeCheckSchema = z.object({
   ahead: z.number().int().nonnegative(),
   /** Files that would conflict with the base branch (from `git merge-tree`; nothing touched). */
   conflicts: z.array(z.string()),
+  /**
+   * The messages the Merge dialog starts from (the user edits them): from the branch's own commit
+   * messages (one commit: its message; several: a subject and their subjects). Null when nothing to merge.
+   */
+  messages: z.object({ squash: z.string(), merge: z.string() }).nullable(),
 });
 export type MergeCheck = z.infer<typeof MergeCheckSchema>;
 
@@ -46,6 +51,13 @@ export const SuggestedCommitMessageSchema = z.object({
 
 const id = z.object({ id: SessionIdSchema }).strict();
 
+/** One file the Commit dialog lists, as `git status` sees it. */
+export const UncommittedFileSchema = z.object({
+  path: z.string().min(1),
+  how: z.enum(['modified', 'new', 'deleted', 'renamed', 'conflicted']),
+});
+export type UncommittedFile = z.infer<typeof UncommittedFileSchema>;
+
 export const gitMergeChannels = {
   /** A commit message from the session's transcript and changed paths, judged like every model output. */
   'git:suggestCommitMessage': channel(id, SuggestedCommitMessageSchema),
@@ -57,7 +69,27 @@ export const gitMergeChannels = {
   /** Whether and how the session's branch can be merged into its base, without touching anything. */
   'git:mergeCheck': channel(id, MergeCheckSchema),
   /** Squash, merge commit or rebase into the base branch; conflicts come back as a result, not a change. */
-  'git:merge': channel(z.object({ id: SessionIdSchema, strategy: MergeStrategySchema }).strict(), MergeResultSchema),
+  'git:merge': channel(
+    z
+      .object({
+        id: SessionIdSchema,
+        strategy: MergeStrategySchema,
+        /** The squash or merge commit's message as the user confirmed it (ignored by Rebase); absent: the check's suggestion. */
+        message: z.string().max(20_000).optional(),
+      })
+      .strict(),
+    MergeResultSchema,
+  ),
+  /** The files "Commit" will take: everything `git status` lists in the worktree (untracked too). */
+  'git:uncommittedFiles': channel(id, z.object({ files: z.array(UncommittedFileSchema), truncated: z.boolean() })),
+  /**
+   * After a merge: the worktree folder removed (refused while it has uncommitted files); with `deleteBranch`,
+   * its branch too, only when the base branch has every commit of it (git branch -d semantics).
+   */
+  'git:removeWorktree': channel(
+    z.object({ id: SessionIdSchema, deleteBranch: z.boolean() }).strict(),
+    z.object({ branch: z.string(), branchDeleted: z.boolean(), message: z.string() }),
+  ),
   /**
    * From the conflict alert: `agent` sends the session "Resolve the conflicts with <base>: <files>" (the
    * composer's path); `rebase` starts `git rebase <base>` in the worktree and leaves it there on conflicts.

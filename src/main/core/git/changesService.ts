@@ -158,7 +158,7 @@ export class ChangesService {
   private async compute(sessionId: string, record: WorktreeRecord): Promise<Changes> {
     const run = this.limiter.run(async (): Promise<Changes> => {
       if (record.gone || !existsSync(record.path)) {
-        const summary = { ...emptySummary(sessionId, record), files: 0, added: 0, removed: 0, uncommitted: 0, ahead: 0, missing: true };
+        const summary: ChangesSummary = { ...emptySummary(sessionId, record), files: 0, added: 0, removed: 0, uncommitted: 0, ahead: 0, missing: true };
         this.publish(summary);
         return { summary, forkCommit: null, files: [], truncated: false };
       }
@@ -166,7 +166,9 @@ export class ChangesService {
       const wt = new GitRepo(record.path, this.git);
       const [list, uncommitted, ahead] = await Promise.all([this.list(wt, record), uncommittedFiles(wt), aheadOfBase(wt, record)]);
       const sums = totals(list.files);
-      const summary: ChangesSummary = { ...emptySummary(sessionId, record), files: list.files.length, ...sums, uncommitted, ahead };
+      // "Merged into <base>" holds while the branch has nothing new (no commit the base lacks, nothing uncommitted).
+      const merged = record.merged && ahead === 0 && uncommitted === 0 ? record.merged.baseBranch : null;
+      const summary: ChangesSummary = { ...emptySummary(sessionId, record), files: list.files.length, ...sums, uncommitted, ahead, merged };
       this.publish(summary);
       return { summary, forkCommit: list.forkCommit, files: list.files, truncated: list.truncated };
     });
@@ -202,7 +204,20 @@ export class ChangesService {
 }
 
 function emptySummary(sessionId: string, record: WorktreeRecord): ChangesSummary {
-  return { sessionId, branch: record.branch, baseBranch: record.baseBranch, files: null, added: null, removed: null, uncommitted: null, ahead: null, missing: record.gone !== null };
+  const worktreeRemoved = record.gone === 'removed' ? (record.branchDeleted ? 'branch-deleted' : 'branch-kept') : null;
+  return {
+    sessionId,
+    branch: record.branch,
+    baseBranch: record.baseBranch,
+    files: null,
+    added: null,
+    removed: null,
+    uncommitted: null,
+    ahead: null,
+    missing: record.gone !== null,
+    merged: null,
+    worktreeRemoved,
+  };
 }
 
 /** Files changed and not committed (as `git:mergeCheck` counts them: changed, untracked, conflicted). */
@@ -226,6 +241,8 @@ function sameSummary(a: ChangesSummary, b: ChangesSummary): boolean {
     a.removed === b.removed &&
     a.uncommitted === b.uncommitted &&
     a.ahead === b.ahead &&
-    a.missing === b.missing
+    a.missing === b.missing &&
+    (a.merged ?? null) === (b.merged ?? null) &&
+    (a.worktreeRemoved ?? null) === (b.worktreeRemoved ?? null)
   );
 }

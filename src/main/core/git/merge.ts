@@ -166,10 +166,3 @@ export async function rebaseWorktree(worktree: GitRepo, onto: string, stay: bool
     return { clean: false, files: [...new Set(files)] };
   }
 }
-
-/** The squash commit's message: the session's subject, then the commits it folds in. */
-export function squashMessage(subject: string, branch: string, subjects: readonly string[]): string {
-  const list = subjects.slice(0, 50).map((s) => `- ${s}`);
-  if (subjects.length > 50) list.push(`- … and ${subjects.length - 50} more`);
-  return `${subject}\n\nSquashed from ${branch} (${subjects.length} commit${subjects.length === 1 ? '' : 's'}):\n\n${list.join('\n')}\n`;
-}

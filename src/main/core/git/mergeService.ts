@@ -14,10 +14,11 @@ import {
   operationInProgress,
   overlappingDirt,
   rebaseWorktree,
-  squashMessage,
   trialMerge,
   BaseCheckoutDirtyError,
 } from './merge';
+import { mergeMessages, parseCommitTexts, type CommitText } from './mergeMessage';
+import { parseStatusFiles, type StatusFile } from './porcelain';
 import type { WorktreeRecord } from './record';
 import { GitRepo } from './repo';
 import type { GitRunOptions } from './run';
@@ -29,7 +30,7 @@ const log = createLogger('git:merge');
 const STRATEGY_WORDS: Record<MergeStrategy, string> = { squash: 'Squash', merge: 'Merge commit', rebase: 'Rebase' };
 
 export interface MergeServiceDeps {
-  readonly worktrees: Pick<WorktreeService, 'record' | 'ready'>;
+  readonly worktrees: Pick<WorktreeService, 'record' | 'ready' | 'markMerged'>;
   readonly sessions: Pick<SessionsService, 'get' | 'recordEntry' | 'send'>;
   readonly env: NodeJS.ProcessEnv;
   /** Counted again at once after a commit or merge, so the row's `+N −M` does not wait for the throttle. */
@@ -64,6 +65,7 @@ export class MergeService {
   /** Why this session's worktree cannot be used now, or null. */
   private unusable(record: WorktreeRecord | null): string | null {
     if (!record) return 'This session does not work in a git worktree of its own.';
+    if (record.gone === 'removed') return `The worktree was removed after the merge; the branch ${record.branch} ${record.branchDeleted ? 'was deleted' : 'is kept'}.`;
     if (record.gone || !existsSync(record.path)) return `The worktree folder ${record.path} is gone.`;
     if (!existsSync(record.repoRoot)) return `The repository ${record.repoRoot} is gone.`;
     return null;
@@ -87,7 +89,7 @@ export class MergeService {
   async check(sessionId: string): Promise<MergeCheck> {
     this.deps.sessions.get(sessionId);
     const record = this.deps.worktrees.record(sessionId);
-    const empty = { baseBranch: null, branch: record?.branch ?? null, uncommitted: 0, ahead: 0, conflicts: [] };
+    const empty = { baseBranch: null, branch: record?.branch ?? null, uncommitted: 0, ahead: 0, conflicts: [], messages: null };
     const why = this.unusable(record);
     if (why || !record) return { ...empty, reason: why };
     const worktree = this.repo(record.path);
@@ -97,12 +99,20 @@ export class MergeService {
     const busy = await operationInProgress(worktree);
     const baseCommit = await base.commitOf(`refs/heads/${record.baseBranch}`);
     const head = await worktree.commitOf('HEAD');
-    const common = { baseBranch: record.baseBranch, branch: record.branch, uncommitted };
+    const common = { baseBranch: record.baseBranch, branch: record.branch, uncommitted, messages: null };
     if (!baseCommit || !head) return { ...common, ahead: 0, conflicts: [], reason: `The branch ${record.baseBranch} no longer exists.` };
     const ahead = await base.countAhead(baseCommit, head);
     if (busy) return { ...common, ahead, conflicts: [], reason: `The worktree is in the middle of ${busy}; finish it there (or abort it) first.` };
     const trial = ahead > 0 ? await trialMerge(base, baseCommit, head) : null;
-    return { ...common, ahead, conflicts: trial && !trial.clean ? trial.files : [], reason: null };
+    const messages = mergeMessages(record.branch, record.baseBranch, await commitTexts(base, baseCommit, head), this.deps.sessions.get(sessionId).title);
+    return { ...common, ahead, conflicts: trial && !trial.clean ? trial.files : [], reason: null, messages };
+  }
+
+  /** What "Commit" will take: every path `git status` lists in the worktree (at most `max`). */
+  async uncommittedFiles(sessionId: string, max = 500): Promise<{ files: StatusFile[]; truncated: boolean }> {
+    const { worktree } = this.ready(sessionId, false);
+    const files = parseStatusFiles(await worktree.run(['status', '--porcelain=v2', '-z', '--untracked-files=all']));
+    return { files: files.slice(0, max), truncated: files.length > max };
   }
 
   /** Everything in the worktree committed with `message`; the session's transcript says so. */
@@ -122,12 +132,18 @@ export class MergeService {
   }
 
   /** Squash, merge commit or rebase into the base branch. Conflicts change nothing and come back listed. */
-  merge(sessionId: string, strategy: MergeStrategy): Promise<MergeResult> {
+  /**
+   * `message`: the squash or merge commit's message as the user confirmed it, written as given (trimmed);
+   * absent, the message the check suggests (from the branch's commits). Rebase writes no message of its own.
+   */
+  merge(sessionId: string, strategy: MergeStrategy, message?: string): Promise<MergeResult> {
+    const given = message === undefined ? null : message.replace(/\r\n/g, '\n').trim();
+    if (given === '' && strategy !== 'rebase') return Promise.reject(new AppError('BAD_INPUT', 'A merge needs a message.'));
     const ready = this.ready(sessionId, true);
-    return this.recounted(sessionId, this.serial(ready.record.repoRoot, () => this.mergeNow(sessionId, strategy, ready)));
+    return this.recounted(sessionId, this.serial(ready.record.repoRoot, () => this.mergeNow(sessionId, strategy, given, ready)));
   }
 
-  private async mergeNow(sessionId: string, strategy: MergeStrategy, { record, worktree, base }: Ready): Promise<MergeResult> {
+  private async mergeNow(sessionId: string, strategy: MergeStrategy, given: string | null, { record, worktree, base }: Ready): Promise<MergeResult> {
     const baseBranch = record.baseBranch;
     const busy = await operationInProgress(worktree);
     if (busy) throw new AppError('CONFLICT', `The worktree is in the middle of ${busy}; finish it (or abort it) first.`);
@@ -137,9 +153,9 @@ export class MergeService {
     const baseCommit = await base.commitOf(`refs/heads/${baseBranch}`);
     const head = await worktree.commitOf('HEAD');
     if (!baseCommit || !head) throw new AppError('CONFLICT', `The branch ${baseBranch} no longer exists.`);
-    const subjects = (await base.run(['log', '--format=%s', '--reverse', `${baseCommit}..${head}`])).split('\n').filter(Boolean);
-    if (subjects.length === 0) return { outcome: 'up-to-date', baseBranch };
-    const subject = this.subjectFor(sessionId, record);
+    const commits = await commitTexts(base, baseCommit, head);
+    const suggested = mergeMessages(record.branch, baseBranch, commits, this.deps.sessions.get(sessionId).title);
+    if (!suggested) return { outcome: 'up-to-date', baseBranch };
     const reason = `swarmdesk: ${STRATEGY_WORDS[strategy].toLowerCase()} ${record.branch} into ${baseBranch}`;
     let merged: string;
     if (strategy === 'rebase') {
@@ -154,13 +170,14 @@ export class MergeService {
       merged = (await worktree.commitOf('HEAD')) ?? head;
       await advanceBase(base, (dir) => this.repo(dir), baseBranch, baseCommit, merged, reason);
     } else {
-      const message = strategy === 'squash' ? squashMessage(subject, record.branch, subjects) : `Merge branch '${record.branch}' into ${baseBranch}\n\n${subject}\n`;
+      const message = `${given ?? suggested[strategy]}\n`;
       const built = await buildMergeCommit(base, strategy, baseCommit, head, message);
       if ('conflicts' in built) return { outcome: 'conflicts', baseBranch, files: built.conflicts };
       merged = built.commit;
       await advanceBase(base, (dir) => this.repo(dir), baseBranch, baseCommit, merged, reason);
       if (strategy === 'squash') await this.followSquash(sessionId, worktree, head, merged);
     }
+    this.deps.worktrees.markMerged(sessionId, baseBranch, merged);
     log.info('merged', { session: sessionId, strategy, base: baseBranch, commit: merged });
     this.note(sessionId, `Merged ${record.branch} into ${baseBranch} (${STRATEGY_WORDS[strategy]}) as ${merged.slice(0, 10)}.`);
     return { outcome: 'merged', baseBranch, strategy, commit: merged };
@@ -218,11 +235,6 @@ export class MergeService {
     return { files: trial.files, entry, message };
   }
 
-  private subjectFor(sessionId: string, record: WorktreeRecord): string {
-    const title = this.deps.sessions.get(sessionId).title;
-    return title ?? `Work from ${record.branch}`;
-  }
-
   private note(sessionId: string, text: string): Entry | null {
     // recordEntry keeps a refused write in memory and retries it (a locked or full database).
     return this.deps.sessions.recordEntry(sessionId, 'note', text);
@@ -243,4 +255,9 @@ export class MergeService {
 
 function noBaseReason(record: WorktreeRecord): string {
   return `This worktree was made from a detached HEAD (${record.baseCommit.slice(0, 10)}), so there is no branch to merge into.`;
+}
+
+/** The messages of the commits `head` has and `baseCommit` lacks, oldest first. */
+async function commitTexts(repo: GitRepo, baseCommit: string, head: string): Promise<CommitText[]> {
+  return parseCommitTexts(await repo.run(['log', '--format=%B%x00', '--reverse', `${baseCommit}..${head}`]));
 }

@@ -103,3 +103,31 @@ export function parseNumstat(out: string): NumstatItem[] {
   }
   return items;
 }
+
+/** One path of `git status --porcelain=v2 -z`, with what happened to it (the Commit dialog's list). */
+export interface StatusFile {
+  readonly path: string;
+  readonly how: 'modified' | 'new' | 'deleted' | 'renamed' | 'conflicted';
+}
+
+/** The same output as `parseStatusV2`, file by file. */
+export function parseStatusFiles(out: string): StatusFile[] {
+  const fields = out.split('\0');
+  const files: StatusFile[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i] ?? '';
+    const xy = f.slice(2, 4);
+    if (f.startsWith('1 ')) {
+      const how = xy.includes('D') ? 'deleted' : xy.includes('A') ? 'new' : 'modified';
+      files.push({ path: f.split(' ').slice(8).join(' '), how });
+    } else if (f.startsWith('2 ')) {
+      files.push({ path: f.split(' ').slice(9).join(' '), how: 'renamed' });
+      i++; // the original path follows as its own field
+    } else if (f.startsWith('u ')) {
+      files.push({ path: f.split(' ').slice(10).join(' '), how: 'conflicted' });
+    } else if (f.startsWith('? ')) {
+      files.push({ path: f.slice(2), how: 'new' });
+    }
+  }
+  return files;
+}

@@ -15,8 +15,14 @@ export const WorktreeRecordSchema = z.object({
   branch: z.string(),
   baseBranch: z.string().nullable(),
   baseCommit: z.string(),
-  /** The worktree folder was removed: by Swarmdesk on delete ('deleted') or by hand ('missing'). */
-  gone: z.enum(['deleted', 'missing']).nullable().default(null),
+  /**
+   * The worktree folder was removed: by Swarmdesk on delete ('deleted'), from the pane after a merge
+   * ('removed'; `branchDeleted` says whether the branch went too) or by hand ('missing').
+   */
+  gone: z.enum(['deleted', 'missing', 'removed']).nullable().default(null),
+  branchDeleted: z.boolean().default(false),
+  /** The last merge into the base branch from Swarmdesk (the pane says "Merged into <base>" while nothing is new). */
+  merged: z.object({ baseBranch: z.string(), commit: z.string() }).nullable().default(null),
 });
 export type WorktreeRecord = z.infer<typeof WorktreeRecordSchema>;
 

@@ -23,6 +23,8 @@ import {
 import { GitRepo } from './repo';
 import { GitError, gitAvailability, type GitRunOptions } from './run';
 import { copyIgnoredFiles, runSetupCommand } from './setup';
+import { removeWorktreeAfterMerge, type Removal } from './removal';
+import type { ChangesService } from './changesService';
 
 const log = createLogger('git:worktrees');
 
@@ -35,6 +37,8 @@ export interface WorktreeServiceDeps {
   readonly hooks: Pick<CoreHooks, 'on'>;
   readonly dataDir: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Counted again at once when the branch is renamed or the worktree removed (the row, the pane and Changes follow). */
+  readonly changes?: Pick<ChangesService, 'refresh'>;
 }
 
 /** A worktree made for a session that does not have its row yet. */
@@ -157,7 +161,7 @@ export class WorktreeService {
     const sub = relative(root, folder);
     const inside = sub && !sub.startsWith('..') ? join(path, sub) : path;
     return {
-      record: { repoRoot: root, path, branch, baseBranch, baseCommit, gone: null },
+      record: { repoRoot: root, path, branch, baseBranch, baseCommit, gone: null, branchDeleted: false, merged: null },
       folder: existsSync(inside) ? inside : path,
       notes,
       setupCommand: choice.setupCommand.trim(),
@@ -299,6 +303,41 @@ export class WorktreeService {
     const next = await this.freeBranchName(base, wanted);
     await base.renameBranch(record.branch, next);
     writeWorktreeRecord(this.deps.store, sessionId, { ...record, branch: next });
+    this.deps.sessions.appendEntry(sessionId, 'note', `The branch ${record.branch} is now ${next}, after the session's title.`);
+    this.recount(sessionId);
+  }
+
+  /** A merge from Swarmdesk landed: the pane says "Merged into <base>" until something new is on the branch. */
+  markMerged(sessionId: string, baseBranch: string, commit: string): void {
+    const record = this.record(sessionId);
+    if (record) writeWorktreeRecord(this.deps.store, sessionId, { ...record, merged: { baseBranch, commit } });
+  }
+
+  /**
+   * After a merge, from the pane: the worktree folder removed (never with uncommitted work in it), and with
+   * `deleteBranch` the branch too, only when its base branch has every commit of it. Refusals remove nothing.
+   */
+  remove(sessionId: string, deleteBranch: boolean): Promise<Removal> {
+    // The agent could be writing in the folder right now: its work would go with it.
+    if (this.deps.sessions.get(sessionId).status === 'working') {
+      return Promise.reject(new AppError('CONFLICT', 'The session is working in the worktree; stop it or let it finish first. Nothing was removed.'));
+    }
+    return this.serial(sessionId, async () => {
+      const record = this.record(sessionId);
+      if (!record) throw new AppError('NOT_FOUND', 'This session does not work in a git worktree of its own.');
+      if (record.gone || !existsSync(record.path)) throw new AppError('CONFLICT', `The worktree folder ${record.path} is already gone.`);
+      if (!existsSync(record.repoRoot)) throw new AppError('CONFLICT', `The repository ${record.repoRoot} is gone.`);
+      const removal = await removeWorktreeAfterMerge(record, this.repo(record.repoRoot), this.repo(record.path), deleteBranch);
+      writeWorktreeRecord(this.deps.store, sessionId, { ...record, gone: 'removed', branchDeleted: removal.branchDeleted });
+      this.deps.sessions.appendEntry(sessionId, 'note', removal.message);
+      log.info('worktree removed', { session: sessionId, branchDeleted: removal.branchDeleted });
+      this.recount(sessionId);
+      return removal;
+    });
+  }
+
+  private recount(sessionId: string): void {
+    void this.deps.changes?.refresh(sessionId).catch((err: unknown) => log.warn('counting changes failed', { session: sessionId, err }));
   }
 
   /** `name`, or `name-2`, `name-3`… when taken. */

@@ -51,6 +51,8 @@ import { gitCommit } from './git/commit';
 import { gitMergeCheck } from './git/mergeCheck';
 import { gitMerge } from './git/merge';
 import { gitResolveConflicts } from './git/resolveConflicts';
+import { gitUncommittedFiles } from './git/uncommittedFiles';
+import { gitRemoveWorktree } from './git/removeWorktree';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -108,4 +110,6 @@ export const handlers: HandlerMap<Services> = {
   'git:mergeCheck': gitMergeCheck,
   'git:merge': gitMerge,
   'git:resolveConflicts': gitResolveConflicts,
+  'git:uncommittedFiles': gitUncommittedFiles,
+  'git:removeWorktree': gitRemoveWorktree,
 };

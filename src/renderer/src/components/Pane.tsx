@@ -8,6 +8,7 @@ import { useSessions } from '../stores/sessions';
 import { openMenu, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
 import { MergeActions } from '../features/merge/MergeActions';
+import { WorktreeNote } from '../features/merge/WorktreeNote';
 import { PermissionModeControl } from '../features/newSession/PermissionModeControl';
 import { UsageLine } from '../features/usage/UsageLine';
 import { ChangesButton } from '../features/changes/ChangesButton';
@@ -78,6 +79,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
         <div className="pane-facts" title={row.folder}>
           {kindName(row.kind)}
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
+          <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}
           {row.kind === 'chat' || row.kind === 'claude-code' ? <UsageLine sessionId={sessionId} /> : null}
         </div>

@@ -6,6 +6,7 @@ import { useChanges } from './store';
 /** The row's facts about its worktree, for its accessible name: "on swarmdesk/x, +3 −1". */
 export function changesFact(summary: ChangesSummary | undefined): string | null {
   if (!summary) return null;
+  if (summary.worktreeRemoved) return `on ${summary.branch}, worktree removed`;
   if (summary.missing) return `on ${summary.branch}, worktree missing`;
   const counts = countsText(summary.added, summary.removed);
   return counts ? `on ${summary.branch}, ${counts}` : `on ${summary.branch}`;
@@ -23,7 +24,7 @@ export function ChangesBadge({ sessionId }: { sessionId: SessionId }) {
         <span aria-hidden="true">⎇ </span>
         {summary.branch.replace(/^swarmdesk\//, '')}
       </span>
-      {summary.missing ? <span className="row-changes-missing"> missing</span> : null}
+      {summary.missing ? <span className="row-changes-missing">{summary.worktreeRemoved ? ' removed' : ' missing'}</span> : null}
       {counts && !summary.missing ? (
         <span className="row-counts">
           <span className="changes-added">+{summary.added}</span> <span className="changes-removed">−{summary.removed}</span>

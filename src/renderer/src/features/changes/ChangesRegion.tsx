@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
-import type { FileDiff } from '../../../../shared/ipc/git';
+import type { ChangesSummary, FileDiff } from '../../../../shared/ipc/git';
 import { loadChanges, loadFileDiff } from './actions';
 import { changesRegionId } from './ChangesButton';
 import { FileList } from './FileList';
@@ -50,7 +50,7 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
       </div>
       {view?.error ? <p role="alert" className="changes-error">{view.error}</p> : null}
       {summary?.missing ? (
-        <p className="changes-empty">The worktree folder is gone; the branch {summary.branch} keeps what was committed.</p>
+        <p className="changes-empty">{goneText(summary)}</p>
       ) : view?.changes && files.length === 0 ? (
         <p className="changes-empty">No changes yet</p>
       ) : !view?.changes ? (
@@ -73,6 +73,13 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
       )}
     </section>
   );
+}
+
+/** Why there is no list: the worktree was removed after a merge, or its folder went some other way. */
+function goneText(summary: ChangesSummary): string {
+  if (summary.worktreeRemoved === 'branch-deleted') return `The worktree was removed after the merge, and the branch ${summary.branch} with it.`;
+  if (summary.worktreeRemoved === 'branch-kept') return `The worktree was removed after the merge; the branch ${summary.branch} keeps what was committed.`;
+  return `The worktree folder is gone; the branch ${summary.branch} keeps what was committed.`;
 }
 
 /** The selected file's diff, fetched when the selection (or the list it came from) changes. */

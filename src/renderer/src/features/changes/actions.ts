@@ -29,12 +29,20 @@ export function toggleChanges(id: SessionId): void {
   if (open) void loadChanges(id);
 }
 
-/** Main counted again: the row follows; an open region lists the files again. */
+/**
+ * Main counted again: the row follows; an open region lists the files again when anything in the
+ * summary moved. (A commit keeps the files and counts — they still differ from the fork — but not
+ * what is uncommitted, so comparing counts alone left a committed file listed as new.)
+ */
 export function changesPushed(summary: ChangesSummary): void {
   const before = useChanges.getState().summaries[summary.sessionId];
   setSummary(summary);
-  const same = before && before.files === summary.files && before.added === summary.added && before.removed === summary.removed;
-  if (useChanges.getState().open[summary.sessionId] && !same) void loadChanges(summary.sessionId);
+  if (useChanges.getState().open[summary.sessionId] && !(before && sameSummary(before, summary))) void loadChanges(summary.sessionId);
+}
+
+function sameSummary(a: ChangesSummary, b: ChangesSummary): boolean {
+  const keys = Object.keys({ ...a, ...b }) as Array<keyof ChangesSummary>;
+  return keys.every((k) => (a[k] ?? null) === (b[k] ?? null));
 }
 
 /** One file's diff, handed to the caller (the diff view holds it while shown). */

@@ -1,14 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import { Modal } from '../../components/Modal';
-import { commitWork, suggestCommitMessage } from './actions';
+import { commitWork, loadUncommittedFiles, suggestCommitMessage, type UncommittedFiles } from './actions';
 
 /**
  * "Commit": every change in the session's worktree, with a message the ambient engine
  * suggests from the transcript (judged in main; editable). Without a suggestion the
- * field starts empty and the dialog says why.
+ * field starts empty and the dialog says why. The files that go into the commit are listed.
  */
-export function CommitDialog({ sessionId, branch, files, onClose }: { sessionId: SessionId; branch: string; files: number; onClose: (committed: boolean) => void }) {
+export function CommitDialog({ sessionId, branch, onClose }: { sessionId: SessionId; branch: string; onClose: (committed: boolean) => void }) {
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -16,6 +16,7 @@ export function CommitDialog({ sessionId, branch, files, onClose }: { sessionId:
   const [hint, setHint] = useState<string | null>('Suggesting a message from the session…');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const files = useUncommittedFiles(sessionId);
 
   useEffect(() => {
     let live = true;
@@ -46,9 +47,7 @@ export function CommitDialog({ sessionId, branch, files, onClose }: { sessionId:
           });
         }}
       >
-        <p className="modal-text">
-          {files} changed file{files === 1 ? '' : 's'} in the worktree {files === 1 ? 'goes' : 'go'} into a commit on {branch}.
-        </p>
+        <FilesToCommit files={files} branch={branch} />
         <div className="field">
           <label htmlFor={fieldId}>Commit message</label>
           <textarea
@@ -80,5 +79,48 @@ export function CommitDialog({ sessionId, branch, files, onClose }: { sessionId:
         </div>
       </form>
     </Modal>
+  );
+}
+
+type Listed = { ok: true; value: UncommittedFiles } | { ok: false; message: string } | null;
+
+function useUncommittedFiles(sessionId: SessionId): Listed {
+  const [files, setFiles] = useState<Listed>(null);
+  useEffect(() => {
+    let live = true;
+    void loadUncommittedFiles(sessionId).then((r) => {
+      if (live) setFiles(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+  return files;
+}
+
+const HOW: Record<UncommittedFiles['files'][number]['how'], string> = { modified: 'modified', new: 'new', deleted: 'deleted', renamed: 'renamed', conflicted: 'conflicted' };
+
+/** "These N files go into a commit on <branch>:" and the list, each item named by its path. */
+function FilesToCommit({ files, branch }: { files: Listed; branch: string }) {
+  const listId = useId();
+  if (files === null) return <p className="modal-text">Listing the changed files…</p>;
+  if (!files.ok) return <p className="modal-text">{`Every change in the worktree goes into a commit on ${branch}. (The files could not be listed: ${files.message})`}</p>;
+  const { files: list, truncated } = files.value;
+  const n = list.length;
+  return (
+    <>
+      <p id={listId} className="modal-text">
+        {n === 0 ? 'Nothing is changed in the worktree now.' : `${truncated ? 'These files and more go' : n === 1 ? 'This file goes' : `These ${n} files go`} into a commit on ${branch}:`}
+      </p>
+      {n > 0 ? (
+        <ul className="commit-files" aria-labelledby={listId}>
+          {list.map((f) => (
+            <li key={f.path} aria-label={`${f.path}, ${HOW[f.how]}`}>
+              <span className="commit-file-path">{f.path}</span> <span className={`commit-file-how how-${f.how}`}>{HOW[f.how]}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionId, SessionKind } from '../../../../shared/domain/session';
 import type { MergeStrategy } from '../../../../shared/ipc/gitMerge';
 import { Modal } from '../../components/Modal';
@@ -9,6 +9,9 @@ const STRATEGIES: ReadonlyArray<{ value: MergeStrategy; label: string; hint: (ba
   { value: 'merge', label: 'Merge commit', hint: (base) => `Keeps every commit, joined to ${base} by a merge commit.` },
   { value: 'rebase', label: 'Rebase', hint: (base) => `Replays the commits on top of ${base} in the worktree, then moves ${base} to them.` },
 ];
+
+/** The check's suggested message for a strategy that writes one. */
+const suggested = (which: MergeStrategy, from: MergeCheck): string => (which === 'rebase' ? '' : (from.messages?.[which] ?? ''));
 
 /** Sessions with an agent to ask (a terminal would run the text as commands). */
 const agentKind = (kind: SessionKind): boolean => kind === 'claude-code' || kind === 'chat';
@@ -39,7 +42,19 @@ export function MergeDialog({
   /** The conflict trial answered (the initial state is the pushed summary, which has no trial). */
   const [checked, setChecked] = useState(false);
   const groupId = useId();
+  const messageId = useId();
   const base = initial.baseBranch;
+  /** The message the merge will write (Squash, Merge commit): the check's suggestion until the user edits it. */
+  const [message, setMessage] = useState('');
+  const [edited, setEdited] = useState(false);
+  // The check answers later; these say what the user chose meanwhile.
+  const strategyRef = useRef<MergeStrategy>('squash');
+  const editedRef = useRef(false);
+  const choose = (next: MergeStrategy) => {
+    strategyRef.current = next;
+    setStrategy(next);
+    if (!edited && next !== 'rebase') setMessage(suggested(next, check));
+  };
 
   useEffect(() => {
     let live = true;
@@ -51,6 +66,7 @@ export function MergeDialog({
       }
       setChecked(true);
       setCheck(fresh);
+      if (!editedRef.current) setMessage(suggested(strategyRef.current, fresh));
       setConflicts(fresh.conflicts);
       setError(fresh.reason);
     });
@@ -69,7 +85,8 @@ export function MergeDialog({
   };
   const uncommitted = check.uncommitted;
   const them = conflicts.length === 1 ? 'it' : 'them';
-  const canMerge = checked && !busy && uncommitted === 0 && conflicts.length === 0 && check.reason === null && check.ahead > 0;
+  const writesMessage = strategy !== 'rebase';
+  const canMerge = checked && !busy && uncommitted === 0 && conflicts.length === 0 && check.reason === null && check.ahead > 0 && (!writesMessage || message.trim() !== '');
 
   return (
     <Modal title={`Merge into ${base}`} onClose={() => onClose(false)} initialFocus='input[type="radio"]:checked'>
@@ -81,7 +98,7 @@ export function MergeDialog({
           if (!canMerge) return;
           setBusy(true);
           setError(null);
-          void mergeInto(sessionId, strategy, initial.branch).then((outcome) => {
+          void mergeInto(sessionId, strategy, initial.branch, writesMessage ? message : null).then((outcome) => {
             setBusy(false);
             if (!outcome.ok) setError(outcome.message);
             else if (outcome.value.outcome === 'conflicts') setConflicts(outcome.value.files);
@@ -119,7 +136,7 @@ export function MergeDialog({
                   value={s.value}
                   checked={strategy === s.value}
                   aria-describedby={`${groupId}-${s.value}`}
-                  onChange={() => setStrategy(s.value)}
+                  onChange={() => choose(s.value)}
                 />
                 <span>{s.label}</span>
               </label>
@@ -129,6 +146,26 @@ export function MergeDialog({
             </div>
           ))}
         </div>
+        {writesMessage ? (
+          <div className="field">
+            <label htmlFor={messageId}>{strategy === 'squash' ? 'Squash commit message' : 'Merge commit message'}</label>
+            <textarea
+              id={messageId}
+              rows={5}
+              spellCheck
+              value={message}
+              aria-describedby={`${messageId}-hint`}
+              onChange={(e) => {
+                editedRef.current = true;
+                setEdited(true);
+                setMessage(e.target.value);
+              }}
+            />
+            <p id={`${messageId}-hint`} className="merge-hint">
+              {checked ? `Written on ${base} as it reads here; made from the branch's commit messages.` : 'Reading the branch’s commit messages…'}
+            </p>
+          </div>
+        ) : null}
         {conflicts.length > 0 ? (
           <div className="merge-alert" role="alert">
             <p>

@@ -2,6 +2,8 @@ import type { SessionId } from '../../../../shared/domain/session';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import type { MergeStrategy } from '../../../../shared/ipc/gitMerge';
 import { api } from '../../bridge';
+import { loadChanges } from '../changes/actions';
+import { useChanges } from '../changes/store';
 import { addEntry } from '../../stores/entries';
 import { showToast } from '../../stores/ui';
 
@@ -9,6 +11,8 @@ import { showToast } from '../../stores/ui';
 
 export type MergeCheck = ChannelOutput<'git:mergeCheck'>;
 export type MergeResult = ChannelOutput<'git:merge'>;
+export type UncommittedFiles = ChannelOutput<'git:uncommittedFiles'>;
+export type Removal = ChannelOutput<'git:removeWorktree'>;
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -28,19 +32,41 @@ export async function commitWork(id: SessionId, message: string): Promise<Outcom
   const result = await api().invoke('git:commit', { id, message });
   if (!result.ok) return { ok: false, message: result.error.message };
   showToast(`Committed ${result.value.files} file${result.value.files === 1 ? '' : 's'} as ${result.value.commit.slice(0, 7)}.`);
+  relist(id);
   return { ok: true, value: result.value };
+}
+
+/** The files Commit will take, for its dialog; null with why when main cannot say. */
+export async function loadUncommittedFiles(id: SessionId): Promise<Outcome<UncommittedFiles>> {
+  const result = await api().invoke('git:uncommittedFiles', { id });
+  return result.ok ? { ok: true, value: result.value } : { ok: false, message: result.error.message };
+}
+
+/** After a commit, merge or removal: an open Changes region lists the files again now (the pushed summary follows too). */
+function relist(id: SessionId): void {
+  if (useChanges.getState().open[id]) void loadChanges(id);
 }
 
 const STRATEGY_WORDS: Record<MergeStrategy, string> = { squash: 'squashed', merge: 'with a merge commit', rebase: 'after a rebase' };
 
 /** A merge; success is said in a toast, conflicts and refusals come back for the dialog's alert. */
-export async function mergeInto(id: SessionId, strategy: MergeStrategy, branch: string): Promise<Outcome<MergeResult>> {
-  const result = await api().invoke('git:merge', { id, strategy });
+export async function mergeInto(id: SessionId, strategy: MergeStrategy, branch: string, message: string | null): Promise<Outcome<MergeResult>> {
+  const result = await api().invoke('git:merge', strategy === 'rebase' || message === null ? { id, strategy } : { id, strategy, message });
   if (!result.ok) return { ok: false, message: result.error.message };
   const r = result.value;
   if (r.outcome === 'merged') showToast(`Merged ${branch} into ${r.baseBranch} (${STRATEGY_WORDS[strategy]}).`);
   if (r.outcome === 'up-to-date') showToast(`${r.baseBranch} already has everything from ${branch}.`);
+  if (r.outcome === 'merged') relist(id);
   return { ok: true, value: r };
+}
+
+/** After a merge: the worktree folder removed, and the branch too when asked (main refuses unmerged work). */
+export async function removeWorktree(id: SessionId, deleteBranch: boolean): Promise<Outcome<Removal>> {
+  const result = await api().invoke('git:removeWorktree', { id, deleteBranch });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  showToast(result.value.message);
+  relist(id);
+  return { ok: true, value: result.value };
 }
 
 /** From the conflict alert: the agent is asked to resolve them (its message appears), or the worktree rebases and stays there. */

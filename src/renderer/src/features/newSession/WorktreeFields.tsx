@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import type { RepoInfo } from './actions';
+import './worktreeFields.css';
 
 /**
  * "Work in a new git worktree" (SPEC §7.1): only for a folder inside a git
@@ -29,28 +30,34 @@ export function WorktreeFields({ info, choice, onChange }: { info: RepoInfo; cho
           </p>
           <details className="worktree-details">
             <summary>Worktree setup</summary>
-            <label htmlFor={patternsId}>Ignored files to copy (one pattern a line)</label>
-            <textarea
-              id={patternsId}
-              rows={2}
-              spellCheck={false}
-              placeholder=".env"
-              value={patterns}
-              onChange={(e) => {
-                setPatterns(e.target.value);
-                const list = e.target.value.split('\n').map((p) => p.trim()).filter(Boolean);
-                onChange({ ...choice, copyPatterns: list });
-              }}
-            />
-            <label htmlFor={setupId}>Setup command</label>
-            <input
-              id={setupId}
-              type="text"
-              spellCheck={false}
-              placeholder="npm ci"
-              value={choice.setupCommand}
-              onChange={(e) => onChange({ ...choice, setupCommand: e.target.value })}
-            />
+            <div className="worktree-setup">
+              <div className="field">
+                <label htmlFor={patternsId}>Ignored files to copy (one pattern a line)</label>
+                <textarea
+                  id={patternsId}
+                  rows={2}
+                  spellCheck={false}
+                  placeholder=".env"
+                  value={patterns}
+                  onChange={(e) => {
+                    setPatterns(e.target.value);
+                    const list = e.target.value.split('\n').map((p) => p.trim()).filter(Boolean);
+                    onChange({ ...choice, copyPatterns: list });
+                  }}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={setupId}>Setup command</label>
+                <input
+                  id={setupId}
+                  type="text"
+                  spellCheck={false}
+                  placeholder="npm ci"
+                  value={choice.setupCommand}
+                  onChange={(e) => onChange({ ...choice, setupCommand: e.target.value })}
+                />
+              </div>
+            </div>
           </details>
         </>
       ) : null}
