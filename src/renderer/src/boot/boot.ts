@@ -6,6 +6,7 @@ import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
 import { loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
 import { startNotifications } from '../features/notifications/actions';
+import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
@@ -53,6 +54,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     },
   };
   const unsubscribe = subscribeToPushes(recording);
+  const forgetPanes = rememberOpenPanes();
   let stopNotifications: (() => void) | null = null;
   let stopped = false;
   // Work after the first paint, skipped once this boot has been torn down.
@@ -84,18 +86,23 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     // The buffered rows, in one store update, before the first paint.
     applyQueuedChanges();
     const rest = ({ rest: loadRest }: { rest: (() => Promise<void>) | null }): void => {
+      if (!stopped) void reopenSavedPanes();
       if (loadRest) later(() => void loadRest().then(preload))();
       else preload();
     };
     if (first) rest(first);
     else void early.list.then(applyFirstPage).then(rest);
   } else {
-    void loadSessions().then(preload);
+    void loadSessions().then(() => {
+      if (!stopped) void reopenSavedPanes();
+      preload();
+    });
   }
   warmUpLabels();
   return () => {
     stopped = true;
     stopNotifications?.();
+    forgetPanes();
     unsubscribe();
   };
 }
