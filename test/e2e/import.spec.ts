@@ -3,6 +3,7 @@ import { startModelServer, type ModelServer } from '../support/model-server';
 import { agentEnv, composer, conversationText, isolatedHome, pane, shownEntries, transcript, type } from './support/agents';
 import { writeHistory, type HistoryTree } from './support/history';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { shoot } from './support/shots';
 import { rowByLabel, rows, sessionList } from './support/swarm';
 
 // Issue 4, history import: Claude Code and Codex transcripts already in the
@@ -71,6 +72,7 @@ test('transcripts already in the home are listed with real labels, a truncated o
   await rowByLabel(page, LABELS.codex).click();
   await expect(transcript(page)).toContainText('why does the invoice total round down?');
   await expect(pane(page, LABELS.codex).getByRole('group', { name: 'Imported session' })).toContainText('Imported from Codex. Resume it');
+  await shoot(page, 'imported-codex');
 });
 
 test('Resume continues an imported Claude Code session in a live pane through the real CLI', async ({ page }) => {

@@ -1,15 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openStore } from '../../src/main/core/store';
 import { until } from '../support/until';
 import { isolatedHome, REAL_CLAUDE } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { shoot } from './support/shots';
 import { rowByLabel, rows } from './support/swarm';
 
 // App-wide polish: with no sessions the main area says what to do (once) and starts one; a reload
 // reopens the panes that were open, and a session gone meanwhile is dropped quietly.
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = process.env.SWARMDESK_SHOTS_DIR;
 const { home } = isolatedHome('polish');
 const env = { HOME: home, SWARMDESK_IMPORT: 'off', SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_CLAUDE_PATH: REAL_CLAUDE };
 let empty: RunningServer;
@@ -29,22 +29,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all([empty?.stop(), seeded?.stop()]);
 });
-
-/** Screenshots for a person to look at (SWARMDESK_SHOTS_DIR): 1400x900 and 900x700, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1400, 900],
-    [900, 700],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${scheme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('with no sessions the main area says so once and starts a chat in a pane', async ({ page }) => {
   await page.goto(empty.url);

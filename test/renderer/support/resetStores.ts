@@ -1,5 +1,4 @@
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
-import { OPEN_PANES_KEY } from '../../../src/renderer/src/features/panes/actions';
 import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
 import { resetAppStore } from '../../../src/renderer/src/stores/app';
 import { resetEntriesStore } from '../../../src/renderer/src/stores/entries';
@@ -18,5 +17,5 @@ export function resetStores(): void {
   resetUiStore();
   resetNotificationsStore();
   resetUsageStore();
-  localStorage.removeItem(OPEN_PANES_KEY); // the panes an earlier test left open are not reopened
+  localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

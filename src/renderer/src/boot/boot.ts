@@ -3,7 +3,7 @@ import type { EventName } from '../../../shared/ipc/events';
 import { FIRST_PAGE_ROWS, type EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
 import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
-import { loadAppInfo } from '../features/app/actions';
+import { firstShowings, loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
 import { startNotifications } from '../features/notifications/actions';
 import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
@@ -63,7 +63,8 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
       if (!stopped) work();
     });
   void loadAppInfo().then((info) => {
-    for (const notice of info?.notices ?? []) showToast(notice);
+    // Said once per window: a reload does not say the host's notices again.
+    if (info) for (const notice of firstShowings(info.dataDir, info.notices)) showToast(notice);
     // Not on the first paint's path: reading the browser's notification permission blocks for a while.
     later(() => {
       if (info) stopNotifications = startNotifications(info);
