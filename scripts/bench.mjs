@@ -7,6 +7,9 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { runOnSupportedNode } from './node24.mjs';
+
+await runOnSupportedNode();
 
 const only = process.argv.slice(2);
 const files = readdirSync('bench')

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runOnSupportedNode } from './node24.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -67,5 +68,6 @@ export async function runWebMode() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runOnSupportedNode();
   await runWebMode();
 }

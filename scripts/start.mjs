@@ -12,6 +12,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runOnSupportedNode } from './node24.mjs';
 import { ensureBuilt, runWebMode } from './serve.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -157,5 +158,6 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runOnSupportedNode();
   await main();
 }

@@ -3,6 +3,9 @@
 // Steps: type checks, lint, build, vitest (unit, renderer, integration), Playwright e2e.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { runOnSupportedNode } from './node24.mjs';
+
+await runOnSupportedNode();
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];

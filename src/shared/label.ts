@@ -40,6 +40,11 @@ const KIND_NAMES: Readonly<Record<SessionKind, string>> = {
   imported: 'Imported',
 };
 
+/** "a Claude Code session", "a Chat session", "an imported session": a kind inside a sentence. */
+export function aSessionOfKind(kind: SessionKind): string {
+  return kind === 'imported' ? 'an imported session' : `a ${KIND_NAMES[kind]} session`;
+}
+
 /** A first line worth showing: has a letter, and is not a placeholder, an error text or markup. */
 function isShowable(text: string): boolean {
   return text !== '' && hasLetter(text) && !isAbsence(text) && !isErrorText(text) && !isToolMarkup(text);

@@ -3,6 +3,7 @@ import { startModelServer, type ModelServer } from '../support/model-server';
 import { agentEnv, composer, conversationText, isolatedHome, pane, shownEntries, transcript, type } from './support/agents';
 import { writeHistory, type HistoryTree } from './support/history';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { shoot } from './support/shots';
 import { rowByLabel, rows, sessionList } from './support/swarm';
 
 // Issue 4, history import: Claude Code and Codex transcripts already in the
@@ -46,6 +47,9 @@ test('transcripts already in the home are listed with real labels, a truncated o
   await open(page);
   await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
   for (const label of Object.values(LABELS)) await expect(rowByLabel(page, label)).toBeVisible({ timeout: 20_000 });
+  // The first import is told once, for the whole scan (not per batch), by tool.
+  await expect(page.getByText(/^Imported \d+ sessions? from/)).toHaveCount(1);
+  await expect(page.getByText(/^Imported \d+ sessions? from/)).toHaveText('Imported 4 sessions from Claude Code and 1 from Codex.');
   // "Untitled" from the tool is not a title, and no placeholder or raw record shows anywhere.
   const list = sessionList(page);
   await expect(list).not.toContainText(/untitled|new session|\(none yet\)/i);
@@ -60,11 +64,15 @@ test('transcripts already in the home are listed with real labels, a truncated o
   expect(said.map((e) => e.text)).toEqual(['the checkout button does nothing on mobile', 'The click handler is bound after render.']);
   await expect(transcript(page)).not.toContainText('half wri');
   await expect(pane(page, LABELS.truncated)).toContainText('/home/dev/src/shop');
+  // The footer names the tool the session came from.
+  await expect(pane(page, LABELS.truncated).getByRole('group', { name: 'Imported session' })).toContainText('Imported from Claude Code. Resume it');
   await page.screenshot({ path: 'test-results/import-truncated.png' });
 
   // A Codex rollout reads as a conversation too.
   await rowByLabel(page, LABELS.codex).click();
   await expect(transcript(page)).toContainText('why does the invoice total round down?');
+  await expect(pane(page, LABELS.codex).getByRole('group', { name: 'Imported session' })).toContainText('Imported from Codex. Resume it');
+  await shoot(page, 'imported-codex');
 });
 
 test('Resume continues an imported Claude Code session in a live pane through the real CLI', async ({ page }) => {

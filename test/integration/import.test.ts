@@ -193,6 +193,33 @@ describe('transcript import (real store, real worker thread)', () => {
     await service.stop();
   });
 
+  it('says one notice after the first scan, by tool, and names the tool of each session', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    const sessions = writer(store);
+    const said: string[] = [];
+    const service = new ImportService({
+      store,
+      sessions,
+      env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude, SWARMDESK_IMPORT_CODEX_DIRS: tree.codex },
+      home: '/nonexistent',
+      notice: (m) => said.push(m),
+    });
+    service.start();
+    const opened = store;
+    await until(() => said.length > 0, { timeoutMs: 20_000, message: 'the first import notice' });
+    expect(said).toEqual(['Imported 3 sessions from Claude Code and 1 from Codex.']);
+    appendFileSync(tree.growing, userLine('aaaa1111', 'and on tablets too', '2026-11-01T11:00:00Z'));
+    await service.rescan();
+    expect(said).toHaveLength(1); // a later scan says nothing
+    const codex = opened.sessions.list(false).find((r) => r.backendId === '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')!;
+    const claude = opened.sessions.list(false).find((r) => r.backendId === '745adb4f-5e02-4f90-a416-84c0d0843717')!;
+    expect([service.sourceOf(codex.id), service.sourceOf(claude.id)]).toEqual(['codex', 'claude-code']);
+    expect(service.sourceOf(sessions.create({ kind: 'chat', folder: tmpdir(), backendId: null }).id)).toBeNull();
+    expect(() => service.sourceOf('no-such-session')).toThrow(/does not exist/);
+    await service.stop();
+  });
+
   it('is off when the setting or SWARMDESK_IMPORT says so', async () => {
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
     const events = new CoreEvents();

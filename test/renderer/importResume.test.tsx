@@ -33,4 +33,15 @@ describe('resume an imported session', () => {
     await waitFor(() => expect(useUi.getState().toasts.map((t) => t.message)).toContain('This imported session has no id its tool could resume.'));
     expect(screen.getByRole('button', { name: 'Resume' })).toBeEnabled();
   });
+
+  it('names the tool the session came from in its footer', async () => {
+    const api = new FakeApi([makeRow({ id: 'cx', kind: 'imported' }), makeRow({ id: 'cc', kind: 'imported' })]);
+    api.override('import:source', (input) => ({ ok: true, value: { source: input.id === 'cx' ? 'codex' : 'claude-code' } }));
+    setApi(api);
+    const view = render(<ResumeImported sessionId="cx" />);
+    expect(await screen.findByRole('group', { name: 'Imported session' })).toHaveTextContent(/^Imported from Codex\. Resume it/);
+    view.rerender(<ResumeImported sessionId="cc" />);
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Imported session' })).toHaveTextContent(/^Imported from Claude Code\. Resume it/));
+    expect(api.callsTo('import:source')).toEqual([{ id: 'cx' }, { id: 'cc' }]);
+  });
 });

@@ -64,7 +64,18 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env });
   terminals.register();
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
-  const imports = new ImportService({ store, sessions, now: () => clock.now(), env, home: env.HOME || homedir(), ambient });
+  const imports = new ImportService({
+    store,
+    sessions,
+    now: () => clock.now(),
+    env,
+    home: env.HOME || homedir(),
+    ambient,
+    notice: (message) => {
+      notices.push(message); // app:info, for a renderer that connects later
+      events.emit('app:notice', { message });
+    },
+  });
   const usage = new UsageService({ store, events, clock });
   const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(), env });
   const changes = new ChangesService({ store, events, hooks, env });

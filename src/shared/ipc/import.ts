@@ -45,4 +45,6 @@ export const importChannels = {
    * running `codex resume <id>`. Returns the new session.
    */
   'import:resume': channel(z.object({ id: SessionIdSchema }).strict(), SessionRowSchema),
+  /** Which tool an imported session's transcript came from (its pane's footer names it); null when not imported. */
+  'import:source': channel(z.object({ id: SessionIdSchema }).strict(), z.object({ source: z.enum(['claude-code', 'codex']).nullable() })),
 } as const;

@@ -133,6 +133,8 @@ export class FakeApi implements SwarmdeskApi {
         const from = after ? ordered.filter((row) => compare(key(row), key(after)) > 0) : ordered;
         return this.ok(typeof limit === 'number' ? from.slice(0, limit) : from);
       }
+      case 'sessions:get':
+        return this.update(id, {});
       case 'sessions:search': {
         const q = String(input['query']).toLowerCase();
         const ids = [...this.rows.values()]

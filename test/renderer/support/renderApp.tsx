@@ -4,6 +4,7 @@ import { App } from '../../../src/renderer/src/App';
 import { bootApp } from '../../../src/renderer/src/boot/boot';
 import { withValidatedEvents } from '../../../src/renderer/src/bridge/validatedEvents';
 import { FakeApi, NOW } from './fakeApi';
+import { OPEN_PANES_KEY } from '../../../src/renderer/src/features/panes/actions';
 import { resetStores } from './resetStores';
 import { tracked } from './bootTracker';
 
@@ -11,8 +12,11 @@ import { tracked } from './bootTracker';
 afterEach(() => cleanup());
 
 /** Fresh stores, the fake behind the same event validation as the real bridges, and the whole App. */
-export async function renderApp(api: FakeApi = new FakeApi()) {
+export async function renderApp(api: FakeApi = new FakeApi(), opts: { savedPanes?: string; storage?: Record<string, string> } = {}) {
   resetStores();
+  // What a reload finds in localStorage (the panes open before it).
+  if (opts.savedPanes !== undefined) localStorage.setItem(OPEN_PANES_KEY, opts.savedPanes);
+  for (const [key, value] of Object.entries(opts.storage ?? {})) localStorage.setItem(key, value);
   let teardown: () => void = () => undefined;
   await act(async () => {
     teardown = tracked(bootApp(withValidatedEvents(api)));

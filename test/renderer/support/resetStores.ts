@@ -21,4 +21,5 @@ export function resetStores(): void {
   resetUsageStore();
   resetSettings();
   applyTheme('system');
+  localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

@@ -149,7 +149,8 @@ describe('tool summaries', () => {
     expect(toolUseDetail('Bash', { command: 'y'.repeat(500) }).length).toBe(120);
     expect(toolUseBody('Bash', { command: 'ls -la', description: 'List files' })).toBe('# List files\nls -la');
     expect(toolUseBody('Edit', { file_path: 'a.ts' })).toBe('{\n  "file_path": "a.ts"\n}');
-    expect(toolResultSummary('line one\nline two\n', false)).toBe('line one (+1 lines)');
+    expect(toolResultSummary('line one\nline two\n', false)).toBe('line one (+1 line)');
+    expect(toolResultSummary('one\ntwo\nthree', false)).toBe('one (+2 lines)');
     expect(toolResultSummary('boom', true)).toBe('Error: boom');
     expect(toolResultSummary('', false)).toBe('(no output)');
   });

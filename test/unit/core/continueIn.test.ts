@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContinueMessage, usableSummary } from '../../../src/main/core/services/continueIn';
+import { buildContinueMessage, continuedFromNote, usableSummary } from '../../../src/main/core/services/continueIn';
 import { startCore, type Harness } from './harness';
 
 let h: Harness;
@@ -78,7 +78,16 @@ describe('continueIn pieces', () => {
 
   it('builds the seed from what there is', () => {
     expect(buildContinueMessage({ originKind: 'chat', folder: '/p', summary: null, lastRequest: 'do it' })).toBe(
-      'Continuing work from another session (Chat in /p).\n\nLast request: do it',
+      'Continuing work from a Chat session in /p.\n\nLast request: do it',
     );
+    expect(buildContinueMessage({ originKind: 'imported', folder: '/p', summary: null, lastRequest: 'do it' })).toBe(
+      'Continuing work from an imported session in /p.\n\nLast request: do it',
+    );
+  });
+
+  it('names the origin in a sentence that reads right for every kind', () => {
+    expect(continuedFromNote({ kind: 'imported', title: null })).toBe('Continued from an imported session.');
+    expect(continuedFromNote({ kind: 'claude-code', title: 'Fix the login redirect' })).toBe('Continued from a Claude Code session (“Fix the login redirect”).');
+    expect(continuedFromNote({ kind: 'terminal', title: null })).toBe('Continued from a Terminal session.');
   });
 });

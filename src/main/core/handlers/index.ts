@@ -31,6 +31,7 @@ import { terminalResize } from './terminal/resize';
 import { importStatus } from './import/status';
 import { importRescan } from './import/rescan';
 import { importResume } from './import/resume';
+import { importSource } from './import/source';
 import { importSetEnabled } from './import/setEnabled';
 import { settingsGet } from './settings/get';
 import { settingsSet } from './settings/set';
@@ -90,6 +91,7 @@ export const handlers: HandlerMap<Services> = {
   'import:status': importStatus,
   'import:rescan': importRescan,
   'import:resume': importResume,
+  'import:source': importSource,
   'import:setEnabled': importSetEnabled,
   'settings:get': settingsGet,
   'settings:set': settingsSet,

@@ -1,5 +1,6 @@
 import type { SessionKind, SessionRow } from '../../../shared/domain/session';
 import { acceptLine } from '../../../shared/judge';
+import { aSessionOfKind } from '../../../shared/label';
 import { AppError } from '../../../shared/result';
 import { SUMMARY_LIMITS } from '../ambient/judge-reply';
 import type { Ambient } from '../ambient';
@@ -16,14 +17,17 @@ import type { SessionsService } from './sessions';
 
 export type ContinueKind = Exclude<SessionKind, 'imported'>;
 
-const KIND_WORDS: Record<SessionKind, string> = { 'claude-code': 'Claude Code', chat: 'Chat', terminal: 'Terminal', imported: 'an imported session' };
-
 /** The first message of the new session (pure). */
 export function buildContinueMessage(input: { originKind: SessionKind; folder: string; summary: string | null; lastRequest: string | null }): string {
-  const lines = [`Continuing work from another session (${KIND_WORDS[input.originKind]} in ${input.folder}).`];
+  const lines = [`Continuing work from ${aSessionOfKind(input.originKind)} in ${input.folder}.`];
   if (input.summary) lines.push(`Summary so far: ${input.summary}`);
   if (input.lastRequest) lines.push(`Last request: ${input.lastRequest}`);
   return lines.join('\n\n');
+}
+
+/** The note that opens the new session: where it came from (pure). */
+export function continuedFromNote(origin: { kind: SessionKind; title: string | null }): string {
+  return `Continued from ${aSessionOfKind(origin.kind)}${origin.title ? ` (“${origin.title}”)` : ''}.`;
 }
 
 /** The stored running summary when the judge still accepts it as model output, else null. */
@@ -53,8 +57,8 @@ export async function continueIn(
     folder: origin.folder,
     backendId: null,
   });
-  deps.sessions.recordEntry(origin.id, 'note', `Continued in a new ${KIND_WORDS[input.kind]} session.`, { continuedIn: row.id });
-  deps.sessions.recordEntry(row.id, 'note', `Continued from a ${KIND_WORDS[origin.kind]} session${origin.title ? ` (“${origin.title}”)` : ''}.`, { continuedFrom: origin.id });
+  deps.sessions.recordEntry(origin.id, 'note', `Continued in a new ${aSessionOfKind(input.kind).replace(/^an? /, '')}.`, { continuedIn: row.id });
+  deps.sessions.recordEntry(row.id, 'note', continuedFromNote(origin), { continuedFrom: origin.id });
   // A shell would run the text as commands: a terminal gets it as a note to read.
   if (input.kind === 'terminal') deps.sessions.recordEntry(row.id, 'note', text);
   else await deps.sessions.send(row.id, text);

@@ -5,6 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { SessionRow } from '../../../shared/domain/session';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { FolderCheck } from '../../../shared/ipc/sessions';
+import { aSessionOfKind } from '../../../shared/label';
 import { AppError } from '../../../shared/result';
 import { writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
 import { writeWorktreeRecord } from '../git/record';
@@ -75,7 +76,7 @@ export async function createUserSession(
 ): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
     if (input[option as keyof typeof OPTION_KINDS] !== undefined && input.kind !== rule.kind) {
-      throw new AppError('BAD_INPUT', `${rule.words}, not for a ${input.kind} session.`);
+      throw new AppError('BAD_INPUT', `${rule.words}, not for ${aSessionOfKind(input.kind)}.`);
     }
   }
   const folder = input.folder === undefined ? null : checkFolder(input.folder);

@@ -3,9 +3,10 @@ import type { EventName } from '../../../shared/ipc/events';
 import { FIRST_PAGE_ROWS, type EarlyStart } from './earlyStart';
 import { setApi } from '../bridge';
 import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
-import { loadAppInfo } from '../features/app/actions';
+import { firstShowings, loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
 import { startNotifications } from '../features/notifications/actions';
+import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
@@ -53,6 +54,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     },
   };
   const unsubscribe = subscribeToPushes(recording);
+  const forgetPanes = rememberOpenPanes();
   let stopNotifications: (() => void) | null = null;
   let stopped = false;
   // Work after the first paint, skipped once this boot has been torn down.
@@ -61,7 +63,8 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
       if (!stopped) work();
     });
   void loadAppInfo().then((info) => {
-    for (const notice of info?.notices ?? []) showToast(notice);
+    // Said once per window: a reload does not say the host's notices again.
+    if (info) for (const notice of firstShowings(info.dataDir, info.notices)) showToast(notice);
     // Not on the first paint's path: reading the browser's notification permission blocks for a while.
     later(() => {
       if (info) stopNotifications = startNotifications(info);
@@ -84,18 +87,23 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     // The buffered rows, in one store update, before the first paint.
     applyQueuedChanges();
     const rest = ({ rest: loadRest }: { rest: (() => Promise<void>) | null }): void => {
+      if (!stopped) void reopenSavedPanes();
       if (loadRest) later(() => void loadRest().then(preload))();
       else preload();
     };
     if (first) rest(first);
     else void early.list.then(applyFirstPage).then(rest);
   } else {
-    void loadSessions().then(preload);
+    void loadSessions().then(() => {
+      if (!stopped) void reopenSavedPanes();
+      preload();
+    });
   }
   warmUpLabels();
   return () => {
     stopped = true;
     stopNotifications?.();
+    forgetPanes();
     unsubscribe();
   };
 }

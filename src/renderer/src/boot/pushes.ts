@@ -6,7 +6,9 @@ import { applyQueuedChanges, queueRowChange, queuedRow, setPickupNote, setSugges
 import { coalesced } from './coalesced';
 import { showToast } from '../stores/ui';
 import { forgetUsage, setUsage } from '../stores/usage';
+import { firstShowings } from '../features/app/actions';
 import { markRead } from '../features/sessions/actions';
+import { useApp } from '../stores/app';
 import { noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
 import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
@@ -57,6 +59,9 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('entry:added', (entry) => addEntry(entry)),
     api.on('entry:streaming', (payload) => setStreaming(payload)),
     api.on('app:notice', ({ message }) => {
+      // Live: always said; remembered, so the same notice from app:info after a reload is not said again.
+      const dataDir = useApp.getState().info?.dataDir;
+      if (dataDir !== undefined) firstShowings(dataDir, [message]);
       showToast(message);
     }),
     api.on('session:usage', (usage) => setUsage(usage)),

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
+import { EmptySwarm } from './EmptySwarm';
 import { Pane } from './Pane';
 
 /** The main area: open panes side by side, or a calm empty state. */
@@ -25,13 +26,7 @@ export function PaneArea() {
           ) : hasSessions ? (
             <p className="muted">Pick a session from the list, or start a new one.</p>
           ) : (
-            <>
-              <h2>No sessions yet</h2>
-              <p className="muted">
-                Start one with <strong>New session</strong> (<kbd>Ctrl</kbd>+<kbd>N</kbd>). Chat, Claude Code and terminal agents all live here,
-                side by side.
-              </p>
-            </>
+            <EmptySwarm />
           )}
         </div>
       </div>

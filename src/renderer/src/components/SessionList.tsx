@@ -85,8 +85,9 @@ function EmptyList() {
   const query = useSessions((s) => s.query);
   const searching = useSessions((s) => s.searchIds !== null);
   const showArchived = useSessions((s) => s.showArchived);
-  if (!loaded) return null;
-  const empty = searching ? `No session matches “${query.trim()}”.` : showArchived ? 'No archived sessions.' : 'No sessions yet.';
+  // An empty swarm is said once, by the main area (which offers to start one), not here as well.
+  if (!loaded || (!searching && !showArchived)) return null;
+  const empty = searching ? `No session matches “${query.trim()}”.` : 'No archived sessions.';
   return <p className="list-empty">{empty}</p>;
 }
 

@@ -63,5 +63,5 @@ export function toolResultSummary(text: string, isError: boolean): string {
   const first = lines[0] ?? '';
   if (isError) return oneLine(`Error: ${first || 'the tool failed'}`);
   if (lines.length === 0) return '(no output)';
-  return oneLine(lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first);
+  return oneLine(lines.length > 1 ? `${first} (+${lines.length - 1} ${lines.length === 2 ? 'line' : 'lines'})` : first);
 }

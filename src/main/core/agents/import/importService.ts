@@ -2,6 +2,7 @@ import type { SessionRow } from '../../../../shared/domain/session';
 import type { ImportReport as ImportReportIpc } from '../../../../shared/ipc/import';
 import { AppError } from '../../../../shared/result';
 import { createLogger } from '../../logger';
+import { FirstImportNotice } from '../../services/importNotice';
 import type { SessionsService } from '../../services/sessions';
 import type { Store } from '../../store';
 import { IMPORT_SETTING_KEYS, importConfig, type ImportConfig } from './config';
@@ -21,6 +22,8 @@ export interface ImportServiceDeps {
   readonly home: string;
   /** The ambient engine's hold: nothing runs while history is imported (SPEC §9.4). */
   readonly ambient?: { pause(reason: string): void; resume(reason: string): void };
+  /** Says "Imported N sessions from …" once, after the first scan that found any. */
+  readonly notice?: (message: string) => void;
 }
 
 /**
@@ -34,12 +37,25 @@ export class ImportService {
 
   constructor(private readonly deps: ImportServiceDeps) {
     this.config = importConfig(deps.store.settings, deps.env, deps.home);
+    const firstImport = new FirstImportNotice((id) => deps.store.importFiles.bySession(id)?.source ?? null, (message) => deps.notice?.(message));
     this.indexer = new ImportIndexer({
       store: deps.store,
-      sessions: deps.sessions,
+      sessions: {
+        importBatches: (run, liveEntryLimit) => {
+          const results = deps.sessions.importBatches(run, liveEntryLimit);
+          firstImport.counted(results);
+          return results;
+        },
+      },
       ...(deps.now ? { now: deps.now } : {}),
       roots: this.config.roots,
-      onBusy: (busy) => (busy ? deps.ambient?.pause('import') : deps.ambient?.resume('import')),
+      onBusy: (busy) => {
+        if (busy) deps.ambient?.pause('import');
+        else {
+          deps.ambient?.resume('import');
+          firstImport.scanEnded();
+        }
+      },
     });
   }
 
@@ -78,6 +94,12 @@ export class ImportService {
   async rescan(): Promise<ImportReportIpc> {
     if (!this.config.enabled) throw new AppError('UNAVAILABLE', 'Importing existing history is turned off in the settings.');
     return this.toIpc(await this.indexer.scan());
+  }
+
+  /** The tool an imported session's transcript came from; null for a session that was not imported. */
+  sourceOf(id: string): 'claude-code' | 'codex' | null {
+    this.deps.sessions.get(id); // NOT_FOUND for a session that is not there
+    return this.deps.store.importFiles.bySession(id)?.source ?? null;
   }
 
   /**

@@ -11,3 +11,35 @@ export async function loadAppInfo(): Promise<AppInfo | null> {
   applyTheme(result.value.theme ?? 'system');
   return result.value;
 }
+
+/*
+ * A notice is said once per window, not again at every reload: `app:info` keeps the host's notices
+ * (the first import's count, a repaired database) for a window that connects later, so the page
+ * remembers, in localStorage per data folder, which ones it has shown (the newest few).
+ */
+
+const KEY = 'swarmdesk.shownNotices';
+const KEEP = 20;
+
+function read(): string[] {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Marks these notices shown; returns those that had not been shown before, in order. */
+export function firstShowings(dataDir: string, notices: readonly string[]): string[] {
+  const shown = read();
+  const fresh = notices.filter((n, i) => notices.indexOf(n) === i && !shown.includes(`${dataDir}\n${n}`));
+  if (fresh.length > 0) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify([...shown, ...fresh.map((n) => `${dataDir}\n${n}`)].slice(-KEEP)));
+    } catch {
+      // storage refused: the notice may show again after a reload
+    }
+  }
+  return fresh;
+}

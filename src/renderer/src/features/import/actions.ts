@@ -25,6 +25,12 @@ export async function resumeImported(id: SessionId): Promise<SessionRow | null> 
   return result.value;
 }
 
+/** The tool an imported session came from, for its pane's footer; null when main cannot say. */
+export async function loadImportSource(id: SessionId): Promise<'claude-code' | 'codex' | null> {
+  const result = await api().invoke('import:source', { id });
+  return result.ok ? result.value.source : null;
+}
+
 /** What the import is set to and what its last scan did (an error when this core has no import). */
 export function loadImportStatus(): Promise<Result<ImportReport>> {
   return api().invoke('import:status', {});

@@ -1,0 +1,47 @@
+import type { ImportBatchResult } from './importBatch';
+
+/*
+ * The one notice after the first import (not one per batch): "Imported 12 sessions from Claude Code",
+ * "Imported 1 session from Codex", "Imported 12 sessions from Claude Code and 3 from Codex". The tally
+ * counts sessions created by the host's first scan, by the tool their transcript came from.
+ */
+
+export type ImportSource = 'claude-code' | 'codex';
+
+const TOOL_NAMES: Record<ImportSource, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+
+/** The notice's words (pure); null when nothing was imported. */
+export function importNotice(created: Readonly<Record<ImportSource, number>>): string | null {
+  const parts = (Object.keys(TOOL_NAMES) as ImportSource[]).filter((source) => created[source] > 0);
+  const [first, second] = parts;
+  if (first === undefined) return null;
+  const n = created[first];
+  const head = `Imported ${n} ${n === 1 ? 'session' : 'sessions'} from ${TOOL_NAMES[first]}`;
+  return second === undefined ? `${head}.` : `${head} and ${created[second]} from ${TOOL_NAMES[second]}.`;
+}
+
+/** Counts the first scan's new sessions; `scanEnded` says the notice once, after that scan. */
+export class FirstImportNotice {
+  private readonly created: Record<ImportSource, number> = { 'claude-code': 0, codex: 0 };
+  private done = false;
+
+  constructor(
+    private readonly sourceOf: (sessionId: string) => ImportSource | null,
+    private readonly say: (message: string) => void,
+  ) {}
+
+  /** A committed group of batches. */
+  counted(results: readonly ImportBatchResult[]): void {
+    if (this.done) return;
+    for (const r of results) {
+      if (r.created && r.row) this.created[this.sourceOf(r.row.id) ?? 'claude-code'] += 1;
+    }
+  }
+
+  scanEnded(): void {
+    if (this.done) return;
+    this.done = true;
+    const message = importNotice(this.created);
+    if (message) this.say(message);
+  }
+}
