@@ -56,12 +56,12 @@ export function TerminalBar({
         </span>
       ) : null}
       {exit ? (
-        <button type="button" className="button subtle" onClick={onRestart}>
+        <button type="button" className="button" onClick={onRestart}>
           Restart
         </button>
       ) : null}
       {working && !exit ? (
-        <button type="button" className="button subtle" onClick={() => interruptTerminal(sessionId)}>
+        <button type="button" className="button" title="Interrupt the running command (Ctrl-C)" onClick={() => interruptTerminal(sessionId)}>
           Stop
         </button>
       ) : null}
