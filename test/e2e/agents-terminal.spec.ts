@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { git, makeRepo } from '../support/gitRepo';
 import { createSessionIn, isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rowByLabel } from './support/swarm';
@@ -150,4 +151,47 @@ test('the shell exits: the bar says so and offers Restart, which starts it again
   await run(page, 'echo "again-$((40+2))"');
   await expect(screen(page)).toContainText('again-42', { timeout: 15_000 });
   await expectInOrder(page, ['after-reload-2', 'again-42']);
+});
+
+test('with Changes open the terminal keeps its screen below them, neither covering the other', async ({ page }) => {
+  test.setTimeout(120_000);
+  const repo = makeRepo('term repo');
+  git(repo, 'config', 'user.email', 'e2e@example.invalid');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await run(page, 'for i in $(seq 1 40); do echo "line-$i"; done; printf "more\\n" >> README.md; echo "edited-$((40+2))"');
+  await expect(screen(page)).toContainText('edited-42', { timeout: 15_000 });
+  const button = page.getByRole('main').getByRole('button', { name: 'Changes', exact: true });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await button.click();
+  const region = page.getByRole('region', { name: 'Changes' });
+  await expect(region.getByRole('listitem', { name: /^README\.md/ })).toBeVisible({ timeout: 15_000 });
+
+  for (const [width, height] of [
+    [1400, 900],
+    [900, 700],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      // The screen's last lines stay in view, under the Changes region, not over it.
+      await expect(screen(page)).toContainText('edited-42');
+      const changesBox = await region.boundingBox();
+      const terminalBox = await screen(page).boundingBox();
+      expect(changesBox && terminalBox).toBeTruthy();
+      if (!changesBox || !terminalBox) return;
+      expect(terminalBox.y).toBeGreaterThanOrEqual(changesBox.y + changesBox.height - 1);
+      expect(terminalBox.y + terminalBox.height).toBeLessThanOrEqual(height);
+      expect(terminalBox.height).toBeGreaterThan(150); // more than a sliver: about ten rows or more
+      await page.screenshot({ path: `${shots}/changes-${width}x${height}-${colorScheme}.png` });
+    }
+  }
 });
