@@ -16,8 +16,11 @@ const log = createLogger('terminal');
 /** Output is pushed to the renderer at most this often, in pieces of at most MAX_PUSH characters. */
 const PUSH_EVERY_MS = 16;
 const MAX_PUSH = 128 * 1024;
-/** The screen is saved this long after output starts (and on exit). */
-const SAVE_AFTER_MS = 2_000;
+/**
+ * The screen is saved once output has been quiet this long (and on exit, which closing the app causes).
+ * Serializing a full 10,000-line scrollback costs about a second of CPU: never while output streams.
+ */
+const SAVE_WHEN_QUIET_MS = 5_000;
 /** Submitted lines kept for the activity digest. */
 const RECENT_LINES = 20;
 
@@ -295,9 +298,10 @@ export class TerminalService {
     l.pending += data;
     l.status.output();
     l.pushTimer ??= setTimeout(() => this.flush(sessionId, l), PUSH_EVERY_MS);
-    l.saveTimer ??= setTimeout(() => {
+    if (l.saveTimer) clearTimeout(l.saveTimer);
+    l.saveTimer = setTimeout(() => {
       l.saving = this.save(sessionId, l);
-    }, SAVE_AFTER_MS);
+    }, SAVE_WHEN_QUIET_MS);
   }
 
   private flush(sessionId: string, l: Live): void {
