@@ -1,15 +1,18 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { composer, createSessionIn, isolatedHome, transcript } from './support/agents';
+import { git, makeRepo } from '../support/gitRepo';
+import { createSessionIn, isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
-import { rowByLabel, rows } from './support/swarm';
+import { rowByLabel } from './support/swarm';
 
-// Issue 4, a terminal in a pane: the user's shell in a PTY behind xterm.js. Keys
-// typed into the terminal and lines sent from the composer both run, and their
-// output shows on the pane's screen.
+// Issue 14 §1, the terminal pane: one full-height terminal that is the input (no transcript, no composer),
+// whose screen and scrollback come back whole after switching sessions and reloading the page, with a
+// status from the process (Stop only while a command runs).
 test.describe.configure({ mode: 'serial' });
 
 const dataDir = freshDataDir('swarmdesk-e2e-terminal-');
 const { home, work } = isolatedHome('terminal');
+const shots = '/work/notes/shots/terminal';
 let server: RunningServer;
 
 async function open(page: Page): Promise<void> {
@@ -21,7 +24,32 @@ function screen(page: Page): Locator {
   return page.getByRole('main').getByRole('group', { name: 'Terminal' });
 }
 
+/** Type a command line into the terminal (the terminal is the input) and press Enter. */
+async function run(page: Page, line: string): Promise<void> {
+  await screen(page).click();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+/** The terminal's text as shown, row by row. */
+async function shownText(page: Page): Promise<string> {
+  return (await screen(page).locator('.xterm-rows').innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Each marker shows once, in the given order. */
+async function expectInOrder(page: Page, markers: string[]): Promise<void> {
+  await expect
+    .poll(async () => {
+      const text = await shownText(page);
+      const at = markers.map((m) => text.indexOf(m));
+      const once = markers.every((m) => text.split(m).length === 2);
+      return once && at.every((i, n) => i >= 0 && (n === 0 || i > (at[n - 1] ?? -1)));
+    }, { timeout: 15_000 })
+    .toBe(true);
+}
+
 test.beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
   // bash, with a home of its own (no ~/.bashrc): nothing from the machine's user setup.
   server = await startServer({ dataDir, env: { HOME: home, SHELL: '/bin/bash', SWARMDESK_IMPORT: 'off', SWARMDESK_AMBIENT_PROVIDER: 'offline' } });
 });
@@ -30,57 +58,140 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a terminal session runs what is typed into it and shows the output', async ({ page }) => {
+test('the terminal is the input: output shows, no composer, Stop only while a command runs', async ({ page }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
   await createSessionIn(page, 'Terminal', work);
-  await expect(page.getByRole('main')).toContainText('Terminal');
   await expect(screen(page)).toBeVisible();
   // The shell is up when its prompt ($, or # for root) ends the screen.
   await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  const main = page.getByRole('main');
+  await expect(main.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await expect(main.getByRole('log', { name: 'Transcript' })).toHaveCount(0);
 
-  // Keys typed on the screen go to the shell; only the shell can print 42 here.
-  await screen(page).click();
-  await page.keyboard.type('echo "e2e-$((6*7))"; pwd');
-  await page.keyboard.press('Enter');
-  await expect(screen(page)).toContainText('e2e-42', { timeout: 15_000 });
+  // Only the shell can print 42 here; the line shows once (no "you" bubble under the terminal).
+  await run(page, 'echo "first-$((6*7))"; pwd');
+  await expect(screen(page)).toContainText('first-42', { timeout: 15_000 });
   await expect(screen(page)).toContainText(work);
-  await page.screenshot({ path: 'test-results/agents-terminal-output.png' });
+  // In the pane, the typed line is only the pane's title (the session's first line), not a bubble too.
+  await expect(main.getByText('echo "first-$((6*7))"; pwd', { exact: true })).toHaveCount(1);
+  await expect(main.getByRole('heading', { name: 'echo "first-$((6*7))"; pwd' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Stop' })).toHaveCount(0);
 
-  // The composer types a whole line into the same shell.
-  await composer(page).fill("printf 'composer-%s\\n' $((2+3))");
-  await composer(page).press('Enter');
-  await expect(screen(page)).toContainText('composer-5', { timeout: 15_000 });
-
-  // Submitted lines are the session's record: the row is labelled by the first one.
-  await expect(transcript(page)).toContainText("printf 'composer-%s\\n'", { timeout: 10_000 });
-  await expect(rows(page).first()).toHaveAccessibleName(/^echo "e2e-\$\(\(6\*7\)\)"; pwd/i);
-  await page.screenshot({ path: 'test-results/agents-terminal-composer.png' });
+  await run(page, 'sleep 30; echo "after-sleep"');
+  const stop = main.getByRole('button', { name: 'Stop' });
+  await expect(stop).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: `${shots}/working-1400x900-light.png` });
+  await stop.click();
+  await expect(stop).toBeHidden({ timeout: 10_000 });
+  // The job was interrupted (the rest of its line never ran) and the shell is back at its prompt.
+  await expect(screen(page)).toContainText(/sleep 30; echo "after-sleep"\s*\S*[$#]\s*$/);
+  expect((await shownText(page)).split('after-sleep')).toHaveLength(2); // typed once, never printed
+  await run(page, 'printf "\\033[32m%s\\033[0m\\n" green-$((2+3))');
+  await expect(screen(page)).toContainText('green-5', { timeout: 15_000 });
 });
 
-test('the shell exits: the pane says so and offers Restart, which starts it again', async ({ page }) => {
-  test.setTimeout(90_000);
+test('switching sessions and reloading the page keep the whole screen, in order', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
-  await rowByLabel(page, /^echo "e2e-/i).click();
-  await expect(screen(page)).toContainText('composer-5', { timeout: 15_000 });
+  await rowByLabel(page, /^echo "first-/i).click();
+  await expectInOrder(page, ['first-42', 'green-5']);
+
+  // Output that comes while no pane shows the terminal.
+  await run(page, 'sleep 2; echo "while-away-$((3*3))"');
+  await createSessionIn(page, 'Terminal', work);
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await run(page, 'echo other-session');
+  await expect(screen(page)).toContainText('other-session', { timeout: 15_000 });
+
+  await rowByLabel(page, /^echo "first-/i).click();
+  await expectInOrder(page, ['first-42', 'green-5', 'while-away-9']);
+
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
+  await rowByLabel(page, /^echo "first-/i).click();
+  await expectInOrder(page, ['first-42', 'green-5', 'while-away-9']);
+  await run(page, 'echo "after-reload-$((1+1))"');
+  await expectInOrder(page, ['first-42', 'green-5', 'while-away-9', 'after-reload-2']);
+
+  for (const [width, height] of [
+    [1400, 900],
+    [900, 700],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await expect(screen(page)).toContainText('after-reload-2');
+      await page.screenshot({ path: `${shots}/terminal-${width}x${height}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('the shell exits: the bar says so and offers Restart, which starts it again below the old screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await rowByLabel(page, /^echo "first-/i).click();
+  await expect(screen(page)).toContainText('after-reload-2', { timeout: 15_000 });
   await screen(page).click();
   await page.keyboard.type('exit 3');
-  // The shell echoes what it got before it runs it (a lost keystroke shows here, not as a missing exit).
   await expect(screen(page)).toContainText(/[$#] exit 3/, { timeout: 10_000 });
   await page.keyboard.press('Enter');
-  // Under the screen, with a Restart button; and as a note in the session's record.
   const restart = page.getByRole('main').getByRole('button', { name: 'Restart' });
   await expect(restart).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('main').getByText(/^Exited with code 3\.\s*Restart$/)).toBeVisible();
-  await expect(transcript(page).getByText('Exited with code 3.', { exact: true })).toBeVisible();
-  // A failing exit code shows as the session's error status.
-  await expect(rowByLabel(page, /^echo "e2e-/i)).toHaveAccessibleName(/, error/);
-  await page.screenshot({ path: 'test-results/agents-terminal-exited.png' });
+  await expect(page.getByRole('main').getByText('Exited with code 3.', { exact: true })).toBeVisible();
+  await expect(rowByLabel(page, /^echo "first-/i)).toHaveAccessibleName(/, error/);
+  await page.screenshot({ path: `${shots}/exited-1400x900-light.png` });
 
   await restart.click();
   await expect(restart).toBeHidden({ timeout: 15_000 });
-  await screen(page).click();
-  await page.keyboard.type('echo "again-$((40+2))"');
-  await page.keyboard.press('Enter');
+  await run(page, 'echo "again-$((40+2))"');
   await expect(screen(page)).toContainText('again-42', { timeout: 15_000 });
+  await expectInOrder(page, ['after-reload-2', 'again-42']);
+});
+
+test('with Changes open the terminal keeps its screen below them, neither covering the other', async ({ page }) => {
+  test.setTimeout(120_000);
+  const repo = makeRepo('term repo');
+  git(repo, 'config', 'user.email', 'e2e@example.invalid');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await run(page, 'for i in $(seq 1 40); do echo "line-$i"; done; printf "more\\n" >> README.md; echo "edited-$((40+2))"');
+  await expect(screen(page)).toContainText('edited-42', { timeout: 15_000 });
+  const button = page.getByRole('main').getByRole('button', { name: 'Changes', exact: true });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await button.click();
+  const region = page.getByRole('region', { name: 'Changes' });
+  await expect(region.getByRole('listitem', { name: /^README\.md/ })).toBeVisible({ timeout: 15_000 });
+
+  for (const [width, height] of [
+    [1400, 900],
+    [900, 700],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      // The screen's last lines stay in view, under the Changes region, not over it.
+      await expect(screen(page)).toContainText('edited-42');
+      const changesBox = await region.boundingBox();
+      const terminalBox = await screen(page).boundingBox();
+      expect(changesBox && terminalBox).toBeTruthy();
+      if (!changesBox || !terminalBox) return;
+      expect(terminalBox.y).toBeGreaterThanOrEqual(changesBox.y + changesBox.height - 1);
+      expect(terminalBox.y + terminalBox.height).toBeLessThanOrEqual(height);
+      expect(terminalBox.height).toBeGreaterThan(150); // more than a sliver: about ten rows or more
+      await page.screenshot({ path: `${shots}/changes-${width}x${height}-${colorScheme}.png` });
+    }
+  }
 });

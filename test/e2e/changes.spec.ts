@@ -58,9 +58,10 @@ test('the row badge follows edits made in the session, and Changes lists and dif
   await expect(screen).toContainText(/[$#]\s*$/, { timeout: 20_000 });
 
   // The session's own shell edits a tracked file: the badge counts it after the terminal goes quiet.
-  const composer = page.getByRole('textbox', { name: 'Message' });
-  await composer.fill("printf 'export const TAX = 0.2;\\n' >> src/cart.ts && echo edited-$((40+2))");
-  await composer.press('Enter');
+  // The terminal is the input (no composer in a terminal pane).
+  await screen.click();
+  await page.keyboard.type("printf 'export const TAX = 0.2;\\n' >> src/cart.ts && echo edited-$((40+2))");
+  await page.keyboard.press('Enter');
   await expect(screen).toContainText('edited-42', { timeout: 15_000 });
   await expect(row).toHaveAccessibleName(/\+1 −0/, { timeout: 15_000 });
   await expect(row).toContainText('+1');

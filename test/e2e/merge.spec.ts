@@ -52,9 +52,10 @@ async function editInTerminal(pane: Locator, page: Page, file: string, text: str
   await expect(screen).toContainText(/[$#]\s*$/, { timeout: 20_000 });
   const button = pane.getByRole('button', { name: 'Commit', exact: true });
   await expect(button).toBeDisabled();
-  const composer = page.getByRole('textbox', { name: 'Message' });
-  await composer.fill(`printf '${text}\\n' > '${file}' && echo wrote-$((40+2))`);
-  await composer.press('Enter');
+  // The terminal is the input (no composer in a terminal pane).
+  await screen.click();
+  await page.keyboard.type(`printf '${text}\\n' > '${file}' && echo wrote-$((40+2))`);
+  await page.keyboard.press('Enter');
   await expect(screen).toContainText('wrote-42', { timeout: 15_000 });
   await expect(button).toBeEnabled({ timeout: 15_000 });
   await expect(button).toHaveAttribute('title', '1 uncommitted file');

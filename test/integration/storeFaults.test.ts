@@ -231,12 +231,12 @@ describe('a terminal while the database is locked (real PTY)', () => {
     terminals = new TerminalService({ sessions, events, dataDir });
     terminals.register();
     const row = sessions.create({ kind: 'terminal', backendId: 'cat' });
-    terminals.open(row.id, 80, 24);
+    await terminals.open(row.id, 80, 24);
 
     other = new Database(store.file);
     other.exec('BEGIN IMMEDIATE');
     await expect(sessions.send(row.id, 'composer line')).rejects.toMatchObject({ code: 'BUSY' });
-    terminals.input(row.id, 'typed line\r');
+    await terminals.input(row.id, 'typed line\r');
     expect(sessions.get(row.id).unsaved).toBe(1);
     // `cat` echoes what reaches it, in order: the refused line never went ahead of the typed one.
     await until(() => output.join('').split('typed line').length > 2, { message: "cat's echo of the typed line" });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('terminal backend (real PTY)', () => {
   it('runs a command, streams its output, records the exit code and keeps the scrollback', async () => {
     const { sessions, output, exits, dataDir, events } = setUp();
     const row = sessions.create({ kind: 'terminal', backendId: "bash -c 'echo hello; exit 3'" });
-    const opened = terminals!.open(row.id, 80, 24);
+    const opened = await terminals!.open(row.id, 80, 24);
     expect(opened.running).toBe(true);
     await until(() => exits.length > 0, { message: 'exit' });
     expect(output.join('')).toContain('hello');
@@ -61,11 +61,12 @@ describe('terminal backend (real PTY)', () => {
 
     // A pane opened later (another service, as after a restart) paints the saved scrollback and does not rerun;
     // a row a killed app left working is idle again.
+    await until(() => existsSync(join(dataDir, 'terminals', `${row.id}.log`)), { message: 'the screen saved on exit' });
     sessions.setStatus(row.id, 'working');
     const later = new TerminalService({ sessions, events, dataDir });
     later.register();
     expect(store!.sessions.get(row.id)?.status).toBe('idle');
-    const reopened = later.open(row.id, 80, 24);
+    const reopened = await later.open(row.id, 80, 24);
     expect(reopened.running).toBe(false);
     expect(reopened.scrollback).toContain('hello');
     expect(later.activity(row.id).screen).toContain('hello');
@@ -74,8 +75,8 @@ describe('terminal backend (real PTY)', () => {
   it('records submitted lines as user entries and reads the screen tail', async () => {
     const { sessions, output } = setUp();
     const row = sessions.create({ kind: 'terminal', backendId: '/bin/bash --norc --noprofile -i' });
-    terminals!.open(row.id, 100, 30);
-    terminals!.input(row.id, 'echo "sum=$((40+2))"\r');
+    await terminals!.open(row.id, 100, 30);
+    await terminals!.input(row.id, 'echo "sum=$((40+2))"\r');
     await until(() => output.join('').includes('sum=42'), { message: 'command output' });
     const users = store!.entries.page(row.id, undefined, 100).entries.filter((e) => e.kind === 'user');
     expect(users.map((e) => e.text)).toEqual(['echo "sum=$((40+2))"']);
@@ -92,7 +93,7 @@ describe('terminal backend (real PTY)', () => {
     const { sessions, exits, output } = setUp();
     // Each command says when it is in place (the trap set, the child started): the test waits for that line.
     const killed = sessions.create({ kind: 'terminal', backendId: 'echo killed-ready; exec sleep 30' });
-    terminals!.open(killed.id, 80, 24);
+    await terminals!.open(killed.id, 80, 24);
     const pid = await until(() => terminals!.pid(killed.id), { message: 'pid' });
     await until(() => output.join('').includes('killed-ready'), { message: 'the command to start' });
     process.kill(pid, 'SIGKILL');
@@ -101,11 +102,11 @@ describe('terminal backend (real PTY)', () => {
     expect(store!.sessions.get(killed.id)?.status).toBe('error');
     expect(notes(store!, killed.id).map((e) => e.text)).toContain('Ended by SIGKILL.');
     expect(terminals!.isRunning(killed.id)).toBe(false);
-    expect(() => terminals!.input(killed.id, 'x')).toThrow(/not running/);
+    await expect(terminals!.input(killed.id, 'x')).rejects.toThrow(/not running/);
 
     // A shell that ignores SIGTERM, with a child of its own: Stop still ends both within the grace period.
     const stubborn = sessions.create({ kind: 'terminal', backendId: "trap '' TERM HUP; sleep 60 & echo stubborn-ready; wait" });
-    terminals!.open(stubborn.id, 80, 24);
+    await terminals!.open(stubborn.id, 80, 24);
     const shellPid = await until(() => terminals!.pid(stubborn.id), { message: 'pid' });
     await until(() => output.join('').includes('stubborn-ready'), { message: 'the trap and the child to be in place' });
     const t0 = Date.now();

@@ -1,11 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApi } from '../../src/renderer/src/bridge';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { TerminalView } from '../../src/renderer/src/components/TerminalView';
-import type { TerminalScreen } from '../../src/renderer/src/terminal/screen';
+import type { ScreenOptions, TerminalScreen } from '../../src/renderer/src/terminal/screen';
+import { LEAVE_AFTER_ESCAPE_MS, terminalKeyAction } from '../../src/renderer/src/terminal/keys';
 import { terminalTheme, type TerminalTheme } from '../../src/renderer/src/terminal/theme';
+import { resetEntriesStore } from '../../src/renderer/src/stores/entries';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -32,13 +34,19 @@ class StandInScreen implements TerminalScreen {
   setTheme(theme: TerminalTheme): void {
     this.themes.push(theme);
   }
+  finds: Array<[string, 'next' | 'previous']> = [];
+  find(query: string, direction: 'next' | 'previous'): boolean {
+    this.finds.push([query, direction]);
+    return query !== 'absent';
+  }
+  clearFind(): void {}
   dispose(): void {
     this.disposed = true;
   }
 }
 
 describe('terminal pane', () => {
-  it('paints the scrollback, then output pushed meanwhile, in order; keystrokes go to terminal:input', async () => {
+  it('paints the snapshot, then live output from its offset on: nothing twice, nothing lost; keystrokes go to terminal:input', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
     let answer: (value: unknown) => void = () => undefined;
     api.override('terminal:open', () => new Promise((resolve) => (answer = resolve as (value: unknown) => void)));
@@ -47,12 +55,15 @@ describe('terminal pane', () => {
     const view = render(<TerminalView sessionId="t" createScreen={() => (screens[screens.push(new StandInScreen()) - 1] as StandInScreen)} />);
     await waitFor(() => expect(api.callsTo('terminal:open')).toEqual([{ id: 't', cols: 80, rows: 24, restart: false }]));
     const term = screens[0] as StandInScreen;
-    act(() => api.push('terminal:data', { sessionId: 't', data: 'late output' }));
-    act(() => api.push('terminal:data', { sessionId: 'other', data: 'not ours' }));
+    // Pushed before the answer: the first is inside the snapshot, the second straddles its end, the third follows it.
+    act(() => api.push('terminal:data', { sessionId: 't', data: 'in snapshot', offset: 0 }));
+    act(() => api.push('terminal:data', { sessionId: 't', data: 'ls\r\nfile', offset: 11 }));
+    act(() => api.push('terminal:data', { sessionId: 'other', data: 'not ours', offset: 0 }));
+    act(() => api.push('terminal:data', { sessionId: 't', data: '.txt', offset: 19 }));
     expect(term.written).toEqual([]);
-    await act(async () => answer({ ok: true, value: { running: true, scrollback: '$ ls\r\n', exit: null } }));
-    expect(term.written).toEqual(['$ ls\r\n', 'late output']);
-    act(() => api.push('terminal:data', { sessionId: 't', data: 'more' }));
+    await act(async () => answer({ ok: true, value: { running: true, scrollback: '<in snapshot ls>', offset: 13, exit: null } }));
+    expect(term.written).toEqual(['<in snapshot ls>', '\r\nfile', '.txt']);
+    act(() => api.push('terminal:data', { sessionId: 't', data: 'more', offset: 23 }));
     expect(term.written.at(-1)).toBe('more');
     act(() => term.type('q'));
     expect(api.callsTo('terminal:input')).toEqual([{ id: 't', data: 'q' }]);
@@ -62,7 +73,7 @@ describe('terminal pane', () => {
 
   it('shows an exit with Restart, which reopens the PTY with restart', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
-    api.override('terminal:open', () => ({ ok: true, value: { running: false, scrollback: '', exit: { exitCode: 3, signal: null } } }));
+    api.override('terminal:open', () => ({ ok: true, value: { running: false, scrollback: '', offset: 0, exit: { exitCode: 3, signal: null } } }));
     setApi(withValidatedEvents(api));
     render(<TerminalView sessionId="t" createScreen={() => new StandInScreen()} />);
     expect(await screen.findByText(/Exited with code 3/)).toBeInTheDocument();
@@ -71,15 +82,58 @@ describe('terminal pane', () => {
     expect(api.callsTo('terminal:open')[1]).toMatchObject({ id: 't', restart: true });
   });
 
-  it('a terminal session pane has the Terminal screen beside its transcript and composer', async () => {
+  it('a terminal pane is its terminal: a group "Terminal", no transcript, no composer; Stop only while a command runs', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal', title: 'Aider on billing' })]);
-    api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '', exit: null } }));
+    api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '', offset: 0, exit: null } }));
     await renderApp(api);
     await userEvent.click(await screen.findByRole('listitem', { name: /^Aider on billing/ }));
     const pane = screen.getByRole('main', { name: 'Aider on billing' });
-    expect(pane).toContainElement(screen.getByRole('group', { name: 'Terminal' }));
-    expect(screen.getByRole('log', { name: 'Transcript' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    const group = within(pane).getByRole('group', { name: 'Terminal' });
+    expect(group).toHaveAccessibleDescription(/Escape then Tab/);
+    expect(within(pane).queryByRole('log', { name: 'Transcript' })).toBeNull();
+    expect(within(pane).queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(within(pane).queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(within(pane).queryByRole('button', { name: 'Stop' })).toBeNull();
+    // The core says a command runs: Stop appears, and interrupts it; back at the prompt it goes.
+    act(() => api.push('session:changed', { ...makeRow({ id: 't', kind: 'terminal', title: 'Aider on billing' }), status: 'working' }));
+    await userEvent.click(await within(pane).findByRole('button', { name: 'Stop' }));
+    expect(api.callsTo('terminal:interrupt')).toEqual([{ id: 't' }]);
+    act(() => api.push('session:changed', { ...makeRow({ id: 't', kind: 'terminal', title: 'Aider on billing' }), status: 'idle' }));
+    await waitFor(() => expect(within(pane).queryByRole('button', { name: 'Stop' })).toBeNull());
+  });
+
+  it('shows the latest note in the bar, and finds in the scrollback with Ctrl+Shift+F', async () => {
+    const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
+    api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '', offset: 0, exit: null } }));
+    api.override('entries:page', () => ({
+      ok: true,
+      value: { entries: [{ seq: 1, sessionId: 't', kind: 'note', text: 'Started a shell (/bin/bash)', createdAt: 0, meta: null }], hasMore: false },
+    }));
+    setApi(withValidatedEvents(api));
+    resetEntriesStore();
+    let options: ScreenOptions | null = null;
+    const term = new StandInScreen();
+    render(
+      <TerminalView
+        sessionId="t"
+        createScreen={(_host, o) => {
+          options = o;
+          return term;
+        }}
+      />,
+    );
+    expect(await screen.findByText('Started a shell (/bin/bash)')).toBeInTheDocument();
+    act(() => options?.onShortcut('find'));
+    const box = screen.getByRole('searchbox', { name: 'Find in terminal' });
+    expect(box).toHaveFocus();
+    await userEvent.type(box, 'ab');
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(term.finds.at(-1)).toEqual(['ab', 'previous']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'absent');
+    expect(screen.getByRole('status')).toHaveTextContent('No match');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('searchbox', { name: 'Find in terminal' })).toBeNull();
   });
 
   describe('colours', () => {
@@ -107,7 +161,7 @@ describe('terminal pane', () => {
     it('starts in the dark look when the OS is dark and follows a switch to light and back, live', async () => {
       const scheme = fakeColorScheme(true);
       const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
-      api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '', exit: null } }));
+      api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '', offset: 0, exit: null } }));
       setApi(withValidatedEvents(api));
       const term = new StandInScreen();
       const view = render(<TerminalView sessionId="t" createScreen={() => term} />);
@@ -122,5 +176,30 @@ describe('terminal pane', () => {
       scheme.set(false);
       expect(term.themes).toHaveLength(count);
     });
+  });
+});
+
+describe('terminal keys', () => {
+  const key = (k: string, mods: { ctrl?: boolean; shift?: boolean } = {}) => ({
+    type: 'keydown',
+    key: k,
+    ctrlKey: mods.ctrl ?? false,
+    shiftKey: mods.shift ?? false,
+    altKey: false,
+    metaKey: false,
+  });
+  it('copy, paste and find are the terminal’s; Ctrl+C copies only while text is selected', () => {
+    expect(terminalKeyAction(key('C', { ctrl: true, shift: true }), false, Infinity)).toBe('copy');
+    expect(terminalKeyAction(key('V', { ctrl: true, shift: true }), false, Infinity)).toBe('paste');
+    expect(terminalKeyAction(key('F', { ctrl: true, shift: true }), false, Infinity)).toBe('find');
+    expect(terminalKeyAction(key('c', { ctrl: true }), true, Infinity)).toBe('copy');
+    expect(terminalKeyAction(key('c', { ctrl: true }), false, Infinity)).toBe('program');
+  });
+  it('Tab is the program’s, except right after Escape, when it moves focus out', () => {
+    expect(terminalKeyAction(key('Tab'), false, Infinity)).toBe('program');
+    expect(terminalKeyAction(key('Tab'), false, 200)).toBe('leave');
+    expect(terminalKeyAction(key('Tab', { shift: true }), false, 200)).toBe('leave');
+    expect(terminalKeyAction(key('Tab'), false, LEAVE_AFTER_ESCAPE_MS + 1)).toBe('program');
+    expect(terminalKeyAction({ ...key('Tab'), type: 'keyup' }, false, 200)).toBe('program');
   });
 });

@@ -28,6 +28,7 @@ import { entriesPage } from './entries/page';
 import { terminalOpen } from './terminal/open';
 import { terminalInput } from './terminal/input';
 import { terminalResize } from './terminal/resize';
+import { terminalInterrupt } from './terminal/interrupt';
 import { importStatus } from './import/status';
 import { importRescan } from './import/rescan';
 import { importResume } from './import/resume';
@@ -88,6 +89,7 @@ export const handlers: HandlerMap<Services> = {
   'terminal:open': terminalOpen,
   'terminal:input': terminalInput,
   'terminal:resize': terminalResize,
+  'terminal:interrupt': terminalInterrupt,
   'import:status': importStatus,
   'import:rescan': importRescan,
   'import:resume': importResume,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SessionId, SessionKind, SessionStatus } from '../../../shared/domain/session';
+import type { SessionId, SessionStatus } from '../../../shared/domain/session';
 import { sendMessage, stopSession } from '../features/composer/actions';
 import { dismissPickupNote, dismissSuggestion } from '../features/ambient/actions';
 import { useSessions } from '../stores/sessions';
@@ -15,12 +15,10 @@ import { setDraft, useUi } from '../stores/ui';
 export function Composer({
   sessionId,
   status,
-  kind = 'chat',
   focusRequest = 0,
 }: {
   sessionId: SessionId;
   status: SessionStatus;
-  kind?: SessionKind;
   focusRequest?: number;
 }) {
   const text = useUi((s) => s.drafts[sessionId] ?? '');
@@ -88,7 +86,7 @@ export function Composer({
           aria-describedby={showSuggestion ? suggestionId : undefined}
           rows={2}
           value={text}
-          placeholder={showSuggestion ? '' : kind === 'terminal' ? 'A line for the terminal…' : working ? 'Steer the agent…' : 'Message…'}
+          placeholder={showSuggestion ? '' : working ? 'Steer the agent…' : 'Message…'}
           onChange={(e) => {
             setText(e.target.value);
             if (suggestion !== null && e.target.value !== '') dismissSuggestion(sessionId);

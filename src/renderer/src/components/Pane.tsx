@@ -86,12 +86,12 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
       </header>
       <ChangesRegion sessionId={sessionId} />
       <PickupNote sessionId={sessionId} />
-      {row.kind === 'terminal' ? <TerminalView sessionId={sessionId} /> : null}
-      <Transcript sessionId={sessionId} compact={row.kind === 'terminal'} />
+      {/* A terminal pane is its terminal: the input is the terminal itself, its notes sit in the terminal's bar. */}
+      {row.kind === 'terminal' ? <TerminalView sessionId={sessionId} /> : <Transcript sessionId={sessionId} />}
       {row.kind === 'imported' ? (
         <ResumeImported sessionId={sessionId} />
-      ) : (
-        <Composer sessionId={sessionId} status={row.status} kind={row.kind} focusRequest={focusRequest} />
+      ) : row.kind === 'terminal' ? null : (
+        <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
       )}
     </section>
   );

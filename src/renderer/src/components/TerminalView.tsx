@@ -1,24 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
-import { openTerminal, resizeTerminal, sendTerminalInput, watchTerminal } from '../features/terminal/actions';
-import { createDefaultScreen, type CreateScreen, type TerminalScreen } from '../terminal/screen';
+import { openTerminal, openTerminalLink, resizeTerminal, sendTerminalInput, watchTerminal, type TerminalOutput } from '../features/terminal/actions';
+import { createDefaultScreen, TERMINAL_KEYS_HELP, type CreateScreen, type TerminalScreen } from '../terminal/screen';
 import { currentColorScheme, terminalTheme, watchColorScheme } from '../terminal/theme';
+import { TerminalBar } from './TerminalBar';
+import { TerminalFind } from './TerminalFind';
 
 const RESIZE_SETTLE_MS = 80;
 
 /**
- * A terminal session's screen: xterm.js on the session's PTY in main.
- * `terminal:open` paints the saved scrollback first (and starts the command if
- * it has not run); keystrokes go out with `terminal:input`; output arrives as
- * `terminal:data` pushes. Output pushed before the open answers is held and
- * written after the scrollback, so nothing shows out of order.
+ * A terminal session's pane body: one full-height xterm.js on the session's
+ * PTY in the core; the terminal is the input. `terminal:open` paints the
+ * core's snapshot of the screen and scrollback and says at which output
+ * offset it ends; live `terminal:data` pushes are written from that offset on
+ * (what arrived before the answer is held, what the snapshot holds is
+ * skipped), so nothing shows twice, out of order or not at all.
  */
 export function TerminalView({ sessionId, createScreen = createDefaultScreen }: { sessionId: SessionId; createScreen?: CreateScreen }) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const screenRef = useRef<TerminalScreen | null>(null);
   const [exit, setExit] = useState<TerminalExit | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [finding, setFinding] = useState(false);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -29,14 +34,24 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
     setProblem(null);
 
     const attach = (term: TerminalScreen): void => {
-      cleanups.push(() => term.dispose());
-      let opened = false;
-      const early: string[] = [];
+      screenRef.current = term;
+      cleanups.push(() => {
+        screenRef.current = null;
+        term.dispose();
+      });
+      /** Where the painted snapshot ends; null until `terminal:open` answers. */
+      let paintedTo: number | null = null;
+      const early: TerminalOutput[] = [];
+      const writeLive = (output: TerminalOutput): void => {
+        const skip = (paintedTo ?? 0) - output.offset;
+        if (skip >= output.data.length) return;
+        term.write(skip > 0 ? output.data.slice(skip) : output.data);
+      };
       cleanups.push(
         watchTerminal(sessionId, {
-          data: (data) => {
-            if (opened) term.write(data);
-            else early.push(data);
+          data: (output) => {
+            if (paintedTo === null) early.push(output);
+            else writeLive(output);
           },
           exit: setExit,
         }),
@@ -48,13 +63,13 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
 
       void openTerminal(sessionId, term, generation > 0).then((result) => {
         if (disposed) return;
-        opened = true;
         if (!result.ok) {
           setProblem(result.error.message);
           return;
         }
         if (result.value.scrollback) term.write(result.value.scrollback);
-        for (const data of early.splice(0)) term.write(data);
+        paintedTo = result.value.offset;
+        for (const output of early.splice(0)) writeLive(output);
         if (!result.value.running && result.value.exit) setExit(result.value.exit);
         term.focus();
       });
@@ -76,8 +91,12 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
       });
     };
 
+    const options = {
+      openLink: openTerminalLink,
+      onShortcut: () => setFinding(true),
+    };
     Promise.resolve()
-      .then(() => createScreen(host))
+      .then(() => createScreen(host, options))
       .then(
         (term) => {
           if (disposed) term.dispose();
@@ -94,22 +113,23 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
     };
   }, [sessionId, generation, createScreen]);
 
+  const helpId = `terminal-keys-${sessionId}`;
   return (
     <div className="terminal-view">
-      <div ref={hostRef} className="terminal-host" role="group" aria-label="Terminal" />
-      {problem ? (
-        <p className="terminal-status error" role="alert">
-          {problem}
-        </p>
+      <TerminalBar sessionId={sessionId} exit={exit} problem={problem} helpId={helpId} onRestart={() => setGeneration((g) => g + 1)} />
+      {finding ? (
+        <TerminalFind
+          screen={() => screenRef.current}
+          onClose={() => {
+            setFinding(false);
+            screenRef.current?.focus();
+          }}
+        />
       ) : null}
-      {exit ? (
-        <p className="terminal-status">
-          {exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`}{' '}
-          <button type="button" className="button subtle" onClick={() => setGeneration((g) => g + 1)}>
-            Restart
-          </button>
-        </p>
-      ) : null}
+      <div ref={hostRef} className="terminal-host" role="group" aria-label="Terminal" aria-describedby={helpId} />
+      <p id={helpId} hidden>
+        {TERMINAL_KEYS_HELP}
+      </p>
     </div>
   );
 }

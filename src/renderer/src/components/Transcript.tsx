@@ -12,7 +12,7 @@ const STICK_PX = 80;
  * The transcript `log` "Transcript": the last page first, older pages on
  * request, the streaming message at the end.
  */
-export function Transcript({ sessionId, compact = false }: { sessionId: SessionId; compact?: boolean }) {
+export function Transcript({ sessionId }: { sessionId: SessionId }) {
   const state = useEntries((s) => s.bySession[sessionId]);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -42,7 +42,7 @@ export function Transcript({ sessionId, compact = false }: { sessionId: SessionI
 
   return (
     <div
-      className={compact ? 'transcript compact' : 'transcript'}
+      className="transcript"
       ref={scrollerRef}
       role="log"
       aria-label="Transcript"

@@ -1,5 +1,8 @@
 import type { TerminalTheme } from './theme';
 
+/** Keys the terminal keeps from the program and hands to the pane. */
+export type ScreenShortcut = 'find';
+
 /** What the terminal pane needs of a screen; xterm.js in the app, a stand-in in jsdom tests (no canvas there). */
 export interface TerminalScreen {
   readonly cols: number;
@@ -12,11 +15,25 @@ export interface TerminalScreen {
   focus(): void;
   /** The colours for the app's current light or dark look. */
   setTheme(theme: TerminalTheme): void;
+  /** Select the next (or previous) match of `query` in the screen and scrollback; false when there is none. */
+  find(query: string, direction: 'next' | 'previous'): boolean;
+  clearFind(): void;
   dispose(): void;
 }
 
-export type CreateScreen = (host: HTMLElement) => TerminalScreen | Promise<TerminalScreen>;
+export interface ScreenOptions {
+  /** A link in the output was clicked (http and https only). */
+  readonly openLink: (url: string) => void;
+  /** A pane shortcut was pressed in the terminal (Ctrl+Shift+F: find). */
+  readonly onShortcut: (shortcut: ScreenShortcut) => void;
+}
+
+export type CreateScreen = (host: HTMLElement, options: ScreenOptions) => TerminalScreen | Promise<TerminalScreen>;
 
 /** The app's screen: xterm.js, fetched as its own chunk on first use. */
-export const createDefaultScreen: CreateScreen = async (host) => (await import('./xtermScreen')).createXtermScreen(host);
+export const createDefaultScreen: CreateScreen = async (host, options) => (await import('./xtermScreen')).createXtermScreen(host, options);
 
+/** The key help shown in the terminal bar's tooltip and described to screen readers. */
+export const TERMINAL_KEYS_HELP =
+  'Keys: Ctrl+Shift+C copies the selection (Ctrl+C too while text is selected), Ctrl+Shift+V pastes, Ctrl+Shift+F finds in the scrollback. ' +
+  'Tab goes to the program; press Escape then Tab (or Shift+Tab) to move focus out of the terminal.';

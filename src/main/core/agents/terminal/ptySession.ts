@@ -1,9 +1,5 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import { constants } from 'node:os';
-import { InputLineTracker, screenTail } from './screen';
-
-/** Default bound of the kept scrollback (characters of raw output). */
-export const SCROLLBACK_CHARS = 256 * 1024;
 /** SIGTERM, then SIGKILL after this long (SPEC §8). */
 export const PTY_KILL_GRACE_MS = 2_000;
 
@@ -14,9 +10,6 @@ export interface PtySessionOptions {
   readonly env: NodeJS.ProcessEnv;
   readonly cols: number;
   readonly rows: number;
-  readonly scrollbackChars?: number;
-  /** Earlier output to keep in front of this run's (a reopened pane). */
-  readonly initialScrollback?: string;
 }
 
 export interface PtyExit {
@@ -30,7 +23,7 @@ export const MAX_COLS = 1_000;
 export const MIN_ROWS = 1;
 export const MAX_ROWS = 500;
 
-function clampSize(cols: number, rows: number): [number, number] {
+export function clampSize(cols: number, rows: number): [number, number] {
   const c = Math.min(MAX_COLS, Math.max(MIN_COLS, Math.floor(cols)));
   const r = Math.min(MAX_ROWS, Math.max(MIN_ROWS, Math.floor(rows)));
   return [c, r];
@@ -43,25 +36,19 @@ function signalName(signal: number | undefined): string | null {
 }
 
 /**
- * One command in a pseudo-terminal: output kept as a bounded scrollback, the
- * user's keystrokes turned into submitted lines, and a stop that really stops
- * (the PTY child leads its own process group: SIGTERM to the group, then
- * SIGKILL within 2 s).
+ * One command in a pseudo-terminal, and a stop that really stops (the PTY
+ * child leads its own process group: SIGTERM to the group, then SIGKILL
+ * within 2 s). What it drew is kept by `TerminalState`, what was typed by
+ * `LineRecorder`.
  */
 export class PtySession {
   private readonly pty: IPty;
-  private chunks: string[] = [];
-  private chars = 0;
-  private readonly limit: number;
-  private readonly lines = new InputLineTracker();
   private exitInfo: PtyExit | null = null;
   private readonly exitWaiters: Array<(e: PtyExit) => void> = [];
   private readonly dataListeners = new Set<(data: string) => void>();
   private readonly exitListeners = new Set<(e: PtyExit) => void>();
 
   constructor(options: PtySessionOptions) {
-    this.limit = options.scrollbackChars ?? SCROLLBACK_CHARS;
-    if (options.initialScrollback) this.keep(options.initialScrollback);
     const [cols, rows] = clampSize(options.cols, options.rows);
     this.pty = spawn(options.file, [...options.args], {
       name: 'xterm-256color',
@@ -71,7 +58,6 @@ export class PtySession {
       env: options.env,
     });
     this.pty.onData((data) => {
-      this.keep(data);
       for (const l of this.dataListeners) l(data);
     });
     this.pty.onExit(({ exitCode, signal }) => {
@@ -84,6 +70,13 @@ export class PtySession {
 
   get pid(): number {
     return this.pty.pid;
+  }
+
+  /** The slave side's device (/dev/pts/N) for reading its termios; null where node-pty does not say (Windows). */
+  get ptsName(): string | null {
+    // UnixTerminal has it; the typings do not declare it.
+    const name = (this.pty as IPty & { ptsName?: unknown }).ptsName;
+    return typeof name === 'string' && name !== '' ? name : null;
   }
 
   get exited(): PtyExit | null {
@@ -100,11 +93,10 @@ export class PtySession {
     return () => this.exitListeners.delete(listener);
   }
 
-  /** Keystrokes from the pane; returns the lines the user submitted with them (none when `track` is false). */
-  write(data: string, track = true): string[] {
-    if (this.exitInfo) return [];
+  /** Keystrokes and pastes, as they are. */
+  write(data: string): void {
+    if (this.exitInfo) return;
     this.pty.write(data);
-    return track ? this.lines.push(data) : [];
   }
 
   resize(cols: number, rows: number): void {
@@ -115,22 +107,6 @@ export class PtySession {
     } catch {
       // The child may be exiting right now; its exit event follows.
     }
-  }
-
-  /** The kept raw output, oldest first (at most the bound). */
-  scrollback(): string {
-    if (this.chunks.length > 1 || this.chars > this.limit) {
-      const all = this.chunks.join('');
-      const kept = all.length > this.limit ? all.slice(all.length - this.limit) : all;
-      this.chunks = [kept];
-      this.chars = kept.length;
-    }
-    return this.chunks[0] ?? '';
-  }
-
-  /** Plain text of the screen's last lines (for ambient calls). */
-  tail(maxLines = 40, maxChars = 4_000): string {
-    return screenTail(this.scrollback(), { maxLines, maxChars });
   }
 
   /** Resolves when the child has exited. */
@@ -165,17 +141,6 @@ export class PtySession {
       } catch {
         // already gone
       }
-    }
-  }
-
-  private keep(data: string): void {
-    this.chunks.push(data);
-    this.chars += data.length;
-    if (this.chars > this.limit * 2 || this.chunks.length > 4_096) {
-      const all = this.chunks.join('');
-      const kept = all.slice(all.length - this.limit);
-      this.chunks = [kept];
-      this.chars = kept.length;
     }
   }
 }

@@ -5,21 +5,22 @@ import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
 import { childEnv } from '../childEnv';
 import type { SessionsService } from '../../services/sessions';
-import { PtySession, SCROLLBACK_CHARS, type PtyExit } from './ptySession';
+import { echoProbe, LineRecorder } from './lineRecorder';
+import { clampSize, PtySession, type PtyExit } from './ptySession';
 import { ScrollbackFiles } from './scrollbackFiles';
-import { screenTail } from './screen';
+import { StatusWatch } from './statusWatch';
+import { SCROLLBACK_LINES, TerminalState } from './terminalState';
 
 const log = createLogger('terminal');
 
 /** Output is pushed to the renderer at most this often, in pieces of at most MAX_PUSH characters. */
 const PUSH_EVERY_MS = 16;
 const MAX_PUSH = 128 * 1024;
-/** The scrollback tail is saved this long after output (and on exit). */
-const SAVE_AFTER_MS = 2_000;
-/** Output this soon after a keystroke is its echo, not the program working. */
-const ECHO_WINDOW_MS = 250;
-/** No output for this long: the program waits (status 'idle'). */
-const QUIET_MS = 1_500;
+/**
+ * The screen is saved once output has been quiet this long (and on exit, which closing the app causes).
+ * Serializing a full 10,000-line scrollback costs about a second of CPU: never while output streams.
+ */
+const SAVE_WHEN_QUIET_MS = 5_000;
 /** Submitted lines kept for the activity digest. */
 const RECENT_LINES = 20;
 
@@ -30,30 +31,37 @@ export interface TerminalServiceDeps {
   readonly events: Pick<CoreEvents, 'emit'>;
   readonly dataDir: string;
   readonly env?: NodeJS.ProcessEnv;
-  readonly scrollbackChars?: number;
+  /** Lines of scrollback kept per terminal (default 10,000). */
+  readonly scrollbackLines?: number;
 }
 
 export interface TerminalOpenResult {
   readonly running: boolean;
+  /** Escape sequences that redraw the screen and its scrollback. */
   readonly scrollback: string;
+  /** The output offset the snapshot ends at: live `terminal:data` from here on follows it. */
+  readonly offset: number;
   readonly exit: PtyExit | null;
 }
 
 export interface TerminalActivity {
   /** What the user submitted, oldest first. */
   readonly lines: string[];
-  /** The ANSI-stripped tail of the screen. */
+  /** The plain text of the screen's last lines. */
   readonly screen: string;
 }
 
 interface Live {
   readonly pty: PtySession;
+  readonly state: TerminalState;
+  readonly recorder: LineRecorder;
+  readonly status: StatusWatch;
   pending: string;
+  pendingOffset: number;
   pushTimer: NodeJS.Timeout | null;
   saveTimer: NodeJS.Timeout | null;
-  quietTimer: NodeJS.Timeout | null;
-  /** Monotonic ms (performance.now) of the last input: only compared with the echo window. */
-  lastInputAt: number;
+  /** The last save of the screen (close waits for it). */
+  saving: Promise<void>;
   stopping: boolean;
   readonly recent: string[];
 }
@@ -61,13 +69,17 @@ interface Live {
 /**
  * The terminal backend (SPEC §8): any command (a shell, codex, aider...) in a
  * PTY per session. The session's `backendId` holds its command line (null:
- * the user's shell), which is what "resumes" a terminal. Keystrokes come from
- * the pane; submitted lines become 'user' entries (so titles and notes see
- * them), output streams as `terminal:data`, the exit is a note with the code,
- * and the scrollback tail outlives the process.
+ * the user's shell), which is what "resumes" a terminal. The pane's terminal is
+ * the input: keystrokes come as `terminal:input`, submitted lines become 'user'
+ * entries unless typed while the terminal hid them. Output feeds a headless
+ * terminal (`TerminalState`, what a pane attaching is shown) and streams as
+ * `terminal:data` with its offset; the status follows the foreground process;
+ * the screen is saved to the data folder and outlives the process.
  */
 export class TerminalService {
   private readonly live = new Map<string, Live>();
+  /** Every terminal's screen this run, running or not (a restart continues it). */
+  private readonly states = new Map<string, TerminalState>();
   private readonly files: ScrollbackFiles;
   private readonly exits = new Map<string, PtyExit>();
   private unregister: (() => void) | null = null;
@@ -78,7 +90,7 @@ export class TerminalService {
   }
 
   /**
-   * Takes the composer of terminal sessions (`sessions:send` types a line,
+   * Takes the dispatcher of terminal sessions (`sessions:send` types a line,
    * `sessions:stop` ends it). No PTY outlives the app: a terminal row a killed
    * app left 'working' is idle now.
    */
@@ -104,35 +116,55 @@ export class TerminalService {
     return this.live.get(sessionId)?.pty.pid ?? null;
   }
 
-  /** Attach a pane: starts the command when it is not running; returns the scrollback to paint. */
-  open(sessionId: string, cols: number, rows: number, restart = false): TerminalOpenResult {
-    const row = this.terminalRow(sessionId);
-    const existing = this.live.get(sessionId);
-    if (existing && existing.pty.exited === null) {
-      existing.pty.resize(cols, rows);
-      return { running: true, scrollback: existing.pty.scrollback(), exit: null };
-    }
-    const saved = existing ? existing.pty.scrollback() : this.files.read(sessionId);
-    const lastExit = existing?.pty.exited ?? this.exits.get(sessionId) ?? null;
-    if (!restart && (lastExit || (saved !== '' && !existing))) {
-      return { running: false, scrollback: saved, exit: lastExit };
-    }
-    this.start(row, cols, rows, saved);
-    return { running: true, scrollback: this.live.get(sessionId)?.pty.scrollback() ?? '', exit: null };
+  /**
+   * Attach a pane: starts the command when it has not run (or `restart`),
+   * resizes it to the pane, and returns the screen and scrollback to paint with
+   * the offset live output continues from.
+   */
+  async open(sessionId: string, cols: number, rows: number, restart = false): Promise<TerminalOpenResult> {
+    this.attach(sessionId, cols, rows, restart);
+    const l = this.live.get(sessionId);
+    const running = l !== undefined && l.pty.exited === null;
+    const state = this.stateOf(sessionId, cols, rows);
+    const snapshot = await state.snapshot();
+    const exit = running ? null : (l?.pty.exited ?? this.exits.get(sessionId) ?? null);
+    return { running, scrollback: snapshot.data, offset: snapshot.offset, exit };
   }
 
-  input(sessionId: string, data: string): void {
+  /** Keystrokes and pastes from the pane; resolves once they reached the PTY (and their lines were recorded). */
+  async input(sessionId: string, data: string): Promise<void> {
     const l = this.live.get(sessionId);
     if (!l || l.pty.exited) throw new AppError('CONFLICT', 'This terminal is not running; restart it first.');
-    l.lastInputAt = performance.now();
-    for (const line of l.pty.write(data)) this.recordLine(sessionId, l, line);
+    l.status.input();
+    const { lines } = await l.recorder.input(data);
+    for (const line of lines) this.recordLine(sessionId, l, line);
   }
 
   resize(sessionId: string, cols: number, rows: number): void {
-    this.live.get(sessionId)?.pty.resize(cols, rows);
+    const l = this.live.get(sessionId);
+    if (!l || l.pty.exited) return;
+    l.pty.resize(cols, rows);
+    l.state.resize(...clampSize(cols, rows));
   }
 
-  /** Stop: the whole process group, SIGKILL within 2 s. */
+  /** Stop in the pane: interrupt the foreground job, as Ctrl-C does (the terminal keeps running). */
+  async interrupt(sessionId: string): Promise<void> {
+    const l = this.live.get(sessionId);
+    if (!l || l.pty.exited) return;
+    await l.status.tick();
+    const job = l.status.foregroundJob;
+    if (job !== null) {
+      try {
+        process.kill(-job, 'SIGINT');
+        return;
+      } catch {
+        // The job ended meanwhile: Ctrl-C below reaches whoever holds the terminal now.
+      }
+    }
+    l.pty.write('\x03');
+  }
+
+  /** Stop the session: the whole process group, SIGKILL within 2 s. */
   async stop(sessionId: string): Promise<void> {
     const l = this.live.get(sessionId);
     if (!l || l.pty.exited) return;
@@ -143,8 +175,7 @@ export class TerminalService {
   /** What ambient calls read about a terminal session. */
   activity(sessionId: string): TerminalActivity {
     const l = this.live.get(sessionId);
-    if (l) return { lines: [...l.recent], screen: l.pty.tail() };
-    return { lines: [], screen: screenTail(this.files.read(sessionId), { maxLines: 40, maxChars: 4_000 }) };
+    return { lines: l ? [...l.recent] : [], screen: this.states.get(sessionId)?.text() ?? '' };
   }
 
   /**
@@ -152,8 +183,7 @@ export class TerminalService {
    * 'user' entries); null for sessions that are not terminals or show nothing.
    */
   screenForAmbient(sessionId: string): string | null {
-    const l = this.live.get(sessionId);
-    const screen = l ? l.pty.tail() : this.exits.has(sessionId) ? this.activity(sessionId).screen : '';
+    const screen = this.states.get(sessionId)?.text() ?? '';
     return screen.trim() === '' ? null : `The terminal shows (last lines):\n${screen}`;
   }
 
@@ -161,6 +191,33 @@ export class TerminalService {
     this.closed = true;
     this.unregister?.();
     await Promise.allSettled([...this.live.keys()].map((id) => this.stop(id)));
+    await Promise.allSettled([...this.live.values()].map((l) => l.saving));
+    for (const state of this.states.values()) state.dispose();
+    this.states.clear();
+  }
+
+  private attach(sessionId: string, cols: number, rows: number, restart: boolean): void {
+    const row = this.terminalRow(sessionId);
+    const existing = this.live.get(sessionId);
+    if (existing && existing.pty.exited === null) {
+      this.resize(sessionId, cols, rows);
+      return;
+    }
+    const ranBefore = existing !== undefined || this.exits.has(sessionId) || this.files.read(sessionId) !== '';
+    if (!restart && ranBefore) return;
+    this.start(row, cols, rows);
+  }
+
+  /** This run's screen of a session, else the one saved by an earlier run, else a blank one. */
+  private stateOf(sessionId: string, cols: number, rows: number): TerminalState {
+    let state = this.states.get(sessionId);
+    if (!state) {
+      state = new TerminalState(...clampSize(cols, rows), this.deps.scrollbackLines ?? SCROLLBACK_LINES);
+      const saved = this.files.read(sessionId);
+      if (saved) state.write(saved);
+      this.states.set(sessionId, state);
+    }
+    return state;
   }
 
   private terminalRow(sessionId: string): SessionRow {
@@ -170,15 +227,15 @@ export class TerminalService {
   }
 
   private async sendLine(row: SessionRow, text: string): Promise<Entry> {
-    if (!this.isRunning(row.id)) this.open(row.id, 120, 30, true);
+    if (!this.isRunning(row.id)) this.attach(row.id, 120, 30, true);
     const l = this.live.get(row.id);
     if (!l) throw new AppError('UNAVAILABLE', 'The terminal could not start.');
     const line = text.replace(/\r?\n/g, ' ').trim();
-    // Recorded before the PTY sees it: a database that refuses the record refuses the line (BUSY or STORAGE, the composer keeps it).
+    // Recorded before the PTY sees it: a database that refuses the record refuses the line (BUSY or STORAGE, the caller keeps it).
     const entry = this.deps.sessions.appendEntry(row.id, 'user', line, { source: 'terminal' });
     this.remember(l, line);
-    l.pty.write(`${line}\r`, false);
-    l.lastInputAt = performance.now();
+    l.status.input();
+    l.pty.write(`${line}\r`);
     return entry;
   }
 
@@ -196,34 +253,39 @@ export class TerminalService {
     if (l.recent.length > RECENT_LINES) l.recent.shift();
   }
 
-  private start(row: SessionRow, cols: number, rows: number, previous: string): void {
+  private start(row: SessionRow, cols: number, rows: number): void {
     if (this.closed) throw new AppError('UNAVAILABLE', 'Swarmdesk is shutting down.');
     const env = childEnv(this.deps.env ?? process.env, 'terminal', { TERM: 'xterm-256color', COLORTERM: 'truecolor' });
     const shell = env.SHELL && existsSync(env.SHELL) ? env.SHELL : existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
     const command = row.backendId?.trim() || null;
     const cwd = existsSync(row.folder) ? row.folder : (env.HOME ?? '/');
-    const separator = previous ? '\r\n\x1b[2m── restarted ──\x1b[0m\r\n' : '';
     let pty: PtySession;
     try {
-      pty = new PtySession({
-        file: shell,
-        args: command ? ['-c', command] : [],
-        cwd,
-        env,
-        cols,
-        rows,
-        scrollbackChars: this.deps.scrollbackChars ?? SCROLLBACK_CHARS,
-        initialScrollback: previous + separator,
-      });
+      pty = new PtySession({ file: shell, args: command ? ['-c', command] : [], cwd, env, cols, rows });
     } catch (err) {
       log.error('terminal did not start', { session: row.id, err });
       this.deps.sessions.recordEntry(row.id, 'error', `The terminal could not start: ${(err as Error).message}`);
       this.deps.sessions.setStatus(row.id, 'error');
       throw new AppError('UNAVAILABLE', 'The terminal could not start.');
     }
-    const l: Live = { pty, pending: '', pushTimer: null, saveTimer: null, quietTimer: null, lastInputAt: 0, stopping: false, recent: [] };
+    const state = this.stateOf(row.id, cols, rows);
+    state.resize(...clampSize(cols, rows));
+    const l: Live = {
+      pty,
+      state,
+      recorder: new LineRecorder((data) => pty.write(data), echoProbe(pty.ptsName)),
+      status: new StatusWatch(pty.pid, (status) => this.safely(() => this.deps.sessions.setStatus(row.id, status))),
+      pending: '',
+      pendingOffset: state.end,
+      pushTimer: null,
+      saveTimer: null,
+      saving: Promise.resolve(),
+      stopping: false,
+      recent: [],
+    };
     this.live.set(row.id, l);
     this.exits.delete(row.id);
+    if (state.end > 0) this.onData(row.id, l, '\r\n\x1b[2m── restarted ──\x1b[0m\r\n');
     this.deps.sessions.recordEntry(row.id, 'note', command ? `Started: ${command}` : `Started a shell (${shell})`, { command, pid: pty.pid });
     this.deps.sessions.setStatus(row.id, 'idle');
     pty.onData((data) => this.onData(row.id, l, data));
@@ -231,50 +293,47 @@ export class TerminalService {
   }
 
   private onData(sessionId: string, l: Live, data: string): void {
+    const offset = l.state.write(data);
+    if (l.pending === '') l.pendingOffset = offset;
     l.pending += data;
+    l.status.output();
     l.pushTimer ??= setTimeout(() => this.flush(sessionId, l), PUSH_EVERY_MS);
-    l.saveTimer ??= setTimeout(() => this.save(sessionId, l), SAVE_AFTER_MS);
-    if (performance.now() - l.lastInputAt > ECHO_WINDOW_MS) {
-      this.safely(() => this.deps.sessions.setStatus(sessionId, 'working'));
-      if (l.quietTimer) clearTimeout(l.quietTimer);
-      l.quietTimer = setTimeout(() => {
-        l.quietTimer = null;
-        if (l.pty.exited === null) this.safely(() => this.deps.sessions.setStatus(sessionId, 'idle'));
-      }, QUIET_MS);
-    }
+    if (l.saveTimer) clearTimeout(l.saveTimer);
+    l.saveTimer = setTimeout(() => {
+      l.saving = this.save(sessionId, l);
+    }, SAVE_WHEN_QUIET_MS);
   }
 
   private flush(sessionId: string, l: Live): void {
     l.pushTimer = null;
     let rest = l.pending;
+    let offset = l.pendingOffset;
     l.pending = '';
     while (rest.length > 0) {
-      this.deps.events.emit('terminal:data', { sessionId, data: rest.slice(0, MAX_PUSH) });
+      const data = rest.slice(0, MAX_PUSH);
+      this.deps.events.emit('terminal:data', { sessionId, data, offset });
+      offset += data.length;
       rest = rest.slice(MAX_PUSH);
     }
   }
 
-  private save(sessionId: string, l: Live): void {
+  private async save(sessionId: string, l: Live): Promise<void> {
     if (l.saveTimer) clearTimeout(l.saveTimer);
     l.saveTimer = null;
     try {
-      this.files.write(sessionId, l.pty.scrollback());
+      this.files.write(sessionId, (await l.state.snapshot()).data);
     } catch (err) {
-      log.warn('could not save terminal scrollback', { session: sessionId, err });
+      log.warn('could not save the terminal screen', { session: sessionId, err });
     }
   }
 
   private onExit(sessionId: string, l: Live, exit: PtyExit): void {
     if (l.pushTimer) clearTimeout(l.pushTimer);
-    if (l.quietTimer) clearTimeout(l.quietTimer);
+    l.status.stop();
     this.flush(sessionId, l);
-    this.save(sessionId, l);
+    l.saving = this.save(sessionId, l);
     this.exits.set(sessionId, exit);
-    const text = l.stopping
-      ? 'Stopped.'
-      : exit.signal
-        ? `Ended by ${exit.signal}.`
-        : `Exited with code ${exit.exitCode}.`;
+    const text = l.stopping ? 'Stopped.' : exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`;
     this.safely(() => {
       this.deps.sessions.recordEntry(sessionId, 'note', text, { exitCode: exit.exitCode, signal: exit.signal });
       this.deps.sessions.setStatus(sessionId, l.stopping || (exit.exitCode === 0 && !exit.signal) ? 'idle' : 'error');
@@ -291,3 +350,4 @@ export class TerminalService {
     }
   }
 }
+

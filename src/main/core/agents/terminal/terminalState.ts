@@ -1,0 +1,101 @@
+import { createRequire } from 'node:module';
+import type * as HeadlessModule from '@xterm/headless';
+import type * as SerializeModule from '@xterm/addon-serialize';
+
+// Both packages are CommonJS bundles whose `module` field names a file they do not ship: load them with require.
+const requireCjs = createRequire(import.meta.url);
+const { Terminal } = requireCjs('@xterm/headless') as typeof HeadlessModule;
+const { SerializeAddon } = requireCjs('@xterm/addon-serialize') as typeof SerializeModule;
+
+/** Default bound of the kept scrollback, in lines (as a VS Code terminal keeps). */
+export const SCROLLBACK_LINES = 10_000;
+
+/** A view of the terminal at one point of its output stream. */
+export interface TerminalSnapshot {
+  /** Escape sequences that redraw the screen and its scrollback, colours and modes included. */
+  readonly data: string;
+  /** How many characters of output the snapshot holds: live output from this offset on follows it. */
+  readonly offset: number;
+}
+
+/**
+ * A session's screen as the PTY drew it, kept in the core the way VS Code's
+ * pty host does: a headless xterm fed every chunk the PTY writes, serialized
+ * when a pane attaches. Output is counted in characters (`offset`), so a pane
+ * joins the live stream exactly where its snapshot ends: no overlap, no gap.
+ */
+export class TerminalState {
+  private readonly term: HeadlessModule.Terminal;
+  private readonly serializer: SerializeModule.SerializeAddon;
+  private readonly scrollback: number;
+  /** Characters written to the emulator so far (parsed or queued). */
+  private written = 0;
+  /** Characters the emulator has parsed: its state is the stream up to here. */
+  private parsed = 0;
+
+  constructor(cols: number, rows: number, scrollback = SCROLLBACK_LINES) {
+    this.scrollback = scrollback;
+    this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+    this.serializer = new SerializeAddon();
+    this.term.loadAddon(this.serializer);
+  }
+
+  /** The offset the next chunk of output starts at. */
+  get end(): number {
+    return this.written;
+  }
+
+  get cols(): number {
+    return this.term.cols;
+  }
+
+  get rows(): number {
+    return this.term.rows;
+  }
+
+  /** Feed output; returns the offset it starts at. */
+  write(data: string): number {
+    const start = this.written;
+    this.written += data.length;
+    const end = this.written;
+    this.term.write(data, () => {
+      this.parsed = end;
+    });
+    return start;
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols !== this.term.cols || rows !== this.term.rows) this.term.resize(cols, rows);
+  }
+
+  /**
+   * Screen and scrollback once everything written so far is parsed. The
+   * emulator calls each write's callback right after parsing that write and
+   * before the next, so serializing inside one gives exactly the stream up to
+   * `offset`.
+   */
+  snapshot(): Promise<TerminalSnapshot> {
+    return new Promise((resolve) => {
+      this.term.write('', () => {
+        resolve({ data: this.serializer.serialize({ scrollback: this.scrollback }), offset: this.parsed });
+      });
+    });
+  }
+
+  /** Plain text of the last non-blank lines (for ambient calls and tests), at most `maxChars` from the end. */
+  text(maxLines = 40, maxChars = 4_000): string {
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let y = buffer.length - 1; y >= 0 && lines.length < maxLines; y -= 1) {
+      const line = buffer.getLine(y)?.translateToString(true) ?? '';
+      if (line.trim() === '' && (lines.length === 0 || lines[lines.length - 1]?.trim() === '')) continue;
+      lines.push(line);
+    }
+    const text = lines.reverse().join('\n').replace(/\s+$/, '');
+    return text.length > maxChars ? text.slice(text.length - maxChars) : text;
+  }
+
+  dispose(): void {
+    this.term.dispose();
+  }
+}

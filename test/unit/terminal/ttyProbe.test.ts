@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { echoFromStty } from '../../../src/main/core/agents/terminal/ttyProbe';
+import { QUIET_MS, terminalStatus } from '../../../src/main/core/agents/terminal/statusWatch';
+
+describe('echoFromStty', () => {
+  // Shortened `stty -a` outputs as GNU (Linux) and BSD (macOS) print them.
+  it('a password prompt (canonical, no echo) is hidden', () => {
+    expect(echoFromStty('speed 38400 baud; rows 24;\nisig icanon iexten -echo echoe echok -echonl')).toBe('hidden');
+    expect(echoFromStty('lflags: icanon isig iexten -echo echoe -echok echoke')).toBe('hidden');
+  });
+  it('a cooked terminal that echoes is shown', () => {
+    expect(echoFromStty('isig icanon iexten echo echoe echok -echonl')).toBe('shown');
+  });
+  it('readline and full-screen programs (raw, drawing keys themselves) are shown', () => {
+    expect(echoFromStty('isig -icanon iexten -echo echoe echok -echonl')).toBe('shown');
+  });
+  it('anything it cannot read is unknown', () => {
+    expect(echoFromStty('')).toBe('unknown');
+    expect(echoFromStty('stty: /dev/pts/9: No such file or directory')).toBe('unknown');
+  });
+});
+
+describe('terminalStatus', () => {
+  const shell = { pgid: 100, tpgid: 100 };
+  it('working while another process group holds the terminal, whatever the output', () => {
+    expect(terminalStatus({ foreground: { pgid: 100, tpgid: 140 }, sinceOutput: 60_000, sinceInput: 60_000 })).toBe('working');
+  });
+  it('idle once the shell holds it and the output has gone quiet; unchanged before that', () => {
+    expect(terminalStatus({ foreground: shell, sinceOutput: QUIET_MS, sinceInput: 5 })).toBe('idle');
+    expect(terminalStatus({ foreground: shell, sinceOutput: 10, sinceInput: 5 })).toBeNull();
+  });
+  it('without /proc: output long after the last key is work, the echo of a key is not', () => {
+    expect(terminalStatus({ foreground: null, sinceOutput: 10, sinceInput: 5_000 })).toBe('working');
+    expect(terminalStatus({ foreground: null, sinceOutput: 10, sinceInput: 20 })).toBeNull();
+    expect(terminalStatus({ foreground: null, sinceOutput: QUIET_MS, sinceInput: 20 })).toBe('idle');
+  });
+});
