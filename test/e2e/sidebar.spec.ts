@@ -118,7 +118,7 @@ test('a row reads whole: the status word, no "+0 −0", the tail that tells near
   await expect(waiting.locator('.row-status')).toHaveText('waiting');
   await expect(rows(page).filter({ hasText: '+0' })).toHaveCount(0);
   await expect(rowByLabel(page, 'Rename the confusing variables in the parser').locator('.label-tail')).toBeVisible();
-  await expect(rowByLabel(page, 'Rename the confusing variables in the parser').locator('.label-tail')).toHaveText(' in the parser');
+  await expect(rowByLabel(page, 'Rename the confusing variables in the parser').locator('.label-tail')).toHaveText('in the parser');
   const imported = rowByLabel(page, 'Tune the docs search ranking');
   await expect(imported).toHaveAccessibleName(/imported, not running/);
   await expect(imported.locator('.row-sub')).not.toContainText('idle');

@@ -73,7 +73,7 @@ describe('the sidebar groups sessions by project', () => {
 });
 
 describe('a row says what it is', () => {
-  it('the status word beside the dot, in the tooltip and the name; an imported history claims no "idle"', async () => {
+  it('the status word beside the dot, in the tooltip and the name; an imported history says "imported", never "idle"', async () => {
     await renderApp(
       new FakeApi([
         makeRow({ id: 'a', title: 'Waiting one', status: 'waiting', subtitle: 'Asked which port to use' }),
@@ -86,7 +86,7 @@ describe('a row says what it is', () => {
     expect(waiting.querySelector('.row-sub')?.getAttribute('title')).toContain('waiting for you');
     expect(waiting).toHaveTextContent('Asked which port to use');
     const imported = screen.getByRole('listitem', { name: /^Imported one, imported, not running/ });
-    expect(imported.querySelector('.row-status')).toBeNull();
+    expect(imported.querySelector('.row-status')).toHaveTextContent(/^imported$/);
     expect(imported).not.toHaveTextContent('idle');
     expect(imported.querySelector('.status-none')).not.toBeNull();
     expect(screen.getByRole('listitem', { name: /^Idle chat, idle/ }).querySelector('.row-status')).toHaveTextContent('idle');
@@ -129,7 +129,7 @@ describe('a row says what it is', () => {
       ]),
     );
     const tails = (await screen.findAllByRole('listitem')).map((row) => row.querySelector('.label-tail')?.textContent);
-    expect(tails).toEqual([' in the parser', ' in the lexer']);
+    expect(tails).toEqual(['in the parser', 'in the lexer']);
   });
 
   it('"Show archived" adds the archived rows, marked, in an "Archived" group after the rest', async () => {

@@ -237,7 +237,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
         </span>
         <span className="row-sub" title={[status.spoken, changesFact(changes), usage ? usageDetails(usage) : null].filter(Boolean).join(' · ')}>
           {row.archived ? <span className="row-archived">archived</span> : null}
-          {status.word ? <span className={`row-status status-text-${status.tone}`}>{status.word}</span> : null}
+          <span className={`row-status status-text-${status.tone}`}>{status.word}</span>
           {unsaved ? (
             <span className="row-sub-text row-unsaved">{unsaved}</span>
           ) : subtitle ? (

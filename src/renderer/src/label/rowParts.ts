@@ -5,8 +5,8 @@ import type { SessionLabel } from './sessionLabel';
 export interface RowStatus {
   /** The dot's look: a status, or 'none' (a session no agent runs). */
   tone: SessionStatus | 'none';
-  /** Shown beside the dot; null where it would say nothing (an imported history). */
-  word: string | null;
+  /** Shown beside the dot (an imported history: "imported", a fact in the muted colour, not a status). */
+  word: string;
   /** For the accessible name and the tooltip. */
   spoken: string;
 }
@@ -20,11 +20,11 @@ const WORDS: Record<SessionStatus, { word: string; spoken: string }> = {
 
 /**
  * A row's status as a person reads it. An imported history that no agent runs is not "idle"
- * (fourteen rows of "idle" say nothing and suggest an agent waits): no word, a neutral dot, and
- * "imported, not running" for whoever asks (tooltip, accessible name).
+ * (fourteen rows of "idle" suggest agents sitting there): it says "imported" beside a neutral
+ * ring, and "imported, not running" to whoever asks (tooltip, accessible name).
  */
 export function rowStatus(row: Pick<SessionListRow, 'kind' | 'status'>): RowStatus {
-  if (row.kind === 'imported' && row.status === 'idle') return { tone: 'none', word: null, spoken: 'imported, not running' };
+  if (row.kind === 'imported' && row.status === 'idle') return { tone: 'none', word: 'imported', spoken: 'imported, not running' };
   return { tone: row.status, ...WORDS[row.status] };
 }
 
@@ -54,7 +54,8 @@ export function splitLabel(text: string): { head: string; tail: string } {
   const end = chars.slice(-TAIL_MAX - 1).join('');
   const space = end.indexOf(' ');
   let tail: string;
-  if (space !== -1 && end.length - space - 1 >= TAIL_MIN) tail = end.slice(space); // keeps its leading space
+  // The space stays at the head's end: cut short, the head's "…" then meets the tail's first word.
+  if (space !== -1 && end.length - space - 1 >= TAIL_MIN) tail = end.slice(space + 1);
   else tail = chars.slice(-10).join('');
   return { head: text.slice(0, text.length - tail.length), tail };
 }
