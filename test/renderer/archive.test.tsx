@@ -30,17 +30,17 @@ describe('archive, delete, pin', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 
-  it('"Show archived" switches to the archived view', async () => {
+  it('"Show archived" adds the archived rows, marked, after the others', async () => {
     const api = new FakeApi([makeRow({ id: 'b', title: 'Bravo flaky test hunt', archived: true }), makeRow({ id: 'a', title: 'Alpha release notes' })]);
     await renderApp(api);
     await screen.findAllByRole('listitem');
     expect(screen.queryByRole('listitem', { name: /^Bravo/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show archived' }));
-    expect(await screen.findByRole('listitem', { name: /^Bravo/ })).toBeInTheDocument();
-    expect(screen.queryByRole('listitem', { name: /^Alpha/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: /^Bravo flaky test hunt, idle, archived/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((row) => row.getAttribute('aria-label')?.split(',')[0])).toEqual(['Alpha release notes', 'Bravo flaky test hunt']);
     expect(api.callsTo('sessions:list').at(-1)).toEqual({ includeArchived: true, limit: LIST_PAGE_ROWS });
     await menuAction('Bravo', 'Unarchive');
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: /^Bravo/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('listitem', { name: /^Bravo/ }).getAttribute('aria-label')).not.toContain('archived'));
   });
 
   it('delete asks first; Cancel keeps it; Delete removes it with an Undo that restores it', async () => {

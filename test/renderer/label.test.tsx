@@ -7,7 +7,7 @@ import { renderApp } from './support/renderApp';
 const PLACEHOLDER = /^(untitled|new session|\(none yet\))/i;
 
 describe('display label in the swarm list', () => {
-  it('a title shows plain; a first line or facts show muted', async () => {
+  it('a title shows plain; a first line or facts show marked as derived (muted style: italic, full contrast)', async () => {
     await renderApp(
       new FakeApi([
         makeRow({ id: 't', title: 'Fix kumquat websocket drops' }),
@@ -18,7 +18,9 @@ describe('display label in the swarm list', () => {
     const titled = await screen.findByRole('listitem', { name: /^Fix kumquat websocket drops/ });
     expect(within(titled).getByText('Fix kumquat websocket drops')).not.toHaveClass('muted');
     const firstLine = screen.getByRole('listitem', { name: /^please fix the login redirect loop on Safari/ });
-    expect(within(firstLine).getByText('please fix the login redirect loop on Safari')).toHaveClass('muted');
+    // Long: drawn as a head and a tail (middle ellipsis), one label.
+    expect(firstLine.querySelector('.row-label')).toHaveTextContent(/^please fix the login redirect loop on Safari$/);
+    expect(firstLine.querySelector('.row-label')).toHaveClass('muted', 'derived');
     const facts = screen.getByRole('listitem', { name: /^Claude Code · billing-api/ });
     expect(within(facts).getByText(/^Claude Code · billing-api/)).toHaveClass('muted');
   });
@@ -81,7 +83,8 @@ describe('row facts', () => {
     expect(within(rows[0] as HTMLElement).getByText('I ran the migrations.')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText(/1h/)).toBeInTheDocument();
     expect(rows[1]).toHaveAccessibleName(/^Waiting one, waiting for you, unread/);
-    expect(within(rows[1] as HTMLElement).getByText('waiting for you')).toBeInTheDocument();
+    // The status word beside the dot, whole ("waiting"), never cut to "waiting f…".
+    expect((rows[1] as HTMLElement).querySelector('.row-status')).toHaveTextContent(/^waiting$/);
     expect(within(rows[1] as HTMLElement).getByText(/2m/)).toBeInTheDocument();
     expect((rows[1] as HTMLElement).querySelector('.status-dot.status-waiting')).not.toBeNull();
     expect((rows[1] as HTMLElement).querySelector('.unread-mark')).not.toBeNull();

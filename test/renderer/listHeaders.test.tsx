@@ -17,8 +17,14 @@ describe('the list with group headers (worked out per index, not per row)', () =
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('aria-label')?.split(',')[0])).toEqual(['Pinned one', 'Pinned two', 'Rest one', 'Rest two']);
     expect(rows.map((row) => row.getAttribute('aria-posinset'))).toEqual(['1', '2', '3', '4']);
+    // The headings sit beside the list (it holds sessions only), placed between the rows.
     const list = screen.getByRole('list', { name: 'Sessions' });
-    const order = [...list.children].map((el) => (el.classList.contains('group-header') ? `# ${el.textContent}` : el.getAttribute('aria-label')?.split(',')[0]));
+    expect([...list.children].every((el) => el.getAttribute('role') === 'listitem')).toBe(true);
+    const headings = [...document.querySelectorAll<HTMLElement>('.group-header')];
+    const order = [...headings, ...rows]
+      .map((el) => ({ y: Number(/translateY\((\d+)px\)/.exec(el.style.transform)?.[1]), text: el.classList.contains('group-header') ? `# ${el.textContent}` : el.getAttribute('aria-label')?.split(',')[0] }))
+      .sort((a, b) => a.y - b.y)
+      .map((item) => item.text);
     expect(order).toEqual(['# Pinned', 'Pinned one', 'Pinned two', '# Sessions', 'Rest one', 'Rest two']);
 
     rows[1]?.focus();

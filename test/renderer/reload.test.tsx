@@ -190,7 +190,8 @@ describe('a reload keeps the rows it holds while its pages arrive (mark and swee
       on = setShowArchived(true);
     });
     await release(); // the archived view's first page: the archived rows among main's first 1,000
-    expect(shownIds()).toEqual(['arch0', 'arch1', 'arch2']);
+    // Added to the swarm's rows, after them (in their own group), not instead of them.
+    expect(shownIds()).toEqual([...swarm, 'arch0', 'arch1', 'arch2']);
     // The swarm's rows are still held (not shown in this view), so switching back draws them at once.
     expect(useSessions.getState().order.length).toBeGreaterThanOrEqual(TOTAL);
     let off: Promise<void> = Promise.resolve();

@@ -4,6 +4,7 @@ import { App } from './App';
 import { bootApp, refreshAfterReconnect } from './boot/boot';
 import type { EarlyStart } from './boot/earlyStart';
 import type { Bridge } from './bridge';
+import { restoreSidebarLayout } from './features/sidebar/layout';
 import { setConnection } from './stores/ui';
 
 /** The app proper: stores, pushes, React. Loaded by main.tsx once the early start is under way. */
@@ -15,6 +16,8 @@ export function startApp(bridge: Bridge, early: EarlyStart): void {
     if (reconnected) void refreshAfterReconnect();
   });
   bootApp(bridge.api, early);
+  // Before the first render: the sidebar is drawn at the width the user left it.
+  restoreSidebarLayout();
 
   const root = document.getElementById('root');
   if (root) {

@@ -48,6 +48,11 @@ const SessionRowShape = z.object({
    * by another program, disk full); retried until saved. Absent when none wait.
    */
   unsaved: z.number().int().positive().optional(),
+  /**
+   * The repository a worktree session works for (its worktree's `repoRoot`): the sidebar groups and
+   * filters it with the repository, not its worktree folder. Absent for every other session (its project is its folder).
+   */
+  project: z.string().min(1).max(4096).optional(),
 });
 
 // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.

@@ -6,6 +6,7 @@ import { resetAppStore } from '../../../src/renderer/src/stores/app';
 import { resetEntriesStore } from '../../../src/renderer/src/stores/entries';
 import { resetPanesStore } from '../../../src/renderer/src/stores/panes';
 import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
+import { resetSidebarLayoutStore } from '../../../src/renderer/src/stores/sidebarLayout';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
 import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
 
@@ -15,6 +16,7 @@ export function resetStores(): void {
   resetEntriesStore();
   resetPanesStore();
   resetSessionsStore();
+  resetSidebarLayoutStore();
   resetSearch();
   resetUiStore();
   resetNotificationsStore();

@@ -118,8 +118,10 @@ export class SessionsService {
     const row = this.store.transaction(() => {
       if (input.parentId) this.get(input.parentId);
       const inserted = insertSession(this.store, { ...input, folder: input.folder?.trim() || this.defaultFolder, at }, 'top');
-      input.withinCreate?.(inserted);
-      return inserted;
+      if (!input.withinCreate) return inserted;
+      input.withinCreate(inserted);
+      // Its options may say more about the row (a worktree's repository is the row's project).
+      return this.store.sessions.get(inserted.id) ?? inserted;
     });
     this.changed(row);
     this.hooks.emit('sessionCreated', row);

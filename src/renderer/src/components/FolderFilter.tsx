@@ -1,14 +1,19 @@
 import { useDeferredValue, useMemo } from 'react';
-import { folderName } from '../label/sessionLabel';
 import { heldFolders, setFolderFilter, useSessions } from '../stores/sessions';
+import { projectNames } from '../stores/projects';
 
-/** "Filter by folder": the folders the swarm has, most used first. Hidden while there is only one. */
+/**
+ * "Filter by folder": the projects the swarm has (repositories and folders; a worktree session is
+ * its repository's, never its worktree's path), most used first, each once. Two that share a
+ * folder name are told apart by their parent folders. Hidden while there is only one.
+ */
 export function FolderFilter() {
-  // The store counts rows per folder as they change; this only sorts the folders (not the rows),
+  // The store counts rows per project as they change; this only sorts the projects (not the rows),
   // deferred so a first paint or a page of the list does not wait for the filter's options.
   const foldersVersion = useDeferredValue(useSessions((s) => s.foldersVersion), -1);
   const folder = useSessions((s) => s.folder);
   const folders = useMemo(() => (foldersVersion < 0 ? [] : heldFolders()), [foldersVersion]);
+  const names = useMemo(() => projectNames(folders), [folders]);
 
   if (folders.length < 2 && folder === null) return null;
   return (
@@ -19,9 +24,9 @@ export function FolderFilter() {
       onChange={(e) => setFolderFilter(e.target.value === '' ? null : e.target.value)}
     >
       <option value="">All folders</option>
-      {folders.map((name) => (
-        <option key={name} value={name} title={name}>
-          {folderName(name)}
+      {folders.map((path) => (
+        <option key={path} value={path} title={path}>
+          {names.get(path) ?? path}
         </option>
       ))}
     </select>

@@ -2,44 +2,25 @@ import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { applyReorderPreview } from '../features/sessions/reorder';
-import type { VisibleRow } from '../stores/sessionView';
+import type { GroupHeader, VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
 import { usePanes } from '../stores/panes';
 import { useUi } from '../stores/ui';
-import { useVisibleRows } from '../stores/useVisibleRows';
+import { useListView } from '../stores/useVisibleRows';
+import { GroupHeading } from './GroupHeading';
 import { SessionRowView } from './SessionRowView';
 
 export const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 28;
 
-type ListItem = { type: 'header'; key: string; text: string } | { type: 'row'; key: string; row: VisibleRow; index: number };
+type ListItem = { type: 'header'; key: string; header: GroupHeader } | { type: 'row'; key: string; row: VisibleRow; index: number };
 
-/** Group headers ("Pinned", "Sessions") and where they go: before the row at `before`. */
-interface Header {
-  before: number;
-  key: string;
-  text: string;
-}
+type Header = GroupHeader;
 
 /** Until the scroller is laid out (or where nothing lays out, as in jsdom) assume a tall window. */
 const FALLBACK_RECT = { width: 320, height: 1200 };
 function observeWithFallback(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) {
   return observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
-}
-
-/** The headers of the list as drawn: only when something is pinned, at each change of group. */
-function headersOf(rows: readonly VisibleRow[]): Header[] {
-  const headers: Header[] = [];
-  if (!rows.some((row) => row.group === 'pinned')) return headers;
-  let lastGroup: VisibleRow['group'] | null = null;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as VisibleRow;
-    if (row.group !== lastGroup && row.depth === 0) {
-      headers.push({ before: i, key: `header-${row.group}`, text: row.group === 'pinned' ? 'Pinned' : 'Sessions' });
-      lastGroup = row.group;
-    }
-  }
-  return headers;
 }
 
 /**
@@ -63,7 +44,7 @@ function itemAt(rows: readonly VisibleRow[], headers: readonly Header[], index: 
   const at = locate(headers, index);
   if (at < 0) {
     const header = headers[-at - 1];
-    return header ? { type: 'header', key: header.key, text: header.text } : undefined;
+    return header ? { type: 'header', key: `header-${header.group}`, header } : undefined;
   }
   const row = rows[at];
   return row ? { type: 'row', key: row.id, row, index: at } : undefined;
@@ -98,10 +79,9 @@ function EmptyList() {
 export function SessionList() {
   // Busy while the rest of the swarm arrives page by page (after the first page).
   const complete = useSessions((s) => s.complete);
-  const rows = useVisibleRows();
+  const { rows, headers } = useListView();
   const reorder = useUi((s) => s.reorder);
   const drawn = useMemo(() => applyReorderPreview(rows, reorder), [rows, reorder]);
-  const headers = useMemo(() => headersOf(drawn), [drawn]);
   const itemCount = drawn.length + headers.length;
   const focused = usePanes((s) => s.focused);
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -115,7 +95,7 @@ export function SessionList() {
     estimateSize: (i) => (locate(headers, i) < 0 ? HEADER_HEIGHT : ROW_HEIGHT),
     getItemKey: (i) => {
       const at = locate(headers, i);
-      return (at < 0 ? headers[-at - 1]?.key : drawn[at]?.id) ?? i;
+      return (at < 0 ? `header-${headers[-at - 1]?.group}` : drawn[at]?.id) ?? i;
     },
     overscan: 8,
     observeElementRect: observeWithFallback,
@@ -156,20 +136,13 @@ export function SessionList() {
   const rowCount = drawn.length;
 
 
+  const items = virtualizer.getVirtualItems().map((virtual) => ({ virtual, item: itemAt(drawn, headers, virtual.index) }));
+
   return (
     <div className="session-scroller" ref={scrollerRef}>
       <div role="list" aria-label="Sessions" aria-busy={complete ? undefined : true} className="session-list" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((virtual) => {
-          const item = itemAt(drawn, headers, virtual.index);
-          if (!item) return null;
-          if (item.type === 'header') {
-            return (
-              <div key={item.key} className="group-header" aria-hidden="true" style={{ transform: `translateY(${virtual.start}px)`, height: HEADER_HEIGHT }}>
-                {item.text}
-              </div>
-            );
-          }
-          return (
+        {items.map(({ virtual, item }) =>
+          item?.type === 'row' ? (
             <SessionRowView
               key={item.key}
               row={item.row}
@@ -181,10 +154,16 @@ export function SessionList() {
               tabStop={tabStop === item.row.id}
               onArrow={focusRow}
             />
-          );
-        })}
+          ) : null,
+        )}
       </div>
-      {rowCount === 0 ? <EmptyList /> : null}
+      {/* Headings beside the list, not in it: the list holds sessions only (SPEC §7.1). */}
+      <div className="group-headings">
+        {items.map(({ virtual, item }) =>
+          item?.type === 'header' ? <GroupHeading key={item.key} header={item.header} top={virtual.start} height={HEADER_HEIGHT} /> : null,
+        )}
+      </div>
+      {rowCount === 0 && headers.length === 0 ? <EmptyList /> : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { memo, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardE
 import type { SessionId } from '../../../shared/domain/session';
 import { cancelReorder, drop, dropOnRow, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
 import { markRead } from '../features/sessions/actions';
-import { relativeTime, rowSubtitle, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
+import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
+import { rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
 import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
@@ -54,10 +55,12 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
 
   if (!row) return null;
   const label = sessionLabel(row, now);
-  const subtitle = rowSubtitle(row);
+  const status = rowStatus(row);
+  const subtitle = row.subtitle?.trim() || null;
   const time = relativeTime(row.updatedAt, now);
   const unsaved = unsavedText(row.unsaved);
-  const facts = [statusWord(row.status), unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null, changesFact(changes)]
+  const shown = splitLabel(rowLabelText(label));
+  const facts = [status.spoken, row.archived ? 'archived' : null, unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null, changesFact(changes)]
     .filter(Boolean)
     .join(', ');
 
@@ -137,6 +140,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
     'session-row',
     isOpen ? 'is-open' : '',
     row.unread ? 'is-unread' : '',
+    row.archived ? 'is-archived' : '',
     reorderingThis ? 'is-lifted' : '',
     renaming ? 'is-renaming' : '',
     dragging === view.id ? 'is-dragging' : '',
@@ -211,18 +215,34 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
       ) : (
         <span className="row-disclosure-space" aria-hidden="true" />
       )}
-      <StatusDot status={row.status} />
+      <StatusDot status={status.tone} />
       <div className="row-text">
-        {renaming ? (
-          <RenameField sessionId={view.id} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} />
-        ) : (
-          <span className={label.muted ? 'row-label muted' : 'row-label'} title={label.text}>
-            {label.text}
-          </span>
-        )}
-        <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'} title={usage ? (usageDetails(usage) ?? undefined) : undefined}>
-          {unsaved ? <span className="row-sub-text row-unsaved">{unsaved}</span> : <span className="row-sub-text">{subtitle}</span>}
-          <span className="row-time"> · {time}</span>
+        <span className="row-line">
+          {renaming ? (
+            <RenameField sessionId={view.id} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} />
+          ) : (
+            // A derived label (first line or facts) is marked by its style, at full contrast: not a disabled look.
+            <span className={`row-label${label.muted ? ' muted derived' : ''}${shown.tail ? ' split' : ''}`} title={label.text}>
+              {shown.tail ? (
+                <>
+                  <span className="label-head">{shown.head}</span>
+                  <span className="label-tail">{shown.tail}</span>
+                </>
+              ) : (
+                shown.head
+              )}
+            </span>
+          )}
+          <span className="row-time">{time}</span>
+        </span>
+        <span className="row-sub" title={[status.spoken, changesFact(changes), usage ? usageDetails(usage) : null].filter(Boolean).join(' · ')}>
+          {row.archived ? <span className="row-archived">archived</span> : null}
+          <span className={`row-status status-text-${status.tone}`}>{status.word}</span>
+          {unsaved ? (
+            <span className="row-sub-text row-unsaved">{unsaved}</span>
+          ) : subtitle ? (
+            <span className="row-sub-text">{subtitle}</span>
+          ) : null}
           <ChangesBadge sessionId={view.id} />
         </span>
       </div>

@@ -1,6 +1,9 @@
 import type { SessionStatus } from '../../../shared/domain/session';
 
-/** The small coloured status dot: working pulses, waiting stands out, error is red, idle is hollow. */
-export function StatusDot({ status }: { status: SessionStatus }) {
+/**
+ * The small coloured status dot: working pulses, waiting stands out, error is red, idle is hollow;
+ * 'none' (a session no agent runs, such as an imported history) is a faint ring.
+ */
+export function StatusDot({ status }: { status: SessionStatus | 'none' }) {
   return <span className={`status-dot status-${status}`} aria-hidden="true" />;
 }

@@ -1,15 +1,41 @@
 import type { SessionId, SessionListRow } from '../../../shared/domain/session';
+import { lastSegment, projectNames, projectOf } from './projects';
 
 /** One line of the swarm list as drawn. */
 export interface VisibleRow {
   id: SessionId;
   /** 0 = top level; subagents sit one level deeper than their parent. */
   depth: number;
-  /** Top-level rows of one group share a group; reordering stays inside it. */
-  group: 'pinned' | 'rest' | 'search';
+  /**
+   * Top-level rows of one group share a group; reordering stays inside it: 'pinned', a project
+   * (`project:<path>`), 'rest' (one list by recency), 'archived', or 'search' (results, not reorderable).
+   */
+  group: string;
   childCount: number;
   collapsed: boolean;
 }
+
+/** A group heading, drawn before the row at `before` (or where that row would be: its group may be collapsed). */
+export interface GroupHeader {
+  before: number;
+  /** The group it heads (`VisibleRow.group`); also its key for the collapsed state. */
+  group: string;
+  text: string;
+  /** The full path for a project (its tooltip), else null. */
+  detail: string | null;
+  /** Rows in the group (from the swarm's tally), or null where a count says nothing ("Pinned"). */
+  count: number | null;
+  collapsible: boolean;
+  collapsed: boolean;
+}
+
+export interface ListView {
+  rows: VisibleRow[];
+  headers: GroupHeader[];
+}
+
+/** How the list is laid out below the pinned rows: by project (repository or folder), or one list in the swarm's order. */
+export type Grouping = 'project' | 'recency';
 
 export interface ViewInput {
   byId: Record<SessionId, SessionListRow>;
@@ -18,21 +44,35 @@ export interface ViewInput {
   folder: string | null;
   searchIds: readonly SessionId[] | null;
   collapsed: Record<SessionId, boolean>;
+  grouping?: Grouping;
+  /** Groups folded away (by `GroupHeader.group`). */
+  collapsedGroups?: Record<string, boolean>;
+  /** A group's count, kept by the store as rows change; absent: the rows placed in it are counted. */
+  countOf?: (group: { project: string } | 'archived') => number;
 }
 
 const MAX_DEPTH = 4;
+const PROJECT = 'project:';
 
 function passes(row: SessionListRow, input: ViewInput): boolean {
-  if (row.archived !== input.showArchived) return false;
-  if (input.folder !== null && row.folder !== input.folder) return false;
+  if (row.archived && !input.showArchived) return false;
+  if (input.folder !== null && projectOf(row) !== input.folder) return false;
   return true;
 }
 
+function groupOf(row: SessionListRow, grouping: Grouping): string {
+  if (row.archived) return 'archived';
+  if (row.pinned) return 'pinned';
+  return grouping === 'project' ? PROJECT + projectOf(row) : 'rest';
+}
+
 /**
- * The list as drawn: pinned rows first, then the rest, each followed by its
- * subagents unless collapsed. A search shows its matches flat, best first.
+ * The list as drawn: pinned rows first, then the rest by project (each project where its
+ * newest-placed row is, its rows in the swarm's order) or as one list, then the archived rows
+ * when shown; each row followed by its subagents unless collapsed. A search shows its matches
+ * flat, best first. One pass over the swarm's order (and one more when subagents are in view).
  */
-export function buildVisibleRows(input: ViewInput): VisibleRow[] {
+export function buildListView(input: ViewInput): ListView {
   const { byId } = input;
   if (input.searchIds !== null) {
     const rows: VisibleRow[] = [];
@@ -40,58 +80,110 @@ export function buildVisibleRows(input: ViewInput): VisibleRow[] {
       const row = byId[id];
       if (row && passes(row, input)) rows.push({ id, depth: 0, group: 'search', childCount: 0, collapsed: false });
     }
-    return rows;
+    return { rows, headers: [] };
   }
+  const grouping = input.grouping ?? 'project';
 
-  // The common case, no subagents in view: one flat pass, left at the first subagent.
-  const flat: VisibleRow[] = [];
+  // The common case, no subagents in view: the top-level rows are every row that passes.
+  const visibleIds: SessionId[] = [];
   let anyChild = false;
   for (const id of input.order) {
     const row = byId[id];
     if (!row || !passes(row, input)) continue;
-    if (row.parentId !== null) {
-      anyChild = true;
-      break;
-    }
-    flat.push({ id, depth: 0, group: row.pinned ? 'pinned' : 'rest', childCount: 0, collapsed: false });
-  }
-  if (!anyChild) return flat;
-
-  const visibleIds: SessionId[] = [];
-  for (const id of input.order) {
-    const row = byId[id];
-    if (row && passes(row, input)) visibleIds.push(id);
+    if (row.parentId !== null) anyChild = true;
+    visibleIds.push(id);
   }
 
-  const visible = new Set(visibleIds);
-  const children = new Map<SessionId, SessionId[]>();
-  const roots: SessionId[] = [];
-  for (const id of visibleIds) {
-    const parentId = byId[id]?.parentId ?? null;
-    if (parentId !== null && visible.has(parentId) && parentId !== id) {
-      const list = children.get(parentId);
-      if (list) list.push(id);
-      else children.set(parentId, [id]);
-    } else {
-      roots.push(id);
+  let roots = visibleIds;
+  let children: Map<SessionId, SessionId[]> | null = null;
+  if (anyChild) {
+    const visible = new Set(visibleIds);
+    children = new Map();
+    roots = [];
+    for (const id of visibleIds) {
+      const parentId = byId[id]?.parentId ?? null;
+      if (parentId !== null && visible.has(parentId) && parentId !== id) {
+        const list = children.get(parentId);
+        if (list) list.push(id);
+        else children.set(parentId, [id]);
+      } else {
+        roots.push(id);
+      }
     }
   }
+
+  // Top-level rows into their groups, each group where its first row is.
+  const buckets = new Map<string, SessionId[]>();
+  for (const id of roots) {
+    const key = groupOf(byId[id] as SessionListRow, grouping);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(id);
+    else buckets.set(key, [id]);
+  }
+  const keys = [...buckets.keys()];
+  const middle = keys.filter((key) => key !== 'pinned' && key !== 'archived');
+  const ordered = [...(buckets.has('pinned') ? ['pinned'] : []), ...middle, ...(buckets.has('archived') ? ['archived'] : [])];
+  const byProject = middle.length > 1;
+  const anyHeader = byProject || ordered.length > 1;
+  const names = byProject ? projectNames(middle.map((key) => key.slice(PROJECT.length))) : null;
 
   const rows: VisibleRow[] = [];
-  const placed = new Set<SessionId>();
+  const headers: GroupHeader[] = [];
+  const placed = children ? new Set<SessionId>() : null;
   /** Place a row and its subagents; under a collapsed parent they are walked (so not orphaned) but not drawn. */
-  const place = (id: SessionId, depth: number, group: VisibleRow['group'], hidden: boolean): void => {
-    if (placed.has(id)) return; // a parent cycle cannot loop forever
-    placed.add(id);
-    const kids = children.get(id);
+  const place = (id: SessionId, depth: number, group: string, hidden: boolean): void => {
+    if (placed) {
+      if (placed.has(id)) return; // a parent cycle cannot loop forever
+      placed.add(id);
+    }
+    const kids = children?.get(id);
     const collapsed = input.collapsed[id] === true;
     if (!hidden) rows.push({ id, depth, group, childCount: kids ? kids.length : 0, collapsed });
     if (kids) for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group, hidden || collapsed);
   };
-  for (const id of roots) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest', false);
+
+  for (const key of ordered) {
+    const ids = buckets.get(key) as SessionId[];
+    const collapsible = key === 'archived' || (byProject && key.startsWith(PROJECT));
+    const folded = collapsible && input.collapsedGroups?.[key] === true;
+    if (anyHeader) headers.push(headerFor(key, rows.length, ids.length, { byProject, names, folded, collapsible, countOf: input.countOf }));
+    if (folded) {
+      if (placed) for (const id of ids) place(id, 0, key, true);
+      continue;
+    }
+    if (!children) {
+      for (const id of ids) rows.push({ id, depth: 0, group: key, childCount: 0, collapsed: false });
+    } else {
+      for (const id of ids) place(id, 0, key, false);
+    }
+  }
   // Rows caught in a parent cycle still show, at the top level.
-  for (const id of visibleIds) if (!placed.has(id)) place(id, 0, byId[id]?.pinned ? 'pinned' : 'rest', false);
-  return rows;
+  if (placed) for (const id of visibleIds) if (!placed.has(id)) place(id, 0, groupOf(byId[id] as SessionListRow, grouping), false);
+  return { rows, headers };
+}
+
+function headerFor(
+  key: string,
+  before: number,
+  placedCount: number,
+  how: { byProject: boolean; names: Map<string, string> | null; folded: boolean; collapsible: boolean; countOf: ViewInput['countOf'] },
+): GroupHeader {
+  const base = { before, group: key, collapsible: how.collapsible, collapsed: how.folded };
+  if (key === 'pinned') return { ...base, text: 'Pinned', detail: null, count: null };
+  if (key === 'archived') return { ...base, text: 'Archived', detail: null, count: how.countOf ? how.countOf('archived') : placedCount };
+  if (!how.byProject) return { ...base, text: 'Sessions', detail: null, count: null };
+  const project = key.slice(PROJECT.length);
+  return {
+    ...base,
+    text: how.names?.get(project) ?? lastSegment(project),
+    detail: project,
+    count: how.countOf ? how.countOf({ project }) : placedCount,
+  };
+}
+
+/** The rows as drawn (without their headings). */
+export function buildVisibleRows(input: ViewInput): VisibleRow[] {
+  return buildListView(input).rows;
 }
 
 /**

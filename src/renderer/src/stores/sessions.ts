@@ -28,9 +28,9 @@ export interface SessionsState {
    */
   complete: boolean;
   loadError: string | null;
-  /** The archived view: the list shows archived sessions only. */
+  /** "Show archived": the list adds the archived sessions (in their own group at the end). */
   showArchived: boolean;
-  /** Only sessions whose folder is exactly this; null = all folders. */
+  /** Only sessions of this project (`projectOf`: a repository or a folder); null = all. */
   folder: string | null;
   query: string;
   /** Full-text matches for `query`, best first; null when not searching. */
@@ -43,7 +43,7 @@ export interface SessionsState {
   rowsVersion: number;
   /** Rows waiting for the user outside the archive (the badge), kept as rows change: never a walk of the swarm. */
   waiting: number;
-  /** Bumped when a folder's row count changes (`heldFolders` then says which folders the swarm has). */
+  /** Bumped when a project's (or the archive's) row count changes (`heldFolders`, `groupCount` then say what it holds). */
   foldersVersion: number;
 }
 
@@ -157,7 +157,7 @@ function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Par
         moved.add(id);
         placed.push(row);
         single = { before, row };
-      } else if (before.archived !== row.archived || before.folder !== row.folder || before.parentId !== row.parentId) reshaped = true;
+      } else if (before.archived !== row.archived || before.folder !== row.folder || before.project !== row.project || before.parentId !== row.parentId) reshaped = true;
     }
     let order = state.order;
     if (moved.size === 1 && placed.length === 1 && single) {
@@ -273,9 +273,17 @@ export function endReload(gen: number, error: string): void {
   useSessions.setState(loaded && order.length > 0 ? { complete: true } : { loaded: true, complete: true, loadError: error });
 }
 
-/** The folders the swarm holds, most used first (from the tally: no walk of the rows; changes with `foldersVersion`). */
+/**
+ * The projects the swarm holds (repositories and folders, never a worktree's path), most used
+ * first (from the tally: no walk of the rows; changes with `foldersVersion`).
+ */
 export function heldFolders(): string[] {
-  return tally.foldersByUse();
+  return tally.projectsByUse();
+}
+
+/** A group heading's count: rows outside the archive in `project`, or archived rows (`'archived'`); kept as rows change. */
+export function groupCount(group: { project: string } | 'archived'): number {
+  return group === 'archived' ? tally.archived : tally.liveIn(group.project);
 }
 
 /** Main pushed (or a reply carried) the current state of one row: known or not yet loaded, it lands once, in its place. */

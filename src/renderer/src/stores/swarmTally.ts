@@ -1,46 +1,68 @@
 import type { SessionListRow } from '../../../shared/domain/session';
+import { projectOf } from './projects';
 
 /** A row counts toward the waiting badge: it waits for the user and is not archived (archived rows are out of the swarm). */
 export function waitsForUser(row: Pick<SessionListRow, 'status' | 'archived'>): boolean {
   return row.status === 'waiting' && !row.archived;
 }
 
+function bump(map: Map<string, number>, key: string, by: number): void {
+  const next = (map.get(key) ?? 0) + by;
+  if (next > 0) map.set(key, next);
+  else map.delete(key);
+}
+
 /**
  * What the whole swarm adds up to, kept as rows change (each change counts its
- * row's old state out and its new one in), so the waiting badge and the folder
- * filter never walk 100,000 rows per push or per page.
+ * row's old state out and its new one in), so the waiting badge, the folder
+ * filter and the group headings' counts never walk 100,000 rows per push or page.
  */
 export class SwarmTally {
   /** Rows waiting for the user outside the archive. */
   waiting = 0;
-  /** Rows held per folder (archived or not: every row the store holds). */
-  private readonly folders = new Map<string, number>();
+  /** Archived rows held (the "Archived" group's count). */
+  archived = 0;
+  /** Rows held per project (archived or not: every row the store holds; the folder filter's choices). */
+  private readonly projects = new Map<string, number>();
+  /** Rows outside the archive per project (a group heading's count). */
+  private readonly live = new Map<string, number>();
 
-  /** A row's state changed from `before` to `after` (null: not held). True when a folder's count changed. */
+  /** A row's state changed from `before` to `after` (null: not held). True when a project's or the archive's count changed. */
   change(before: SessionListRow | null | undefined, after: SessionListRow | null): boolean {
-    if (before) {
-      if (waitsForUser(before)) this.waiting -= 1;
-    }
+    if (before && waitsForUser(before)) this.waiting -= 1;
     if (after && waitsForUser(after)) this.waiting += 1;
-    const from = before ? before.folder : null;
-    const to = after ? after.folder : null;
-    if (from === to) return false;
-    if (from !== null) {
-      const left = (this.folders.get(from) ?? 1) - 1;
-      if (left > 0) this.folders.set(from, left);
-      else this.folders.delete(from);
+    const from = before ? projectOf(before) : null;
+    const to = after ? projectOf(after) : null;
+    const wasArchived = before ? before.archived : null;
+    const isArchived = after ? after.archived : null;
+    if (from === to && wasArchived === isArchived) return false;
+    if (before && from !== null) {
+      bump(this.projects, from, -1);
+      if (before.archived) this.archived -= 1;
+      else bump(this.live, from, -1);
     }
-    if (to !== null) this.folders.set(to, (this.folders.get(to) ?? 0) + 1);
+    if (after && to !== null) {
+      bump(this.projects, to, 1);
+      if (after.archived) this.archived += 1;
+      else bump(this.live, to, 1);
+    }
     return true;
   }
 
   clear(): void {
     this.waiting = 0;
-    this.folders.clear();
+    this.archived = 0;
+    this.projects.clear();
+    this.live.clear();
   }
 
-  /** The folders held, most used first, then by name: O(f log f) for f folders, not a walk of the rows. */
-  foldersByUse(): string[] {
-    return [...this.folders.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  /** The projects held, most used first, then by name: O(p log p) for p projects, not a walk of the rows. */
+  projectsByUse(): string[] {
+    return [...this.projects.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  }
+
+  /** Rows outside the archive in `project`. */
+  liveIn(project: string): number {
+    return this.live.get(project) ?? 0;
   }
 }

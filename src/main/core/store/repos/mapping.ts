@@ -52,7 +52,9 @@ export function readEntryKind(v: string): EntryKind {
  */
 export const SESSION_COLUMNS =
   'id, kind, folder, status, archived, pinned, position, parent_id, backend_id, title, title_source, ' +
-  'title_pinned, first_user_line, subtitle, unread, created_at, updated_at';
+  'title_pinned, first_user_line, subtitle, unread, created_at, updated_at, ' +
+  // A worktree session's repository (its `worktree` option): one primary-key lookup per row.
+  "(SELECT json_extract(o.value, '$.repoRoot') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree')";
 
 export type SessionDbRow = [
   id: string,
@@ -72,6 +74,7 @@ export type SessionDbRow = [
   unread: number,
   createdAt: number,
   updatedAt: number,
+  worktreeRepo: unknown,
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
@@ -94,6 +97,8 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     createdAt: r[15],
     updatedAt: r[16],
     backendId: r[8],
+    // Only a worktree session has one (absent otherwise, so most rows stay as they were).
+    ...(typeof r[17] === 'string' && r[17] !== '' ? { project: r[17] } : {}),
   };
 }
 

@@ -17,6 +17,9 @@ export function ChangesBadge({ sessionId }: { sessionId: SessionId }) {
   const summary = useChanges((s) => s.summaries[sessionId]);
   if (!summary) return null;
   const counts = countsText(summary.added, summary.removed);
+  // Only what says something: a missing worktree, or lines changed (never "+0 −0"). The branch is in the row's tooltip.
+  const changed = (summary.added ?? 0) + (summary.removed ?? 0) > 0;
+  if (!summary.missing && !changed) return null;
   return (
     <span className="row-changes" title={changesFact(summary) ?? undefined}>
       {/* Every session's branch starts with swarmdesk/: the row shows the part that tells them apart. */}

@@ -1,0 +1,61 @@
+import type { SessionListRow, SessionStatus } from '../../../shared/domain/session';
+import type { SessionLabel } from './sessionLabel';
+
+/** How a row says its status: the word shown beside the dot (null: none), the words spoken and the tooltip. */
+export interface RowStatus {
+  /** The dot's look: a status, or 'none' (a session no agent runs). */
+  tone: SessionStatus | 'none';
+  /** Shown beside the dot (an imported history: "imported", a fact in the muted colour, not a status). */
+  word: string;
+  /** For the accessible name and the tooltip. */
+  spoken: string;
+}
+
+const WORDS: Record<SessionStatus, { word: string; spoken: string }> = {
+  working: { word: 'working', spoken: 'working' },
+  waiting: { word: 'waiting', spoken: 'waiting for you' },
+  idle: { word: 'idle', spoken: 'idle' },
+  error: { word: 'error', spoken: 'error' },
+};
+
+/**
+ * A row's status as a person reads it. An imported history that no agent runs is not "idle"
+ * (fourteen rows of "idle" suggest agents sitting there): it says "imported" beside a neutral
+ * ring, and "imported, not running" to whoever asks (tooltip, accessible name).
+ */
+export function rowStatus(row: Pick<SessionListRow, 'kind' | 'status'>): RowStatus {
+  if (row.kind === 'imported' && row.status === 'idle') return { tone: 'none', word: 'imported', spoken: 'imported, not running' };
+  return { tone: row.status, ...WORDS[row.status] };
+}
+
+/**
+ * The label as the row shows it. A facts label ("Claude Code · home1 · 5m") drops its time:
+ * the row shows the time beside it already. The accessible name keeps the whole label.
+ */
+export function rowLabelText(label: SessionLabel): string {
+  if (label.derived !== 'facts') return label.text;
+  const cut = label.text.lastIndexOf(' · ');
+  return cut > 0 ? label.text.slice(0, cut) : label.text;
+}
+
+/** Labels up to this many characters are never split (they fit or nearly fit any width). */
+const SPLIT_FROM = 28;
+const TAIL_MIN = 6;
+const TAIL_MAX = 18;
+
+/**
+ * A label cut for a middle ellipsis: the head shrinks (and ends in "…") while the tail stays, so
+ * three "Rename the confusing va…" rows show their different ends. Drawn together they are the
+ * label; the tail starts at a word where one is near the end.
+ */
+export function splitLabel(text: string): { head: string; tail: string } {
+  const chars = Array.from(text);
+  if (chars.length <= SPLIT_FROM) return { head: text, tail: '' };
+  const end = chars.slice(-TAIL_MAX - 1).join('');
+  const space = end.indexOf(' ');
+  let tail: string;
+  // The space stays at the head's end: cut short, the head's "…" then meets the tail's first word.
+  if (space !== -1 && end.length - space - 1 >= TAIL_MIN) tail = end.slice(space + 1);
+  else tail = chars.slice(-10).join('');
+  return { head: text.slice(0, text.length - tail.length), tail };
+}
