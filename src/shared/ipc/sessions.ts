@@ -12,9 +12,12 @@ import {
   SessionRowSchema,
   TitleHistoryItemSchema,
 } from '../domain/session';
+import { SearchSnippetSchema } from '../domain/searchSnippet';
 
 const ById = z.object({ id: SessionIdSchema }).strict();
 const MAX_TEXT = 1_000_000;
+/** Snippets are asked for the rows in view: at most this many sessions a call. */
+export const SNIPPET_IDS_MAX = 60;
 
 export const sessionChannels = {
   /**
@@ -37,6 +40,15 @@ export const sessionChannels = {
   'sessions:search': channel(
     z.object({ query: z.string().max(500), includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).default(2_000) }).strict(),
     z.object({ ids: z.array(SessionIdSchema) }),
+  ),
+  /**
+   * The matching text of some search hits (the rows in view): per session, one line around
+   * the newest match in what was said there, with the match ranges as data. Sessions with
+   * none (no entry matches, or only inside injected context) are left out.
+   */
+  'sessions:snippets': channel(
+    z.object({ query: z.string().max(500), ids: z.array(SessionIdSchema).min(1).max(SNIPPET_IDS_MAX) }).strict(),
+    z.object({ snippets: z.array(SearchSnippetSchema) }),
   ),
   /**
    * A new session. Every option is optional (the dialog's defaults): `permissionMode` only for
