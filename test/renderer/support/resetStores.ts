@@ -1,4 +1,6 @@
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
+import { resetSnippetRequests } from '../../../src/renderer/src/features/search/actions';
+import { resetSearchSnippetsStore } from '../../../src/renderer/src/features/search/store';
 import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
 import { resetAppStore } from '../../../src/renderer/src/stores/app';
 import { resetEntriesStore } from '../../../src/renderer/src/stores/entries';
@@ -14,6 +16,8 @@ export function resetStores(): void {
   resetPanesStore();
   resetSessionsStore();
   resetSearch();
+  resetSnippetRequests();
+  resetSearchSnippetsStore();
   resetUiStore();
   resetNotificationsStore();
   resetUsageStore();

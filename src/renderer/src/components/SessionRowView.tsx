@@ -12,6 +12,7 @@ import { usageDetails } from '../features/usage/format';
 import { ChangesBadge, changesFact } from '../features/changes/ChangesBadge';
 import { useChanges } from '../features/changes/store';
 import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
+import { SnippetLine, snippetDomId } from '../features/search/SnippetLine';
 import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
 
@@ -150,6 +151,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
       role="listitem"
       aria-label={`${label.text}, ${facts}`}
       aria-current={isOpen ? 'true' : undefined}
+      aria-describedby={view.group === 'search' ? snippetDomId(view.id) : undefined}
       aria-posinset={position}
       aria-setsize={setSize}
       aria-level={view.depth + 1}
@@ -221,7 +223,13 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
           </span>
         )}
         <span className={row.status === 'waiting' ? 'row-sub waiting' : 'row-sub'} title={usage ? (usageDetails(usage) ?? undefined) : undefined}>
-          {unsaved ? <span className="row-sub-text row-unsaved">{unsaved}</span> : <span className="row-sub-text">{subtitle}</span>}
+          {unsaved ? (
+            <span className="row-sub-text row-unsaved">{unsaved}</span>
+          ) : view.group === 'search' ? (
+            <SnippetLine id={view.id} fallback={subtitle} />
+          ) : (
+            <span className="row-sub-text">{subtitle}</span>
+          )}
           <span className="row-time"> · {time}</span>
           <ChangesBadge sessionId={view.id} />
         </span>
