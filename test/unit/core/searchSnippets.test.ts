@@ -19,7 +19,7 @@ describe('sessions:snippets through the router', () => {
     expect(ids).toEqual([a.id]);
     const reply = await h.ok('sessions:snippets', { query: 'xyloph', ids: [a.id, b.id] });
     expect(reply).toEqual({
-      snippets: [{ id: a.id, kind: 'user', text: 'the changelog must mention the <b>xylophone</b> importer', marks: [[34, 43]] }],
+      snippets: [{ id: a.id, kind: 'user', text: '…mention the <b>xylophone</b> importer', marks: [[16, 25]] }],
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/main/core/store';
 import { SNIPPET_MAX_CHARS, SearchSnippetSchema, type SearchSnippet } from '../../../src/shared/domain/searchSnippet';
+import { SNIPPET_LEAD_CHARS } from '../../../src/main/core/store/repos/snippetText';
 import { tempDataDir } from './tempDir';
 
 const T0 = Date.UTC(2026, 4, 1);
@@ -28,7 +29,8 @@ describe('search snippets', () => {
   it('gives the line around the newest match, with the match ranges, and who said it', () => {
     const store = storeWith({ a: ['the socket drops every few minutes', 'I raised the ping interval for the kumquat socket', 'thanks'] });
     const s = one(store, 'kumq', 'a');
-    expect(s).toEqual({ id: 'a', kind: 'assistant', text: 'I raised the ping interval for the kumquat socket', marks: [[35, 42]] });
+    // Short context before the match (a row shows about 30 characters), cut at a word.
+    expect(s).toEqual({ id: 'a', kind: 'assistant', text: '…for the kumquat socket', marks: [[9, 16]] });
     expect(marked(s!)).toEqual(['kumquat']);
     // Every word of the query is marked, each typed word by prefix, case folded.
     expect(marked(one(store, 'SOCK drops', 'a')!)).toEqual(['socket', 'drops']);
@@ -69,9 +71,9 @@ describe('search snippets', () => {
   });
 
   it('plain HTML stays text, and control or bidi characters are taken out', () => {
-    const store = storeWith({ h: ['look: <img src=x onerror=alert(1)> kumquat\u202e\u0007 end'] });
+    const store = storeWith({ h: ['kumquat: <img src=x onerror=alert(1)>\u202e\u0007 end'] });
     const s = one(store, 'kumquat', 'h')!;
-    expect(s.text).toBe('look: <img src=x onerror=alert(1)> kumquat end');
+    expect(s.text).toBe('kumquat: <img src=x onerror=alert(1)> end');
     expect(marked(s)).toEqual(['kumquat']);
     store.close();
   });
@@ -85,7 +87,9 @@ describe('search snippets', () => {
     expect(s.text.endsWith('…')).toBe(true);
     expect(s.text).not.toContain('\n');
     expect(marked(s)).toEqual(['kumquat', 'parser']);
-    expect(s.text.indexOf('kumquat')).toBeGreaterThan(10); // some words before it, for context
+    // A word or two before it for context, and no more: a row shows about 30 characters.
+    expect(s.text.indexOf('kumquat')).toBeGreaterThan(4);
+    expect(s.text.indexOf('kumquat')).toBeLessThanOrEqual(SNIPPET_LEAD_CHARS + 1);
     store.close();
   });
 

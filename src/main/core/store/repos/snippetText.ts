@@ -85,26 +85,34 @@ function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-/** Cuts `input` to at most `max` code units around its first mark, on word edges where it can, with "…" where cut. */
+/**
+ * At most this many code units of context before the first match: a row shows about 30
+ * characters of the line, so the match must come early to be seen at all.
+ */
+export const SNIPPET_LEAD_CHARS = 16;
+
+/**
+ * Cuts `input` to at most `max` code units starting a little before its first mark (on a
+ * word's start where one is near), with "…" where cut.
+ */
 export function windowAround(input: MarkedText, max: number): MarkedText {
   const { text } = input;
-  if (text.length <= max) return input;
   const first = input.marks[0] ?? [0, 0];
-  const room = max - 2; // an "…" at each end
-  // A few words before the match so it reads in context; more when the match is near the end.
-  let start = Math.max(0, Math.min(first[0] - Math.floor(room / 4), text.length - room));
+  // A match that begins within the first few words is seen from the line's start.
+  let start = first[0] > SNIPPET_LEAD_CHARS + 6 ? first[0] - SNIPPET_LEAD_CHARS : 0;
   if (start > 0) {
-    const space = text.indexOf(' ', start);
-    if (space !== -1 && space < first[0] && space - start < 16) start = space + 1;
+    const space = text.indexOf(' ', start - 1);
+    if (space !== -1 && space < first[0]) start = space + 1;
     else if (isLowSurrogate(text.charCodeAt(start))) start++;
   }
-  let end = Math.min(text.length, start + room);
-  if (end < text.length) {
+  const lead = start > 0 ? '…' : '';
+  let end = text.length;
+  if (end - start + lead.length > max) {
+    end = start + max - lead.length - 1; // room for the closing "…"
     const space = text.lastIndexOf(' ', end);
-    if (space > start + room / 2 && space >= first[1]) end = space;
+    if (space > start + max / 2 && space >= first[1]) end = space;
     else if (isLowSurrogate(text.charCodeAt(end))) end--;
   }
-  const lead = start > 0 ? '…' : '';
   const marks: Mark[] = [];
   for (const [s, e] of input.marks) {
     const ms = Math.max(s, start);

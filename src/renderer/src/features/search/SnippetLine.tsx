@@ -27,6 +27,7 @@ function withMarks(snippet: SearchSnippet): ReactNode[] {
 /**
  * A search hit's second line: the matching text said in the session, its matches
  * highlighted, or `fallback` (the subtitle) until it is known or when there is none.
+ * Who said it is part of the row's description (and the tooltip), not drawn.
  */
 export function SnippetLine({ id, fallback }: { id: SessionId; fallback: ReactNode }) {
   const snippet = useSearchSnippets((s) => s.byId[id]);
@@ -44,8 +45,9 @@ export function SnippetLine({ id, fallback }: { id: SessionId; fallback: ReactNo
   }
   const speaker = SPEAKER[snippet.kind];
   return (
-    <span className="row-sub-text row-snippet" id={snippetDomId(id)} title={snippet.text}>
-      {speaker ? <span className="row-snippet-speaker">{speaker}: </span> : null}
+    <span className="row-sub-text row-snippet" id={snippetDomId(id)} title={speaker ? `${speaker}: ${snippet.text}` : snippet.text}>
+      {/* Heard, not shown: the row has room for about 30 characters, which the match needs. */}
+      {speaker ? <span className="visually-hidden">{speaker}: </span> : null}
       {withMarks(snippet)}
     </span>
   );
