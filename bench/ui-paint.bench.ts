@@ -20,57 +20,22 @@
  *   SWARMDESK_BENCH_SESSIONS (10000), SWARMDESK_BENCH_ENTRIES per session (100).
  *   The seeded database is built once under the OS temp dir and reused.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { openStore } from '../src/main/core/store';
-import { freshDataDir, startServer } from '../test/e2e/support/server';
+import { startServer } from '../test/e2e/support/server';
+import { seededSwarm } from './support/seedSwarm';
 
 const SESSIONS = Number(process.env.SWARMDESK_BENCH_SESSIONS ?? 10_000);
 const ENTRIES_PER_SESSION = Number(process.env.SWARMDESK_BENCH_ENTRIES ?? 100);
 const RUNS = 5;
-const WORDS = ['retry', 'websocket', 'billing', 'kumquat', 'login', 'redirect', 'parser', 'release', 'flaky', 'cache', 'schema', 'tunnel'];
 /** What is typed, one keystroke at a time (the box is cleared between words). */
 const TYPED = ['kumquat', 'websocket', 'retry log', 'parser cache'];
-const SEED_DIR = join(tmpdir(), `swarmdesk-bench-ui-v2-${SESSIONS}-${ENTRIES_PER_SESSION}`);
 
-/** The seeded data folder, built once and copied for each run (the server writes to its folder). */
+/** The seeded data folder (support/seedSwarm.ts), built once and copied for each run. */
 function seeded(): string {
-  const complete = join(SEED_DIR, 'complete');
-  if (!existsSync(complete)) {
-    rmSync(SEED_DIR, { recursive: true, force: true });
-    mkdirSync(SEED_DIR, { recursive: true });
-    const started = performance.now();
-    const { store } = openStore({ dataDir: SEED_DIR });
-    const now = Date.now();
-    for (let from = 0; from < SESSIONS; from += 200) {
-      store.transaction(() => {
-        for (let i = from; i < Math.min(SESSIONS, from + 200); i++) {
-          const id = `bench-${i}`;
-          const w = (k: number): string => WORDS[(i * 7 + k) % WORDS.length]!;
-          store.sessions.insert({ id, kind: 'chat', folder: `/home/dev/project-${i % 40}`, position: i, at: now - i * 60_000 });
-          if (i % 2 === 0) store.sessions.setTitle(id, { title: `Fix ${w(1)} ${w(2)} in module ${i}`, source: 'auto', pinned: false });
-          const list = Array.from({ length: ENTRIES_PER_SESSION }, (_, e) => ({
-            kind: e % 2 === 0 ? ('user' as const) : ('assistant' as const),
-            text: `step ${e}: look at the ${w(e)} ${w(e + 3)} code path for case ${i}`,
-            meta: null,
-            createdAt: now - i * 60_000 + e,
-          }));
-          store.entries.appendMany(id, list, false);
-        }
-      });
-      while (store.entries.flushIndex(20_000) > 0);
-    }
-    store.close();
-    mkdirSync(complete);
-    console.log(`ui.seed: ${SESSIONS} sessions, ${SESSIONS * ENTRIES_PER_SESSION} entries in ${((performance.now() - started) / 1000).toFixed(1)} s (kept at ${SEED_DIR})`);
-  }
-  const dataDir = freshDataDir('swarmdesk-bench-ui-');
-  cpSync(SEED_DIR, dataDir, { recursive: true, filter: (src) => src !== complete });
-  return dataDir;
+  return seededSwarm(SESSIONS, ENTRIES_PER_SESSION);
 }
 
 // In-page probes: when the first reply to sessions:list arrives on the WebSocket

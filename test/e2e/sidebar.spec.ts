@@ -56,7 +56,7 @@ test.beforeAll(async () => {
     add('old', docs, 'Old archived experiment');
     store.sessions.setArchived('old', true);
     trees.forEach((path, i) =>
-      writeWorktreeRecord(store, `w${i + 1}`, { repoRoot: repo, path, branch: i === 0 ? 'swarmdesk/fix-kumquat' : 'swarmdesk/5471a2b3', baseBranch: 'main', baseCommit: base, gone: null }),
+      writeWorktreeRecord(store, `w${i + 1}`, { repoRoot: repo, path, branch: i === 0 ? 'swarmdesk/fix-kumquat' : 'swarmdesk/5471a2b3', baseBranch: 'main', baseCommit: base, gone: null, branchDeleted: false, merged: null }),
     );
   });
   store.close();

@@ -12,6 +12,7 @@ import {
   SessionRowSchema,
   TitleHistoryItemSchema,
 } from '../domain/session';
+import { SearchSnippetSchema } from '../domain/searchSnippet';
 
 const ById = z.object({ id: SessionIdSchema }).strict();
 
@@ -25,6 +26,10 @@ export const FolderCheckSchema = z.object({
 });
 export type FolderCheck = z.infer<typeof FolderCheckSchema>;
 const MAX_TEXT = 1_000_000;
+/** How many sessions a search answers unless asked for more. */
+export const SEARCH_LIMIT = 500;
+/** Snippets are asked for the rows in view: at most this many sessions a call. */
+export const SNIPPET_IDS_MAX = 60;
 
 export const sessionChannels = {
   /**
@@ -43,10 +48,24 @@ export const sessionChannels = {
       .strict(),
     z.array(SessionListRowSchema),
   ),
-  /** Full-text search over titles and entry text; ids best first. */
+  /**
+   * Full-text search over titles and entry text; ids best first. By default the best
+   * SEARCH_LIMIT: a search's cost follows its limit (bm25 of the title hits, distinct
+   * sessions of the entry hits), and 2,000 made a keystroke at 10,000+ sessions several
+   * times one at 1,000; a longer word narrows it.
+   */
   'sessions:search': channel(
-    z.object({ query: z.string().max(500), includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).default(2_000) }).strict(),
+    z.object({ query: z.string().max(500), includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).default(SEARCH_LIMIT) }).strict(),
     z.object({ ids: z.array(SessionIdSchema) }),
+  ),
+  /**
+   * The matching text of some search hits (the rows in view): per session, one line around
+   * the newest match in what was said there, with the match ranges as data. Sessions with
+   * none (no entry matches, or only inside injected context) are left out.
+   */
+  'sessions:snippets': channel(
+    z.object({ query: z.string().max(500), ids: z.array(SessionIdSchema).min(1).max(SNIPPET_IDS_MAX) }).strict(),
+    z.object({ snippets: z.array(SearchSnippetSchema) }),
   ),
   /**
    * A new session. Every option is optional (the dialog's defaults): `permissionMode` only for

@@ -142,6 +142,17 @@ export class FakeApi implements SwarmdeskApi {
           .map((row) => row.id);
         return this.ok({ ids });
       }
+      case 'sessions:snippets': {
+        // The newest entry holding the query (the real one folds words and drops markup; see the store tests).
+        const q = String(input['query']).toLowerCase();
+        const snippets = (input['ids'] as string[]).flatMap((sid) => {
+          const entry = [...(this.entries.get(sid) ?? [])].reverse().find((e) => e.text.toLowerCase().includes(q));
+          if (!entry) return [];
+          const at = entry.text.toLowerCase().indexOf(q);
+          return [{ id: sid, kind: entry.kind, text: entry.text, marks: [[at, at + q.length] as [number, number]] }];
+        });
+        return this.ok({ snippets });
+      }
       case 'sessions:create': {
         const row = makeRow({ kind: input['kind'] as SessionRow['kind'], folder: String(input['folder'] ?? this.defaultFolder), position: -counter });
         this.rows.set(row.id, row);

@@ -1,4 +1,6 @@
 import { resetSearch } from '../../../src/renderer/src/features/sessions/actions';
+import { resetSnippetRequests } from '../../../src/renderer/src/features/search/actions';
+import { resetSearchSnippetsStore } from '../../../src/renderer/src/features/search/store';
 import { resetNotificationsStore } from '../../../src/renderer/src/features/notifications/store';
 import { resetSettings } from '../../../src/renderer/src/features/settings/store';
 import { applyTheme } from '../../../src/renderer/src/features/settings/theme';
@@ -18,6 +20,8 @@ export function resetStores(): void {
   resetSessionsStore();
   resetSidebarLayoutStore();
   resetSearch();
+  resetSnippetRequests();
+  resetSearchSnippetsStore();
   resetUiStore();
   resetNotificationsStore();
   resetUsageStore();

@@ -8,6 +8,7 @@ import { appSetBadge } from './app/setBadge';
 import { appSetNotifications } from './app/setNotifications';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
+import { sessionsSnippets } from './sessions/snippets';
 import { sessionsContinueIn } from './sessions/continueIn';
 import { sessionsCreate } from './sessions/create';
 import { sessionsCheckFolder } from './sessions/checkFolder';
@@ -69,6 +70,7 @@ export const handlers: HandlerMap<Services> = {
   'app:setNotifications': appSetNotifications,
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
+  'sessions:snippets': sessionsSnippets,
   'sessions:create': sessionsCreate,
   'sessions:checkFolder': sessionsCheckFolder,
   'sessions:continueIn': sessionsContinueIn,

@@ -11,6 +11,7 @@ import type {
   TitleSource,
 } from '../../../shared/domain/session';
 import { AppError } from '../../../shared/result';
+import type { SearchSnippet } from '../../../shared/domain/searchSnippet';
 import type { CoreEvents } from '../events';
 import { SessionGoneError, storageAppError, storageFault, type Store } from '../store';
 import { createLogger } from '../logger';
@@ -105,6 +106,11 @@ export class SessionsService {
 
   search(query: string, includeArchived: boolean, limit: number): string[] {
     return this.store.search.search(query, { includeArchived, limit });
+  }
+
+  /** Search hits' matching lines (see SearchRepo.snippets). */
+  snippets(query: string, ids: readonly string[]): SearchSnippet[] {
+    return this.store.search.snippets(query, ids);
   }
 
   get(id: string): SessionRow {

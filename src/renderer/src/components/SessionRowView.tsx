@@ -13,6 +13,7 @@ import { usageDetails } from '../features/usage/format';
 import { ChangesBadge, changesFact } from '../features/changes/ChangesBadge';
 import { useChanges } from '../features/changes/store';
 import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
+import { SnippetLine, snippetDomId } from '../features/search/SnippetLine';
 import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
 
@@ -154,6 +155,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
       role="listitem"
       aria-label={`${label.text}, ${facts}`}
       aria-current={isOpen ? 'true' : undefined}
+      aria-describedby={view.group === 'search' ? snippetDomId(view.id) : undefined}
       aria-posinset={position}
       aria-setsize={setSize}
       aria-level={view.depth + 1}
@@ -240,6 +242,8 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
           <span className={`row-status status-text-${status.tone}`}>{status.word}</span>
           {unsaved ? (
             <span className="row-sub-text row-unsaved">{unsaved}</span>
+          ) : view.group === 'search' ? (
+            <SnippetLine id={view.id} fallback={subtitle} />
           ) : subtitle ? (
             <span className="row-sub-text">{subtitle}</span>
           ) : null}

@@ -3,6 +3,7 @@ import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { sessionLabel } from '../../label/sessionLabel';
+import { searchResultsShown } from '../search/actions';
 import { forgetEntries } from '../../stores/entries';
 import { dropFromPanes, openSession } from '../../stores/panes';
 import {
@@ -248,6 +249,7 @@ export function resetSearch(): void {
 export async function searchSessions(query: string): Promise<void> {
   const seq = ++searchSeq;
   if (!query.trim()) {
+    searchResultsShown(null);
     clearSearch(query);
     return;
   }
@@ -257,6 +259,7 @@ export async function searchSessions(query: string): Promise<void> {
     includeArchived: useSessions.getState().showArchived,
   });
   if (seq !== searchSeq) return;
+  searchResultsShown(query.trim());
   applySearchResults(result.ok ? result.value.ids : []);
 }
 
@@ -270,6 +273,7 @@ export function typeQuery(query: string): void {
   if (!query.trim()) {
     searchSeq++;
     queuedQuery = null;
+    searchResultsShown(null);
     clearSearch(query);
     return;
   }

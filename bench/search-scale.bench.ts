@@ -1,0 +1,162 @@
+/**
+ * Search as the swarm grows (issue 14): a query change in the search box to the painted
+ * results, in a real Chromium against web mode, at 1,000, 10,000 and 50,000 sessions of 20
+ * entries each (20,000 / 200,000 / 1,000,000 entries: the text grows with the swarm).
+ * (With the entries held at a million, 1,000 sessions of 1,000 entries would be the slow
+ * case: a common word's hits are all scanned when there are fewer sessions than the
+ * result limit, which would flatter the ratio.) Budget: at 50,000 sessions within 1.3× of the same run's
+ * 1,000-session figure (median and p90); each size also against the SPEC's typing budget
+ * (median 30 ms, p90 50 ms). Every keystroke waits for its reply's frame to be painted.
+ *
+ * Run: npx tsx bench/search-scale.bench.ts
+ *   SWARMDESK_BENCH_SCALE="1000,10000,50000" sizes (the first is the reference),
+ *   SWARMDESK_BENCH_SCALE_ENTRIES entries a session (20), SWARMDESK_BENCH_SCALE_PASSES (2).
+ *   The seeded databases are built once under the OS temp dir and reused.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer } from '../test/e2e/support/server';
+import { seededSwarm } from './support/seedSwarm';
+
+const SIZES = (process.env.SWARMDESK_BENCH_SCALE ?? '1000,10000,50000').split(',').map(Number);
+const ENTRIES_PER_SESSION = Number(process.env.SWARMDESK_BENCH_SCALE_ENTRIES ?? 20);
+const PASSES = Number(process.env.SWARMDESK_BENCH_SCALE_PASSES ?? 2);
+/** What is typed, one keystroke at a time (the box is cleared between words). */
+const TYPED = ['kumquat', 'websocket', 'retry log', 'parser cache'];
+
+// In-page probe: the frame painted after a search reply (`"ids":[`) arrived on the WebSocket.
+const PROBE = `
+  window.__bench = { searchPaintedAt: 0, replies: [] };
+  const afterPaint = (then) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => then(performance.now());
+    channel.port2.postMessage(0);
+  });
+  const NativeWS = window.WebSocket;
+  window.WebSocket = class extends NativeWS {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (ev) => {
+        if (typeof ev.data === 'string' && ev.data.includes('"ids":[')) {
+          window.__bench.replies.push(performance.now());
+          afterPaint((at) => { window.__bench.searchPaintedAt = at; });
+        }
+      });
+    }
+  };
+`;
+
+// One keystroke: until the search reply for it has arrived and the frame after it has been painted.
+const KEYSTROKE = `(async () => {
+  const input = document.activeElement;
+  window.__bench.split = window.__bench.split ?? [];
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const start = performance.now();
+  setValue.call(input, input.value + KEY);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  return await new Promise((resolve) => {
+    const tick = () => {
+      if (window.__bench.searchPaintedAt > start) {
+        const reply = window.__bench.replies.filter((r) => r > start).pop() ?? NaN;
+        window.__bench.split.push([reply - start, window.__bench.searchPaintedAt - reply]);
+        resolve(window.__bench.searchPaintedAt - start);
+      }
+      else if (performance.now() > start + 10000) resolve(NaN);
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+})()`;
+
+const CLEAR = `(() => {
+  const input = document.activeElement;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '');
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+})()`;
+
+/** Every keystroke's query-change-to-painted time at one swarm size. */
+async function typingAt(browser: Browser, sessions: number): Promise<number[]> {
+  const dataDir = seededSwarm(sessions, ENTRIES_PER_SESSION);
+  const server = await startServer({ dataDir, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' }, timeoutMs: 120_000 });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    await page.addInitScript(PROBE);
+    await page.goto(server.url);
+    // The whole swarm in (the list is no longer busy), so typing meets the app at rest.
+    await page.waitForSelector('[role="list"][aria-label="Sessions"]:not([aria-busy]) [role="listitem"]', { timeout: 300_000 });
+    const search = page.getByRole('searchbox', { name: 'Search sessions' });
+    await search.focus();
+    const times: number[] = [];
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const word of TYPED) {
+        for (const ch of word) times.push((await page.evaluate(KEYSTROKE.replace('KEY', JSON.stringify(ch)))) as number);
+        await page.evaluate(CLEAR);
+      }
+    }
+    // Where a keystroke's time went: to its reply (the wire and the core), and from the reply to the paint.
+    const split = (await page.evaluate('window.__bench.split')) as Array<[number, number]>;
+    const med = (xs: number[]): number => quantile(xs, 0.5);
+    console.log(`search.scale_${sessions}_split: keystroke to reply median ${med(split.map((x) => x[0])).toFixed(1)} ms, reply to painted median ${med(split.map((x) => x[1])).toFixed(1)} ms`);
+    await page.close();
+    return times;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function quantile(xs: number[], q: number): number {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const executablePath = process.env.SWARMDESK_CHROMIUM ?? ['/usr/bin/chromium'].find((p) => existsSync(p));
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const figures: Array<{ sessions: number; median: number; p90: number; lost: number }> = [];
+  try {
+    for (const sessions of SIZES) {
+      const load = loadavg()[0]!.toFixed(2);
+      const times = await typingAt(browser, sessions);
+      const figure = { sessions, median: quantile(times, 0.5), p90: quantile(times, 0.9), lost: times.filter(Number.isNaN).length };
+      figures.push(figure);
+      console.log(`search.scale_${sessions}: median ${figure.median.toFixed(1)} ms, p90 ${figure.p90.toFixed(1)} ms over ${times.length} keystrokes (${figure.lost} without a reply in 10 s); load average ${load} at start; ${times.map((t) => t.toFixed(0)).join(' ')}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  const [reference] = figures;
+  if (!reference) return;
+  const n = (x: number): string => x.toLocaleString('en-US');
+  for (const f of figures) {
+    const entries = n(f.sessions * ENTRIES_PER_SESSION);
+    const ratio = `${(f.median / reference.median).toFixed(2)}× / ${(f.p90 / reference.p90).toFixed(2)}× the ${n(reference.sessions)}-session median / p90 (${reference.median.toFixed(0)} / ${reference.p90.toFixed(0)} ms)`;
+    const figure = `${f.median.toFixed(0)} / ${f.p90.toFixed(0)} ms`;
+    const what = `change the search query to painted results, ${n(f.sessions)} sessions (FTS over ${entries} entries): median / p90`;
+    console.log(['ROW', what, figure, '≤ 30 / 50 ms', ratio, f.median <= 30 && f.p90 <= 50 && f.lost === 0 ? 'within' : 'OVER'].join('\t'));
+  }
+  const last = figures[figures.length - 1]!;
+  if (last !== reference) {
+    const m = last.median / reference.median;
+    const p = last.p90 / reference.p90;
+    console.log(
+      [
+        'ROW',
+        `the same at ${n(last.sessions)} sessions against ${n(reference.sessions)} (same run): median / p90 ratio`,
+        `${m.toFixed(2)}× / ${p.toFixed(2)}×`,
+        '≤ 1.3×',
+        `${last.median.toFixed(0)} / ${last.p90.toFixed(0)} ms against ${reference.median.toFixed(0)} / ${reference.p90.toFixed(0)} ms`,
+        m <= 1.3 && p <= 1.3 && last.lost === 0 ? 'within' : 'OVER',
+      ].join('\t'),
+    );
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
