@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import { chainLink, ChainPlanner, rewoundText, type ChainPlan, type RewoundNote } from './chain';
 import { readLines } from './lines';
 import { pickMembers, topLevelType } from './recordType';
 import { emptyFacts, ParseRun, type ImportCounts, type ImportedEntry, type ImportSource, type RecordParser, type SessionFacts } from './types';
@@ -120,17 +121,27 @@ export async function importFile(
   const facts: SessionFacts = prev && !reset ? { ...prev.facts } : emptyFacts();
   counts.filesRead += 1;
   const run = new ParseRun();
+  // Claude Code: which records are on the conversation is known only at the end of the part.
+  const plan = source === 'claude-code' ? planChain(path, offset, stat.size, options.maxLineBytes, facts.chainTail ?? []) : null;
+  if (plan) counts.rewoundRecords += plan.rewoundRecords;
+  let line = 0;
+  let pendingNote: RewoundNote | null = null;
 
   for (;;) {
     const entries: ImportedEntry[] = [];
     let chars = 0;
     const startOffset = offset;
     const read = readLines(path, offset, { maxLineBytes: options.maxLineBytes, endOffset: stat.size }, (ev) => {
+      const at = line;
+      line += 1;
       counts.lines += 1;
       if (ev.kind === 'oversize') {
         counts.oversizeLines += 1;
         return true;
       }
+      if (plan?.skip.has(at)) return true;
+      // The note waits for the next record that shows something (its line may be an attachment).
+      pendingNote = plan?.notes.get(at) ?? pendingNote;
       const record = recordOf(ev.bytes, parser, counts);
       if (!record) return true;
       let produced: ImportedEntry[];
@@ -139,6 +150,11 @@ export async function importFile(
       } catch {
         counts.badLines += 1;
         return true;
+      }
+      if (pendingNote && produced.length > 0) {
+        const note = pendingNote;
+        pendingNote = null;
+        produced = [{ kind: 'note', text: rewoundText(note), meta: { rewound: note.messages }, createdAt: produced[0]?.createdAt ?? 0 }, ...produced];
       }
       for (const e of produced) {
         entries.push(e);
@@ -151,9 +167,23 @@ export async function importFile(
     facts.entryCount += entries.length;
     counts.entries += entries.length;
     const last = !read.stopped;
+    // A last line without its newline: cut off (or still being written); read again next time.
+    if (last && offset < stat.size) counts.cutLines += 1;
+    if (plan) facts.chainTail = plan.tailAt(line - 1);
     const cursor: FileCursor = { path, source, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, offset, facts: { ...facts } };
     await emit({ cursor, entries, reset, last });
     reset = false;
     if (last) return;
   }
+}
+
+/** The first pass over a Claude Code part: each record's place in the tree, then the main chain (chain.ts). */
+function planChain(path: string, start: number, end: number, maxLineBytes: number, tail: NonNullable<SessionFacts['chainTail']>): ChainPlan {
+  const planner = new ChainPlanner(tail);
+  let line = 0;
+  readLines(path, start, { maxLineBytes, endOffset: end }, (ev) => {
+    planner.add(line, ev.kind === 'line' ? chainLink(ev.bytes) : null);
+    line += 1;
+  });
+  return planner.finish();
 }
