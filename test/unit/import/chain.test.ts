@@ -99,6 +99,12 @@ describe('the conversation Claude Code resumes (parentUuid chain)', () => {
     expect(r.counts.rewoundRecords).toBe(0);
   });
 
+  it('records whose uuids collide but whose parents differ are different records: the chain stays whole', async () => {
+    const r = await runImport(tmpFile(user('x', null, 'one', 1) + agent('y', 'x', 'two', 2) + user('x', 'y', 'three', 3) + agent('z', 'x', 'four', 4)), 'claude-code');
+    expect(texts(r)).toEqual(['user: one', 'assistant: two', 'user: three', 'assistant: four']);
+    expect(r.counts.rewoundRecords).toBe(0);
+  });
+
   it('a record whose parent is missing from the file follows the record before it', async () => {
     const r = await runImport(tmpFile(user('u1', null, 'one', 1) + agent('a1', 'not-in-file', 'two', 2) + user('u2', 'a1', 'three', 3)), 'claude-code');
     expect(texts(r)).toEqual(['user: one', 'assistant: two', 'user: three']);

@@ -156,8 +156,8 @@ export class ChainPlanner {
   /** Record line `line`'s link (null: not in the tree, always kept). */
   add(line: number, link: ChainLink | null): void {
     if (!link) return;
-    // The same record written twice (a retried write): the first one counts.
-    if (this.index.has(link.id) || this.tailIndex.has(link.id)) {
+    if (this.tailIndex.has(link.id) && !this.index.has(link.id)) {
+      // A record imported in an earlier read, written again: the first one counts.
       this.skip.add(line);
       return;
     }
@@ -173,6 +173,13 @@ export class ChainPlanner {
       // A parent nowhere in the file (a record the tool never wrote): the record before it.
       else if (this.tail.length === 0) parent = n > 0 ? n - 1 : ROOT;
       else parent = n > 0 ? n - 1 : UNKNOWN;
+    }
+    // The same record written twice (same uuid, same parent): the first one counts. The same uuid
+    // with another parent is another record (ids that collide): a child means the latest one.
+    const same = this.index.get(link.id);
+    if (same !== undefined && this.parents.at(same) === parent) {
+      this.skip.add(line);
+      return;
     }
     this.index.set(link.id, n);
     this.ids.push(link.id);
