@@ -42,6 +42,7 @@ const KEY_LOGICAL = Buffer.from('logicalParentUuid');
 const KEY_SIDECHAIN = Buffer.from('isSidechain');
 const KEY_TYPE = Buffer.from('type');
 const QUOTE = 0x22;
+const UUID_NEEDLE = Buffer.from('"uuid"');
 
 /** A 52-bit hash of bytes (two FNV-1a variants): exact in a double, collisions negligible per file. */
 export function hashBytes(buf: Buffer, start: number, end: number): number {
@@ -72,6 +73,8 @@ function stringHash(buf: Buffer, start: number, end: number): number | null {
 
 /** The record's chain link, read without parsing it; null when it has no uuid (not in the tree). */
 export function chainLink(buf: Buffer): ChainLink | null {
+  // Most large records without a uuid (api requests, cost state, snapshots) are passed over unwalked.
+  if (buf.indexOf(UUID_NEEDLE) === -1) return null;
   let id: number | null = null;
   let parent: number | null = null;
   let logical: number | null = null;

@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs';
+import { closeSync, openSync, readSync, type Stats } from 'node:fs';
 import { chainLink, ChainPlanner, rewoundText, type ChainPlan, type RewoundNote } from './chain';
 import { readLines } from './lines';
 import { pickMembers, topLevelType } from './recordType';
@@ -41,6 +41,26 @@ export const DEFAULT_FILE_IMPORT_OPTIONS: FileImportOptions = {
   batchEntries: 500,
   batchChars: 500_000,
 };
+
+/** A Claude Code part up to this size is read once for both passes (chain.ts); larger ones twice. */
+const HOLD_PART_BYTES = 8 << 20;
+
+/** Bytes [start, end) of a file (a short read, if the file shrank meanwhile, is what there is). */
+function readPart(path: string, start: number, end: number): Buffer {
+  const buf = Buffer.allocUnsafe(end - start);
+  const fd = openSync(path, 'r');
+  try {
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, start + got);
+      if (n <= 0) break;
+      got += n;
+    }
+    return got === buf.length ? buf : buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Lines at least this long are typed by a scan before anyone parses them. */
 const PEEK_ABOVE_BYTES = 2_048;
@@ -122,7 +142,9 @@ export async function importFile(
   counts.filesRead += 1;
   const run = new ParseRun();
   // Claude Code: which records are on the conversation is known only at the end of the part.
-  const plan = source === 'claude-code' ? planChain(path, offset, stat.size, options.maxLineBytes, facts.chainTail ?? []) : null;
+  // A small part is read once and kept for the second pass; a large one is read twice (bounded memory).
+  const preloaded = source === 'claude-code' && stat.size - offset <= HOLD_PART_BYTES ? { buf: readPart(path, offset, stat.size), at: offset } : undefined;
+  const plan = source === 'claude-code' ? planChain(path, offset, stat.size, options.maxLineBytes, facts.chainTail ?? [], preloaded) : null;
   if (plan) counts.rewoundRecords += plan.rewoundRecords;
   let line = 0;
   let pendingNote: RewoundNote | null = null;
@@ -131,7 +153,7 @@ export async function importFile(
     const entries: ImportedEntry[] = [];
     let chars = 0;
     const startOffset = offset;
-    const read = readLines(path, offset, { maxLineBytes: options.maxLineBytes, endOffset: stat.size }, (ev) => {
+    const read = readLines(path, offset, { maxLineBytes: options.maxLineBytes, endOffset: stat.size, ...(preloaded ? { preloaded } : {}) }, (ev) => {
       const at = line;
       line += 1;
       counts.lines += 1;
@@ -178,10 +200,17 @@ export async function importFile(
 }
 
 /** The first pass over a Claude Code part: each record's place in the tree, then the main chain (chain.ts). */
-function planChain(path: string, start: number, end: number, maxLineBytes: number, tail: NonNullable<SessionFacts['chainTail']>): ChainPlan {
+function planChain(
+  path: string,
+  start: number,
+  end: number,
+  maxLineBytes: number,
+  tail: NonNullable<SessionFacts['chainTail']>,
+  preloaded: { buf: Buffer; at: number } | undefined,
+): ChainPlan {
   const planner = new ChainPlanner(tail);
   let line = 0;
-  readLines(path, start, { maxLineBytes, endOffset: end }, (ev) => {
+  readLines(path, start, { maxLineBytes, endOffset: end, ...(preloaded ? { preloaded } : {}) }, (ev) => {
     planner.add(line, ev.kind === 'line' ? chainLink(ev.bytes) : null);
     line += 1;
   });
