@@ -92,6 +92,18 @@ describe('the conversation Claude Code resumes (parentUuid chain)', () => {
     expect(texts(r2)).toEqual(['assistant: All 40 pass.']);
   });
 
+  it('a part over 8 MB (read twice, not held) gives the same conversation and note', async () => {
+    const attachment = (uuid: string, parent: string, n: number) =>
+      JSON.stringify({ parentUuid: parent, isSidechain: false, type: 'attachment', attachment: { type: 'file', content: 'x'.repeat(1_000_000) }, uuid, timestamp: at(n) }) + '\n';
+    let content = user('u1', null, 'first question', 1) + agent('a1', 'u1', 'first answer', 2);
+    for (let i = 0; i < 9; i += 1) content += attachment(`att${i}`, i === 0 ? 'a1' : `att${i - 1}`, 3);
+    content += user('u2', 'att8', 'abandoned attempt', 4) + user('u2b', 'att8', 'kept attempt', 5);
+    const file = tmpFile(content);
+    expect(readFileSync(file).length).toBeGreaterThan(8 << 20);
+    const r = await runImport(file, 'claude-code');
+    expect(texts(r)).toEqual(['user: first question', 'assistant: first answer', 'note: Rewound: 1 message not kept', 'user: kept attempt']);
+  });
+
   it('imports a record written twice once', async () => {
     const line = user('u1', null, 'hello there', 1);
     const r = await runImport(tmpFile(line + line + agent('a1', 'u1', 'Hi.', 2)), 'claude-code');
