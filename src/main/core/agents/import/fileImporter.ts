@@ -45,10 +45,30 @@ export const DEFAULT_FILE_IMPORT_OPTIONS: FileImportOptions = {
 /** A Claude Code part up to this size is read once for both passes (chain.ts); larger ones twice. */
 const HOLD_PART_BYTES = 8 << 20;
 
+/**
+ * One buffer for the part held, reused file after file: a fresh one per file would leave
+ * megabytes of dead external memory between collections (the process's peak grows with it).
+ * A second import running meanwhile (tests) gets its own.
+ */
+let hold: Buffer | null = null;
+let holdInUse = false;
+
 /** Bytes [start, end) of a file (a short read, if the file shrank meanwhile, is what there is). */
 function readPart(path: string, start: number, end: number): Buffer {
-  const buf = Buffer.allocUnsafe(end - start);
-  const fd = openSync(path, 'r');
+  let buf: Buffer;
+  if (holdInUse) buf = Buffer.allocUnsafe(end - start);
+  else {
+    if (!hold || hold.length < end - start) hold = Buffer.allocUnsafeSlow(Math.max(end - start, 256 << 10));
+    holdInUse = true;
+    buf = hold.subarray(0, end - start);
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    if (hold && buf.buffer === hold.buffer) holdInUse = false;
+    throw err;
+  }
   try {
     let got = 0;
     while (got < buf.length) {
@@ -135,15 +155,37 @@ export async function importFile(
   emit: (batch: ImportBatch) => Promise<void>,
 ): Promise<void> {
   const parser = parserFor(source);
-  let reset = needsReset(prev, stat);
+  const reset = needsReset(prev, stat);
   if (reset) counts.filesReset += 1;
-  let offset = prev && !reset ? prev.offset : 0;
+  const offset = prev && !reset ? prev.offset : 0;
   const facts: SessionFacts = prev && !reset ? { ...prev.facts } : emptyFacts();
   counts.filesRead += 1;
-  const run = new ParseRun();
   // Claude Code: which records are on the conversation is known only at the end of the part.
   // A small part is read once and kept for the second pass; a large one is read twice (bounded memory).
   const preloaded = source === 'claude-code' && stat.size - offset <= HOLD_PART_BYTES ? { buf: readPart(path, offset, stat.size), at: offset } : undefined;
+  try {
+    await importParts(path, source, stat, options, counts, emit, parser, reset, offset, facts, preloaded);
+  } finally {
+    if (preloaded && hold && preloaded.buf.buffer === hold.buffer) holdInUse = false;
+  }
+}
+
+async function importParts(
+  path: string,
+  source: ImportSource,
+  stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>,
+  options: FileImportOptions,
+  counts: ImportCounts,
+  emit: (batch: ImportBatch) => Promise<void>,
+  parser: RecordParser,
+  resetAtStart: boolean,
+  from: number,
+  facts: SessionFacts,
+  preloaded: { buf: Buffer; at: number } | undefined,
+): Promise<void> {
+  let reset = resetAtStart;
+  let offset = from;
+  const run = new ParseRun();
   const plan = source === 'claude-code' ? planChain(path, offset, stat.size, options.maxLineBytes, facts.chainTail ?? [], preloaded) : null;
   if (plan) counts.rewoundRecords += plan.rewoundRecords;
   let line = 0;
