@@ -13,7 +13,7 @@ const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   roots: [{ path: '/home/ada/.claude/projects', source: 'claude-code' }, { path: '/home/ada/.codex/sessions', source: 'codex' }],
   last: {
     startedAt: 1, durationMs: 10, files: 12, filesRead: 12, filesUnchanged: 0, filesReset: 0, filesFailed: 0, bytesRead: 100,
-    entries: 40, sessionsCreated: 11, badLines: 3, oversizeLines: 0, skippedRecords: 5, missing: 0, errors: [],
+    entries: 40, sessionsCreated: 11, badLines: 3, oversizeLines: 0, skippedRecords: 5, unreadableLines: 3, rewoundRecords: 0, missing: 0, errors: [],
   },
   ...over,
 });

@@ -89,6 +89,8 @@ export const ENTRY_KINDS = [
   'summary',
   'note',
   'error',
+  /** Context a tool put into a user turn (reminders, hook output, command echoes): shown collapsed, not searched. */
+  'context',
 ] as const;
 export const EntryKindSchema = z.enum(ENTRY_KINDS);
 export type EntryKind = z.infer<typeof EntryKindSchema>;

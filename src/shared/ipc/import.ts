@@ -26,6 +26,10 @@ export const ImportReportSchema = z.object({
       badLines: Count,
       oversizeLines: Count,
       skippedRecords: Count,
+      /** Lines that could not be read (malformed, too long, a cut last line): "N lines could not be read". */
+      unreadableLines: Count,
+      /** Claude Code records on a branch a rewind left: not imported (one note marks each rewind). */
+      rewoundRecords: Count,
       missing: Count,
       errors: z.array(z.object({ path: z.string(), message: z.string() })),
     })

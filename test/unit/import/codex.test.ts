@@ -9,8 +9,11 @@ const ROLLOUT = join(__dirname, '../../fixtures/import/codex-rollout.jsonl');
 describe('Codex rollout import', () => {
   it('reads session_meta, user and assistant messages, tool calls and reasoning', async () => {
     const r = await runImport(ROLLOUT, 'codex');
-    expect(allEntries(r).map((e) => e.kind)).toEqual(['user', 'thinking', 'tool-use', 'tool-result', 'assistant']);
-    const [user, , call, output, answer] = allEntries(r);
+    // The injected <environment_context> is context, not the user's words; the user_message event repeats the words.
+    expect(allEntries(r).map((e) => e.kind)).toEqual(['context', 'user', 'thinking', 'tool-use', 'tool-result', 'assistant']);
+    const [context, user, , call, output, answer] = allEntries(r);
+    expect(context?.meta).toMatchObject({ label: 'Environment context' });
+    expect(context?.text).toContain('<cwd>/home/dev/src/billing</cwd>');
     expect(user?.text).toBe('why does the invoice total round down?');
     expect(call?.meta).toMatchObject({ tool: 'shell', toolUseId: 'call_1', summary: 'rg Math.floor' });
     expect(output?.meta).toMatchObject({ toolUseId: 'call_1', tool: 'shell', isError: false });
@@ -23,7 +26,7 @@ describe('Codex rollout import', () => {
       customTitle: null,
       toolTitle: null,
     });
-    expect(r.counts.skippedRecords).toBe(3); // event_msg twice, turn_context
+    expect(r.counts.skippedRecords).toBe(2); // event_msg token_count, turn_context (the user_message event is the same message)
     expect(r.counts.badLines).toBe(0);
   });
 

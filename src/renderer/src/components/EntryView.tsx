@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { isCompactionSummary } from '../../../shared/compaction';
 import type { Entry } from '../../../shared/domain/session';
 import { isToolMeta } from '../../../shared/judge/tool-text';
+import { FoldedNote } from './FoldedNote';
 import { Markdown } from './Markdown';
 
 function metaString(entry: Entry, ...keys: string[]): string | null {
@@ -93,6 +94,16 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
         </Collapsed>
       );
     case 'note':
+      // Imported history: a rewound branch of the conversation is one line, never its messages.
+      if (entry.meta?.['rewound'] !== undefined) {
+        return (
+          <FoldedNote className="entry-rewound" summary={entry.text}>
+            <p className="entry-text plain">
+              The conversation was rewound here in its own tool; the abandoned attempt is not shown (its transcript file still holds it).
+            </p>
+          </FoldedNote>
+        );
+      }
       return (
         <div className="entry entry-note">
           <div className="entry-text plain">{entry.text}</div>
@@ -104,6 +115,13 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
           <span className="who">error</span>
           <div className="entry-text plain">{entry.text}</div>
         </div>
+      );
+    case 'context':
+      // What a tool injected into a user turn (a reminder, hook output, a command echo): not the user's words.
+      return (
+        <FoldedNote className="entry-context" summary={`Context: ${metaString(entry, 'label') ?? 'added by the tool'}`}>
+          <pre className="code">{entry.text}</pre>
+        </FoldedNote>
       );
   }
 });

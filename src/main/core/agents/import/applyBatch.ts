@@ -14,6 +14,8 @@ const FactsSchema = z.object({
   startedAt: z.number().nullable(),
   updatedAt: z.number().nullable(),
   entryCount: z.number(),
+  pendingUser: z.object({ from: z.enum(['item', 'event']), key: z.number() }).nullable().optional(),
+  chainTail: z.array(z.tuple([z.number(), z.union([z.literal(0), z.literal(1)])])).max(64).optional(),
 });
 
 /** The stored cursors, as the worker needs them; a damaged facts blob restarts the facts, not the offset. */

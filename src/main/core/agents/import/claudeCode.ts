@@ -1,5 +1,6 @@
 import { firstLineLabel } from '../../../../shared/label';
 import { toolResultSummary, toolUseBody, toolUseDetail } from '../claude/toolSummary';
+import { userTextEntries } from './injected';
 import { CLIP, clip, parseTime, type ImportCounts, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
 /**
@@ -44,6 +45,12 @@ function noteFirstUserLine(facts: SessionFacts, text: string): void {
   if (facts.firstUserLine === null && isRealUserLine(text)) facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
 }
 
+/** The user's words (never the injected context beside them) may be the session's first line. */
+function withFirstLine(facts: SessionFacts, entries: ImportedEntry[]): ImportedEntry[] {
+  for (const e of entries) if (e.kind === 'user') noteFirstUserLine(facts, e.text);
+  return entries;
+}
+
 function userEntries(record: Record<string, unknown>, at: number, facts: SessionFacts, run: ParseRun): ImportedEntry[] {
   const message = isRecord(record.message) ? record.message : null;
   if (!message) return [];
@@ -52,17 +59,13 @@ function userEntries(record: Record<string, unknown>, at: number, facts: Session
     const text = typeof content === 'string' ? content : resultText(content);
     return text ? [{ kind: 'summary', text: clip(text, CLIP.message), meta: null, createdAt: at }] : [];
   }
-  if (typeof content === 'string') {
-    noteFirstUserLine(facts, content);
-    return content ? [{ kind: 'user', text: clip(content, CLIP.message), meta: null, createdAt: at }] : [];
-  }
+  if (typeof content === 'string') return withFirstLine(facts, userTextEntries(content, at));
   if (!Array.isArray(content)) return [];
   const out: ImportedEntry[] = [];
   for (const block of content as unknown[]) {
     if (!isRecord(block)) continue;
     if (block.type === 'text' && typeof block.text === 'string') {
-      noteFirstUserLine(facts, block.text);
-      out.push({ kind: 'user', text: clip(block.text, CLIP.message), meta: null, createdAt: at });
+      out.push(...withFirstLine(facts, userTextEntries(block.text, at)));
     } else if (block.type === 'tool_result') {
       const text = resultText(block.content);
       const isError = block.is_error === true;

@@ -1,5 +1,6 @@
 import { firstLineLabel } from '../../../../shared/label';
 import { toolResultSummary, toolUseDetail } from '../claude/toolSummary';
+import { userTextEntries } from './injected';
 import { CLIP, clip, parseTime, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
 /**
@@ -7,9 +8,10 @@ import { CLIP, clip, parseTime, type ImportedEntry, type ParseRun, type RecordPa
  * `{timestamp, type, payload}` with `session_meta` (id, cwd), `response_item`
  * (messages, function calls and outputs, reasoning) and `compacted`. Older
  * files put the meta (`{id, timestamp}`) first and the items unwrapped; both
- * are read. `event_msg` lines repeat the items for the UI and are skipped.
+ * are read. `event_msg` lines repeat the items for the UI: only `user_message` is read (a rollout
+ * cut before its `response_item` still has the user's words), and imported once.
  */
-const WANTED = new Set(['session_meta', 'response_item', 'compacted', 'message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning']);
+const WANTED = new Set(['session_meta', 'event_msg', 'response_item', 'compacted', 'message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,10 +31,34 @@ function contentText(content: unknown): string {
   return parts.join('\n');
 }
 
-/** Context Codex injects as user messages: instructions and environment, not the user's words. */
-function isInjectedContext(text: string): boolean {
-  const t = text.trimStart();
-  return t.startsWith('<environment_context>') || t.startsWith('<user_instructions>') || t.startsWith('# AGENTS.md instructions') || t.startsWith('<permissions instructions>');
+/** The first line the label rule can show (not a compaction hand-over, markup or an error). */
+function withFirstLine(facts: SessionFacts, entries: ImportedEntry[]): ImportedEntry[] {
+  for (const e of entries) {
+    if (e.kind === 'user' && facts.firstUserLine === null && firstLineLabel(e.text) !== null) facts.firstUserLine = clip(e.text.trim(), CLIP.firstUserLine);
+  }
+  return entries;
+}
+
+function textKey(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Codex writes a user message twice: as a `response_item` (what the model saw) and as a
+ * `user_message` event (what the UI showed). Whichever comes first is imported; the other,
+ * with the same words, is the same message. A rollout cut after the event keeps the words.
+ */
+function sameUserMessage(facts: SessionFacts, from: 'item' | 'event', words: string): boolean {
+  const key = textKey(words.trim());
+  const pending = facts.pendingUser;
+  if (pending && pending.from !== from && pending.key === key) {
+    facts.pendingUser = null;
+    return true;
+  }
+  facts.pendingUser = { from, key };
+  return false;
 }
 
 function argsObject(args: string): Record<string, string | number | boolean | null> {
@@ -56,12 +82,11 @@ function itemEntries(item: Record<string, unknown>, at: number, facts: SessionFa
       const text = contentText(item.content);
       if (text === '') return [];
       if (item.role === 'user') {
-        if (isInjectedContext(text)) return [];
-        // The first line the label rule can show (not a compaction hand-over, markup or an error).
-        if (facts.firstUserLine === null && firstLineLabel(text) !== null) {
-          facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
-        }
-        return [{ kind: 'user', text: clip(text, CLIP.message), meta: null, createdAt: at }];
+        const entries = userTextEntries(text, at);
+        const words = entries.find((e) => e.kind === 'user')?.text;
+        // The same words again in the `user_message` event (either order) are one message, not two.
+        if (words !== undefined && sameUserMessage(facts, 'item', words)) return entries.filter((e) => e.kind !== 'user');
+        return withFirstLine(facts, entries);
       }
       if (item.role === 'assistant') return [{ kind: 'assistant', text: clip(text, CLIP.message), meta: null, createdAt: at }];
       return [];
@@ -96,7 +121,7 @@ export const codexParser: RecordParser = {
   wants: (type) => type === null || WANTED.has(type),
   members: new Set(['type', 'payload', 'timestamp', 'id', 'role', 'content', 'name', 'arguments', 'input', 'call_id', 'output', 'summary']),
 
-  parse(record, facts, _counts, run) {
+  parse(record, facts, counts, run) {
     const at = parseTime(record.timestamp, facts.updatedAt);
     let entries: ImportedEntry[] = [];
     if (record.type === 'session_meta' && isRecord(record.payload)) {
@@ -108,6 +133,13 @@ export const codexParser: RecordParser = {
       facts.startedAt ??= at;
     } else if (record.type === 'response_item' && isRecord(record.payload)) {
       entries = itemEntries(record.payload, at, facts, run);
+    } else if (record.type === 'event_msg' && isRecord(record.payload) && record.payload.type === 'user_message') {
+      const words = str(record.payload.message)?.trim() ?? '';
+      if (words !== '' && !sameUserMessage(facts, 'event', words)) {
+        entries = withFirstLine(facts, userTextEntries(words, at));
+      }
+    } else if (record.type === 'event_msg') {
+      counts.skippedRecords += 1;
     } else if (record.type === 'compacted' && isRecord(record.payload)) {
       const text = str(record.payload.message) ?? '';
       entries = text ? [{ kind: 'summary', text: clip(text, CLIP.message), meta: null, createdAt: at }] : [];

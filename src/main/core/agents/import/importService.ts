@@ -7,6 +7,7 @@ import type { SessionsService } from '../../services/sessions';
 import type { Store } from '../../store';
 import { IMPORT_SETTING_KEYS, importConfig, type ImportConfig } from './config';
 import { ImportIndexer, type ImportReport } from './indexer';
+import { unreadableLines } from './types';
 
 const log = createLogger('import');
 
@@ -147,6 +148,8 @@ export class ImportService {
             badLines: r.counts.badLines,
             oversizeLines: r.counts.oversizeLines,
             skippedRecords: r.counts.skippedRecords,
+            unreadableLines: unreadableLines(r.counts),
+            rewoundRecords: r.counts.rewoundRecords,
             missing: r.missing,
             errors: r.errors,
           }

@@ -222,7 +222,7 @@ export class ImportIndexer {
     this.last = report;
     const c = report.counts;
     if (c.filesRead > 0 || c.badLines > 0 || c.filesFailed > 0) {
-      log.info('import scan', { ms: report.durationMs, files: c.files, read: c.filesRead, entries: c.entries, sessionsCreated, badLines: c.badLines, oversize: c.oversizeLines, failed: c.filesFailed });
+      log.info('import scan', { ms: report.durationMs, files: c.files, read: c.filesRead, entries: c.entries, sessionsCreated, badLines: c.badLines, oversize: c.oversizeLines, cut: c.cutLines, rewound: c.rewoundRecords, failed: c.filesFailed });
     }
     return report;
   }

@@ -12,6 +12,8 @@ export interface LineReadOptions {
   readonly chunkBytes?: number;
   /** Stop before this offset (the size seen by stat, so a growing file has a fixed end). */
   readonly endOffset: number;
+  /** The file's bytes from `at` on, already read: lines come from them, not from the file. */
+  readonly preloaded?: { readonly buf: Buffer; readonly at: number };
 }
 
 /** `bytes` may share memory with the reader's chunk: it is valid only until `onLine` returns. */
@@ -34,9 +36,16 @@ export function readLines(
   onLine: (ev: LineEvent) => boolean | void,
 ): { offset: number; stopped: boolean } {
   const chunkBytes = options.chunkBytes ?? 1 << 20;
-  const fd = openSync(file, 'r');
+  const pre = options.preloaded;
+  const fd = pre ? -1 : openSync(file, 'r');
+  const buffer = pre ? null : Buffer.allocUnsafe(chunkBytes);
+  // The next chunk: read into the reused buffer, or a view of the preloaded bytes (no copy).
+  const readAt = (want: number, pos: number): Buffer => {
+    if (pre) return pre.buf.subarray(pos - pre.at, Math.min(pre.buf.length, pos - pre.at + want));
+    const got = readSync(fd, buffer as Buffer, 0, want, pos);
+    return (buffer as Buffer).subarray(0, Math.max(0, got));
+  };
   try {
-    const chunk = Buffer.allocUnsafe(chunkBytes);
     let pos = start;
     let consumed = start;
     // The part of the current line read so far (bounded by maxLineBytes).
@@ -48,7 +57,8 @@ export function readLines(
 
     while (pos < options.endOffset) {
       const want = Math.min(chunkBytes, options.endOffset - pos);
-      const got = readSync(fd, chunk, 0, want, pos);
+      const chunk = readAt(want, pos);
+      const got = chunk.length;
       if (got <= 0) break;
       let lineStart = 0;
       while (lineStart < got) {
@@ -98,6 +108,6 @@ export function readLines(
     }
     return { offset: consumed, stopped: false };
   } finally {
-    closeSync(fd);
+    if (fd !== -1) closeSync(fd);
   }
 }

@@ -149,3 +149,33 @@ export function pickMembers(buf: Buffer, keys: ReadonlySet<string>): Record<stri
     return null;
   }
 }
+
+/**
+ * Calls `visit` with the byte ranges of each top-level member of a JSON
+ * object (the key without its quotes, the value as written), stepping over
+ * values without building them. False when the bytes are not a well-formed
+ * object at the top level.
+ */
+export function eachTopLevelMember(buf: Buffer, visit: (keyStart: number, keyEnd: number, valueStart: number, valueEnd: number) => void): boolean {
+  let i = skipSpace(buf, 0);
+  if (buf[i] !== LBRACE) return false;
+  i = skipSpace(buf, i + 1);
+  if (buf[i] === RBRACE) return true;
+  for (;;) {
+    if (buf[i] !== QUOTE) return false;
+    const keyEnd = stringEnd(buf, i + 1);
+    if (keyEnd === -1) return false;
+    let j = skipSpace(buf, keyEnd + 1);
+    if (buf[j] !== COLON) return false;
+    j = skipSpace(buf, j + 1);
+    const end = valueEnd(buf, j);
+    if (end === -1) return false;
+    visit(i + 1, keyEnd, j, end);
+    i = skipSpace(buf, end);
+    if (buf[i] === COMMA) {
+      i = skipSpace(buf, i + 1);
+      continue;
+    }
+    return buf[i] === RBRACE;
+  }
+}

@@ -27,6 +27,14 @@ export interface SessionFacts {
   startedAt: number | null;
   updatedAt: number | null;
   entryCount: number;
+  /** Codex: the last user message seen once (as an item or an event), by a hash of its words. */
+  pendingUser?: { from: 'item' | 'event'; key: number } | null;
+  /**
+   * Claude Code: the end of the conversation imported so far, oldest first, as
+   * [hash of uuid, 1 when a user/assistant message]: a later record that
+   * branches off one of these is a rewind (chain.ts). At most CHAIN_TAIL long.
+   */
+  chainTail?: Array<[number, 0 | 1]>;
 }
 
 export function emptyFacts(): SessionFacts {
@@ -51,12 +59,21 @@ export interface ImportCounts {
   skippedRecords: number;
   /** Subagent (sidechain) records, not part of the main transcript. */
   sidechainRecords: number;
+  /** A last line without its newline (cut off, or still being written): read again next time. */
+  cutLines: number;
+  /** Claude Code records on a branch the conversation left (a rewind): summed up in one note. */
+  rewoundRecords: number;
+}
+
+/** Lines the import could not read (the number the import notice reports). */
+export function unreadableLines(c: Pick<ImportCounts, 'badLines' | 'oversizeLines' | 'cutLines'>): number {
+  return c.badLines + c.oversizeLines + c.cutLines;
 }
 
 export function emptyCounts(): ImportCounts {
   return {
     files: 0, filesRead: 0, filesUnchanged: 0, filesReset: 0, filesFailed: 0, bytesRead: 0, lines: 0,
-    entries: 0, badLines: 0, oversizeLines: 0, skippedRecords: 0, sidechainRecords: 0,
+    entries: 0, badLines: 0, oversizeLines: 0, skippedRecords: 0, sidechainRecords: 0, cutLines: 0, rewoundRecords: 0,
   };
 }
 
