@@ -13,7 +13,7 @@ const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   roots: [{ path: '/home/ada/.claude/projects', source: 'claude-code' }, { path: '/home/ada/.codex/sessions', source: 'codex' }],
   last: {
     startedAt: 1, durationMs: 10, files: 12, filesRead: 12, filesUnchanged: 0, filesReset: 0, filesFailed: 0, bytesRead: 100,
-    entries: 40, sessionsCreated: 11, badLines: 3, oversizeLines: 0, skippedRecords: 5, unreadableLines: 3, rewoundRecords: 0, missing: 0, errors: [],
+    entries: 40, sessionsCreated: 11, badLines: 2, oversizeLines: 0, skippedRecords: 5, unreadableLines: 3, rewoundRecords: 2, missing: 0, errors: [],
   },
   ...over,
 });
@@ -28,7 +28,7 @@ describe('history import settings', () => {
     setApi(api);
     render(<ImportSettings />);
     expect(await screen.findByText('Claude Code: /home/ada/.claude/projects')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 new sessions in the last scan, 3 unreadable lines skipped.');
+    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 new sessions in the last scan, 3 lines could not be read and were skipped, 2 rewound messages left out.');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Import Claude Code and Codex history' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Off: existing history is not imported.'));
     expect(api.callsTo('import:setEnabled')).toEqual([{ enabled: false }]);

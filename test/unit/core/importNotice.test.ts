@@ -13,6 +13,17 @@ describe('the first import notice', () => {
     expect(importNotice({ 'claude-code': 0, codex: 0 })).toBeNull();
   });
 
+  it('counts the lines it could not read (bad, oversized or cut), once, never as a failure of the file', () => {
+    expect(importNotice({ 'claude-code': 7, codex: 1 }, 3)).toBe('Imported 7 sessions from Claude Code and 1 from Codex. 3 lines could not be read and were skipped.');
+    expect(importNotice({ 'claude-code': 0, codex: 1 }, 1)).toBe('Imported 1 session from Codex. 1 line could not be read and was skipped.');
+    expect(importNotice({ 'claude-code': 0, codex: 0 }, 2)).toBe('No sessions imported: 2 lines could not be read and were skipped.');
+    const said: string[] = [];
+    const notice = new FirstImportNotice(() => 'codex', (m) => said.push(m));
+    notice.counted([created('a')]);
+    notice.scanEnded(4);
+    expect(said).toEqual(['Imported 1 session from Codex. 4 lines could not be read and were skipped.']);
+  });
+
   it('is said once, after the first scan, counting new sessions from every batch of it by tool', () => {
     const said: string[] = [];
     const sources: Record<string, ImportSource> = { a: 'claude-code', b: 'claude-code', c: 'codex' };

@@ -10,14 +10,20 @@ export type ImportSource = 'claude-code' | 'codex';
 
 const TOOL_NAMES: Record<ImportSource, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 
-/** The notice's words (pure); null when nothing was imported. */
-export function importNotice(created: Readonly<Record<ImportSource, number>>): string | null {
+/**
+ * The notice's words (pure); null when nothing was imported and nothing was skipped. Lines that could
+ * not be read (bad JSON, oversized, a cut last line) are skipped, never fatal to their file: said once here.
+ */
+export function importNotice(created: Readonly<Record<ImportSource, number>>, unreadableLines = 0): string | null {
   const parts = (Object.keys(TOOL_NAMES) as ImportSource[]).filter((source) => created[source] > 0);
   const [first, second] = parts;
-  if (first === undefined) return null;
+  const skipped =
+    unreadableLines > 0 ? `${unreadableLines} ${unreadableLines === 1 ? 'line' : 'lines'} could not be read and ${unreadableLines === 1 ? 'was' : 'were'} skipped.` : null;
+  if (first === undefined) return skipped ? `No sessions imported: ${skipped}` : null;
   const n = created[first];
   const head = `Imported ${n} ${n === 1 ? 'session' : 'sessions'} from ${TOOL_NAMES[first]}`;
-  return second === undefined ? `${head}.` : `${head} and ${created[second]} from ${TOOL_NAMES[second]}.`;
+  const said = second === undefined ? `${head}.` : `${head} and ${created[second]} from ${TOOL_NAMES[second]}.`;
+  return skipped ? `${said} ${skipped}` : said;
 }
 
 /** Counts the first scan's new sessions; `scanEnded` says the notice once, after that scan. */
@@ -38,10 +44,11 @@ export class FirstImportNotice {
     }
   }
 
-  scanEnded(): void {
+  /** The first scan ended; `unreadableLines` is what it skipped. */
+  scanEnded(unreadableLines = 0): void {
     if (this.done) return;
     this.done = true;
-    const message = importNotice(this.created);
+    const message = importNotice(this.created, unreadableLines);
     if (message) this.say(message);
   }
 }

@@ -54,7 +54,8 @@ export class ImportService {
         if (busy) deps.ambient?.pause('import');
         else {
           deps.ambient?.resume('import');
-          firstImport.scanEnded();
+          const last = this.indexer.lastReport;
+          firstImport.scanEnded(last ? unreadableLines(last.counts) : 0);
         }
       },
     });

@@ -9,8 +9,9 @@ function summary(report: ImportReport): string {
   if (report.running) return 'Reading history…';
   if (!last) return 'Not run yet.';
   const parts = [`${last.files} transcript${last.files === 1 ? '' : 's'} found`, `${last.sessionsCreated} new session${last.sessionsCreated === 1 ? '' : 's'} in the last scan`];
-  if (last.badLines > 0) parts.push(`${last.badLines} unreadable line${last.badLines === 1 ? '' : 's'} skipped`);
-  if (last.oversizeLines > 0) parts.push(`${last.oversizeLines} oversized record${last.oversizeLines === 1 ? '' : 's'} skipped`);
+  // Bad, oversized and cut lines alike: skipped, never fatal to their file.
+  if (last.unreadableLines > 0) parts.push(`${last.unreadableLines} line${last.unreadableLines === 1 ? '' : 's'} could not be read and ${last.unreadableLines === 1 ? 'was' : 'were'} skipped`);
+  if (last.rewoundRecords > 0) parts.push(`${last.rewoundRecords} rewound message${last.rewoundRecords === 1 ? '' : 's'} left out`);
   if (last.filesFailed > 0) parts.push(`${last.filesFailed} file${last.filesFailed === 1 ? '' : 's'} could not be read`);
   return `${parts.join(', ')}.`;
 }
