@@ -103,6 +103,8 @@ describe('a row says what it is', () => {
     expect(changed).toHaveTextContent('⎇ y-branch-name');
     const quiet = screen.getByRole('listitem', { name: /^Nothing changed yet/ });
     expect(quiet).not.toHaveTextContent('+0');
+    expect(quiet).toHaveAccessibleName(/on swarmdesk\/z-branch-name/);
+    expect(quiet).not.toHaveAccessibleName(/\+0/);
     expect(quiet).not.toHaveTextContent('⎇');
     expect(quiet.querySelector('.row-sub')?.getAttribute('title')).toContain('on swarmdesk/z-branch-name');
   });
@@ -162,7 +164,8 @@ describe('the sidebar can be resized and folded, and stays so', () => {
     expect(screen.queryByRole('list', { name: 'Sessions' })).toBeNull();
     // A reload: fresh stores, the layout restored from what was kept (as the app's start does).
     cleanup();
-    await renderApp(swarm());
+    const kept = Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key) ?? '']));
+    await renderApp(swarm(), { storage: kept });
     expect(useSidebarLayout.getState()).toMatchObject({ width: 300, collapsed: false });
     act(() => restoreSidebarLayout());
     expect(useSidebarLayout.getState()).toMatchObject({ width: 264, collapsed: true });

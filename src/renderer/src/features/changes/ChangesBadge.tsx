@@ -8,7 +8,8 @@ export function changesFact(summary: ChangesSummary | undefined): string | null 
   if (!summary) return null;
   if (summary.worktreeRemoved) return `on ${summary.branch}, worktree removed`;
   if (summary.missing) return `on ${summary.branch}, worktree missing`;
-  const counts = countsText(summary.added, summary.removed);
+  // Counts only when they say something: "+0 −0" is not read out (nor shown).
+  const counts = (summary.added ?? 0) + (summary.removed ?? 0) > 0 ? countsText(summary.added, summary.removed) : null;
   return counts ? `on ${summary.branch}, ${counts}` : `on ${summary.branch}`;
 }
 
