@@ -1,15 +1,19 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/main/core/store';
+import { applyMigrations } from '../../../src/main/core/store/migrate';
 import { MIGRATIONS } from '../../../src/main/core/store/migrations';
 
 describe('migration 002 (import_files)', () => {
   it('upgrades a version-1 database with rows, keeping them, and stores import cursors', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sd-mig2-'));
-    const v1 = openStore({ dataDir, migrations: MIGRATIONS.filter((m) => m.version === 1) }).store;
-    v1.sessions.insert({ id: 'keep-me', kind: 'chat', folder: '/w', position: 0, at: 1 });
+    // A version-1 file written with that version's own columns (today's repositories read later tables).
+    const v1 = new Database(join(dataDir, 'swarmdesk.db'));
+    applyMigrations(v1, MIGRATIONS.slice(0, 1));
+    v1.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('keep-me', 'chat', '/w', 0, 1, 1)`).run();
     v1.close();
 
     const { store } = openStore({ dataDir });
