@@ -1,3 +1,4 @@
+import { paintEarlyRows } from './boot/earlyPaint';
 import { startEarly } from './boot/earlyStart';
 import { startBridge } from './bridge';
 
@@ -11,6 +12,12 @@ export const bridge = startBridge(window);
 /** The longest the app's code waits for the socket before it runs anyway. */
 const APP_START_WAIT_MS = 1_000;
 export const early = startEarly(bridge.api);
+
+// The first page's rows, drawn as plain DOM the moment they arrive: React and the app's code
+// (evaluated meanwhile) replace them on React's first commit. Not once React has drawn the root.
+void early.list.then((result) => {
+  if (result.ok) paintEarlyRows(document.getElementById('root'), result.value, Date.now());
+});
 
 /**
  * When the app's code may be evaluated: once the first page's request is on
