@@ -49,7 +49,7 @@ test('transcripts already in the home are listed with real labels, a truncated o
   for (const label of Object.values(LABELS)) await expect(rowByLabel(page, label)).toBeVisible({ timeout: 20_000 });
   // The first import is told once, for the whole scan (not per batch), by tool.
   await expect(page.getByText(/^Imported \d+ sessions? from/)).toHaveCount(1);
-  await expect(page.getByText(/^Imported \d+ sessions? from/)).toHaveText('Imported 4 sessions from Claude Code and 1 from Codex.');
+  await expect(page.getByText(/^Imported \d+ sessions? from/)).toHaveText('Imported 4 sessions from Claude Code and 1 from Codex. 3 lines could not be read and were skipped.');
   // "Untitled" from the tool is not a title, and no placeholder or raw record shows anywhere.
   const list = sessionList(page);
   await expect(list).not.toContainText(/untitled|new session|\(none yet\)/i);

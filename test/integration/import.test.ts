@@ -208,7 +208,7 @@ describe('transcript import (real store, real worker thread)', () => {
     service.start();
     const opened = store;
     await until(() => said.length > 0, { timeoutMs: 20_000, message: 'the first import notice' });
-    expect(said).toEqual(['Imported 3 sessions from Claude Code and 1 from Codex.']);
+    expect(said).toEqual(['Imported 3 sessions from Claude Code and 1 from Codex. 3 lines could not be read and were skipped.']);
     appendFileSync(tree.growing, userLine('aaaa1111', 'and on tablets too', '2026-11-01T11:00:00Z'));
     await service.rescan();
     expect(said).toHaveLength(1); // a later scan says nothing
