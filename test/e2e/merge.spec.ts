@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
+import { isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
 
@@ -16,7 +17,9 @@ let server: RunningServer;
 const folders: string[] = [];
 
 test.beforeAll(async () => {
-  server = await startServer({ dataDir });
+  // A home of its own: the machine's ~/.bashrc (pyenv init here) can keep bash from its prompt for many seconds,
+  // and the machine's own agent history is not imported.
+  server = await startServer({ dataDir, env: { HOME: isolatedHome('merge').home, SHELL: '/bin/bash', SWARMDESK_IMPORT: 'off' } });
 });
 
 test.afterAll(async () => {

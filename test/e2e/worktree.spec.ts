@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
+import { isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
 
@@ -17,7 +18,9 @@ let server: RunningServer;
 
 test.beforeAll(async () => {
   mkdirSync(plain);
-  server = await startServer({ dataDir });
+  // A home of its own: the machine's ~/.bashrc (pyenv init here) can keep bash from its prompt for many seconds,
+  // and the machine's own agent history is not imported.
+  server = await startServer({ dataDir, env: { HOME: isolatedHome('worktree').home, SHELL: '/bin/bash', SWARMDESK_IMPORT: 'off' } });
 });
 
 test.afterAll(async () => {
@@ -101,8 +104,10 @@ test('the setup command from the dialog runs in the new worktree, its output sho
   await dialog.getByRole('textbox', { name: 'Setup command' }).fill('echo "setup says $(git rev-parse --abbrev-ref HEAD)"');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
-  const transcript = page.getByRole('log', { name: 'Transcript' });
-  await expect(transcript).toContainText('Setup `echo');
-  await expect(transcript).toContainText(/setup says swarmdesk\/[0-9a-f]{8}/);
+  // A terminal pane has no transcript: its notes are in the bar over the screen, all of them a click away.
+  await page.getByRole('main').getByRole('button', { name: /^All notes/ }).click();
+  const notes = page.getByRole('list', { name: 'Session notes' });
+  await expect(notes).toContainText('Setup `echo');
+  await expect(notes).toContainText(/setup says swarmdesk\/[0-9a-f]{8}/);
   await page.screenshot({ path: 'test-results/worktree-setup-pane.png' });
 });

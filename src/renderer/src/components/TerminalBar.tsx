@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Entry, SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
 import { interruptTerminal } from '../features/terminal/actions';
@@ -34,6 +34,8 @@ export function TerminalBar({
   onRestart: () => void;
 }) {
   const working = useSessions((s) => s.byId[sessionId]?.status === 'working');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
   const entries = useEntries((s) => s.bySession[sessionId]);
   useEffect(() => {
     void loadLatestEntries(sessionId);
@@ -46,10 +48,17 @@ export function TerminalBar({
   const exitText = exit ? (exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`) : null;
 
   return (
+    <>
     <div className="terminal-bar">
       <span className="terminal-bar-notes" title={notes.slice(-TOOLTIP_NOTES).map(noteLine).join('\n')}>
         {exitText ?? (latest ? noteLine(latest) : '')}
       </span>
+      {notes.length > 1 ? (
+        // Every note in full (a worktree's setup output, earlier starts), not only the latest line.
+        <button type="button" className="button terminal-bar-all" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Hide notes' : `All notes (${notes.length})`}
+        </button>
+      ) : null}
       {problem ? (
         <span className="terminal-bar-problem" role="alert">
           {problem}
@@ -69,5 +78,15 @@ export function TerminalBar({
         Keys
       </span>
     </div>
+    {open ? (
+      <ol className="terminal-notes" id={listId} aria-label="Session notes">
+        {notes.map((note) => (
+          <li key={note.seq} className={note.kind === 'error' ? 'terminal-note error' : 'terminal-note'}>
+            {note.text}
+          </li>
+        ))}
+      </ol>
+    ) : null}
+    </>
   );
 }
