@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OPEN_PANES_KEY } from '../../src/renderer/src/features/panes/actions';
 import { SIDEBAR_LAYOUT_KEY } from '../../src/renderer/src/features/sidebar/layout';
+import { UNSAVED_KEY } from '../../src/renderer/src/features/windowState/actions';
 import { openSession, usePanes } from '../../src/renderer/src/stores/panes';
 import { useSidebarLayout } from '../../src/renderer/src/stores/sidebarLayout';
 import type { UiState } from '../../src/shared/ipc/ui';
@@ -76,6 +77,18 @@ describe('the window state kept in the core', () => {
     });
     expect(panes()).toEqual(['Bravo', 'Charlie']);
     expect(api.uiState).toEqual({ panes: { open: ['b', 'c'], focused: 'b' }, sidebar: { width: 410, collapsed: false, grouping: 'project', collapsedGroups: { 'project:/x': true } } });
+  });
+
+  it('a change the core never confirmed (the page went away within the pause) wins over its copy and is sent again', async () => {
+    const api = swarm(kept);
+    const unsaved = { sidebar: { width: 450, collapsed: false, grouping: 'recency', collapsedGroups: {} } };
+    await start(api, { [UNSAVED_KEY]: JSON.stringify(unsaved), [SIDEBAR_LAYOUT_KEY]: JSON.stringify(unsaved.sidebar) });
+    await act(async () => {
+      await until(() => api.uiState.sidebar?.width === 450, { message: 'the unconfirmed width sent again' });
+      await until(() => localStorage.getItem(UNSAVED_KEY) === null, { message: 'confirmed by the core' });
+    });
+    expect(useSidebarLayout.getState().width).toBe(450);
+    expect(api.uiState.panes).toEqual(kept.panes);
   });
 
   it('changes are written back to the core, debounced: a burst of resizes is one write', async () => {

@@ -55,14 +55,15 @@ export const UiStateSchema = z.object({
 });
 export type UiState = z.output<typeof UiStateSchema>;
 
+/** A change to the kept state: either part or both. */
+export const UiStatePatchSchema = z
+  .object({ panes: SavedPanesSchema.optional(), sidebar: SidebarLayoutSchema.optional() })
+  .strict()
+  .refine((patch) => patch.panes !== undefined || patch.sidebar !== undefined, { message: 'give panes, sidebar or both' });
+export type UiStatePatch = z.output<typeof UiStatePatchSchema>;
+
 export const uiChannels = {
   'ui:state': channel(z.object({}).strict(), UiStateSchema),
   /** Saves what is given (either part or both) and answers the whole state as now kept. */
-  'ui:setState': channel(
-    z
-      .object({ panes: SavedPanesSchema.optional(), sidebar: SidebarLayoutSchema.optional() })
-      .strict()
-      .refine((patch) => patch.panes !== undefined || patch.sidebar !== undefined, { message: 'give panes, sidebar or both' }),
-    UiStateSchema,
-  ),
+  'ui:setState': channel(UiStatePatchSchema, UiStateSchema),
 } as const;
