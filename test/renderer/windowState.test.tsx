@@ -1,11 +1,19 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OPEN_PANES_KEY } from '../../src/renderer/src/features/panes/actions';
-import { SIDEBAR_LAYOUT_KEY } from '../../src/renderer/src/features/sidebar/layout';
+import { bootApp } from '../../src/renderer/src/boot/boot';
+import { startEarly } from '../../src/renderer/src/boot/earlyStart';
+import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
+import { restoreSidebarLayout, SIDEBAR_LAYOUT_KEY } from '../../src/renderer/src/features/sidebar/layout';
+import { useSessions } from '../../src/renderer/src/stores/sessions';
+import { tracked } from './support/bootTracker';
+import { resetStores } from './support/resetStores';
 import { UNSAVED_KEY } from '../../src/renderer/src/features/windowState/actions';
 import { openSession, usePanes } from '../../src/renderer/src/stores/panes';
 import { useSidebarLayout } from '../../src/renderer/src/stores/sidebarLayout';
+import type { SessionRow } from '../../src/shared/domain/session';
 import type { UiState } from '../../src/shared/ipc/ui';
+import type { Result } from '../../src/shared/result';
 import { until } from '../support/until';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -108,5 +116,37 @@ describe('the window state kept in the core', () => {
     });
     expect(api.callsTo('ui:setState').length - writesBefore).toBe(1);
     expect(api.uiState.panes).toEqual({ open: ['a', 'c', 'b'], focused: 'b' });
+  });
+});
+
+describe('the window state at an early start', () => {
+  it('is asked for before the list, once: the sidebar has the kept width when the rows first show', async () => {
+    const api = swarm(kept);
+    // The list's reply comes in a later message than ui:state's (as on a socket): held until released.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.override('sessions:list', async () => {
+      await held;
+      return { ok: true, value: [...api.rows.values()] } as Result<SessionRow[]>;
+    });
+    resetStores(); // a fresh window (this test boots as the app's start does, with an early start)
+    const validated = withValidatedEvents(api);
+    const early = startEarly(validated);
+    let widthWhenShown: number | null = null;
+    const stop = useSessions.subscribe((state, before) => {
+      if (state.loaded && !before.loaded) widthWhenShown = useSidebarLayout.getState().width;
+    });
+    await act(async () => {
+      tracked(bootApp(validated, early));
+      restoreSidebarLayout(); // as the app's start: nothing stored on this new origin
+      await until(() => useSidebarLayout.getState().width === 380, { message: "the core's layout, before the list" });
+      release();
+      await until(() => useSessions.getState().loaded, { message: 'the first page shown' });
+    });
+    stop();
+    expect(widthWhenShown).toBe(380);
+    expect(api.callsTo('ui:state')).toHaveLength(1);
+    const order = api.calls.map((call) => call.channel);
+    expect(order.indexOf('ui:state')).toBeLessThan(order.indexOf('sessions:list'));
   });
 });

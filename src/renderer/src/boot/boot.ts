@@ -59,7 +59,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   const forgetPanes = rememberOpenPanes();
   // What the window remembers, from the core (authoritative; the reopened panes wait for it too).
   resetWindowState();
-  void loadWindowState().then((state) => {
+  void loadWindowState(early?.uiState).then((state) => {
     if (!stopped && state) adoptSidebarLayout(state.sidebar);
   });
   // A change still waiting for its debounce is sent as the page goes away.

@@ -1,4 +1,5 @@
 import { UiStatePatchSchema, type UiState, type UiStatePatch } from '../../../../shared/ipc/ui';
+import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 
 /*
@@ -46,10 +47,12 @@ function writeUnsaved(patch: UiStatePatch | null): void {
   }
 }
 
-/** The core's copy (with a change it never confirmed laid over it), asked for once per boot; null when there is neither. */
-export function loadWindowState(): Promise<UiState | null> {
-  loading ??= api()
-    .invoke('ui:state', {})
+/**
+ * The core's copy (with a change it never confirmed laid over it), asked for once per boot (or
+ * taken from the early start's request, `asked`); null when there is neither.
+ */
+export function loadWindowState(asked?: Promise<Result<UiState>>): Promise<UiState | null> {
+  loading ??= (asked ?? api().invoke('ui:state', {}))
     .then((result) => (result.ok ? result.value : null))
     .catch(() => null)
     .then((fromCore) => {
