@@ -73,8 +73,31 @@ test('a restart on a new port reopens the panes, the focused one focused, and ke
   await server!.stop();
   server = await startServer({ dataDir, env });
   expect(server.origin).not.toBe(before); // a new port: this origin's localStorage is empty
+  // Each frame from the start: the width of the sidebar while its rows show, and when the panes came back.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    const w = window as unknown as { sidebarWidths: number[]; panesAt: number | null };
+    w.sidebarWidths = seen;
+    w.panesAt = null;
+    const sample = (): void => {
+      const nav = document.querySelector('nav[aria-label="Sessions"]');
+      if (nav && !nav.hasAttribute('aria-busy')) seen.push(Math.round(nav.getBoundingClientRect().width));
+      if (w.panesAt === null && document.querySelectorAll('section.pane').length === 3) w.panesAt = performance.now();
+      if (performance.now() < 3_000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
   await page.goto(server.url);
   await expect(page.locator('section.pane')).toHaveCount(3);
+  // Never drawn at the default width first: folded from its first frame on.
+  const { widths, panesAt } = await page.evaluate(() => {
+    const w = window as unknown as { sidebarWidths: number[]; panesAt: number | null };
+    return { widths: [...new Set(w.sidebarWidths)], panesAt: w.panesAt };
+  });
+  expect(widths.length).toBeGreaterThan(0);
+  expect(widths.every((width) => width < 60), `sidebar widths drawn: ${widths.join(', ')}`).toBe(true);
+  test.info().annotations.push({ type: 'panes reopened (ms after navigation start)', description: String(Math.round(panesAt ?? -1)) });
+  console.log(`panes reopened ${Math.round(panesAt ?? -1)} ms after navigation start; sidebar widths drawn: ${widths.join(', ')}`);
   await expect(page.getByRole('main', { name: 'Charlie login redirect' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Alpha release notes' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bravo websocket drops' })).toBeVisible();
