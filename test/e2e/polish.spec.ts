@@ -57,11 +57,14 @@ test('a reload reopens the panes that were open, the focused one focused', async
 });
 
 test('a saved pane whose session is gone is dropped quietly on the next start', async ({ page }) => {
+  // As if the session had been deleted from another window while this one was closed: the core
+  // keeps the window's panes (ui:state), so it is written there while the server is down.
+  await seeded.stop();
+  const { store } = openStore({ dataDir: seeded.dataDir });
+  store.settings.set('ui.panes', { open: ['deleted-meanwhile', 'polish-1'], focused: 'deleted-meanwhile' });
+  store.close();
+  seeded = await startServer({ dataDir: seeded.dataDir, env });
   await page.goto(seeded.url);
-  await expect(rows(page)).toHaveCount(3);
-  // As if the session had been deleted from another window while this one was closed.
-  await page.evaluate(() => localStorage.setItem('swarmdesk.openPanes', JSON.stringify({ open: ['deleted-meanwhile', 'polish-1'], focused: 'deleted-meanwhile' })));
-  await page.reload();
   await expect(page.getByRole('main', { name: 'Bravo websocket drops' })).toBeVisible();
   await until(async () => (await page.evaluate(() => localStorage.getItem('swarmdesk.openPanes'))) === JSON.stringify({ open: ['polish-1'], focused: 'polish-1' }), {
     message: 'the gone pane left the saved panes',

@@ -8,6 +8,7 @@ import { importChannels } from './import';
 import { settingsChannels } from './settings';
 import { gitChannels } from './git';
 import { gitMergeChannels } from './gitMerge';
+import { uiChannels } from './ui';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -23,6 +24,7 @@ export const channels = {
   ...agentChannels,
   ...gitChannels,
   ...gitMergeChannels,
+  ...uiChannels,
 } as const;
 
 export type Channels = typeof channels;

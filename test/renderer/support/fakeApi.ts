@@ -4,6 +4,7 @@ import type { SwarmdeskApi } from '../../../src/shared/ipc/api';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
 import type { Result } from '../../../src/shared/result';
+import type { UiState } from '../../../src/shared/ipc/ui';
 import { runPushFramesNow } from '../../../src/renderer/src/boot/pushes';
 import { applyQueuedChanges } from '../../../src/renderer/src/stores/sessions';
 
@@ -58,6 +59,8 @@ export class FakeApi implements SwarmdeskApi {
   private listeners = new Map<string, Set<(payload: unknown) => void>>();
   /** Per-channel overrides a test installs. */
   readonly overrides = new Map<ChannelName, Handler>();
+  /** What the core keeps for the window (`ui:state`): what a restart finds. */
+  uiState: UiState = { panes: null, sidebar: null };
 
   constructor(rows: SessionRow[] = []) {
     for (const row of rows) this.rows.set(row.id, row);
@@ -203,6 +206,11 @@ export class FakeApi implements SwarmdeskApi {
         if (!row) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
         return this.ok({ row, outcome: 'kept' });
       }
+      case 'ui:state':
+        return this.ok(this.uiState);
+      case 'ui:setState':
+        this.uiState = { ...this.uiState, ...(input as Partial<UiState>) };
+        return this.ok(this.uiState);
       case 'entries:page': {
         const list = this.entries.get(id) ?? [];
         return this.ok({ entries: list.slice(-200), hasMore: list.length > 200 });

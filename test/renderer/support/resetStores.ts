@@ -11,6 +11,7 @@ import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
 import { resetSidebarLayoutStore } from '../../../src/renderer/src/stores/sidebarLayout';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
 import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
+import { resetWindowState } from '../../../src/renderer/src/features/windowState/actions';
 
 /** Every renderer store back to its start, as a fresh window has them. */
 export function resetStores(): void {
@@ -26,6 +27,7 @@ export function resetStores(): void {
   resetNotificationsStore();
   resetUsageStore();
   resetSettings();
+  resetWindowState();
   applyTheme('system');
   localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

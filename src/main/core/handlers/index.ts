@@ -56,6 +56,8 @@ import { gitMerge } from './git/merge';
 import { gitResolveConflicts } from './git/resolveConflicts';
 import { gitUncommittedFiles } from './git/uncommittedFiles';
 import { gitRemoveWorktree } from './git/removeWorktree';
+import { uiState } from './ui/state';
+import { uiSetState } from './ui/setState';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -118,4 +120,6 @@ export const handlers: HandlerMap<Services> = {
   'git:resolveConflicts': gitResolveConflicts,
   'git:uncommittedFiles': gitUncommittedFiles,
   'git:removeWorktree': gitRemoveWorktree,
+  'ui:state': uiState,
+  'ui:setState': uiSetState,
 };

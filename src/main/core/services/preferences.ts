@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
 import { AgentSettingsSchema, ThemeSchema, type AgentSettings, type EnvSetting, type Theme } from '../../../shared/ipc/settings';
+import { SavedPanesSchema, SidebarLayoutSchema, type SavedPanes, type SavedSidebarLayout, type UiState } from '../../../shared/ipc/ui';
 import type { SettingsRepo } from '../store/repos/settings';
 
 /**
@@ -11,6 +12,10 @@ const PREFERENCES = {
   theme: { key: 'app.theme', schema: ThemeSchema, fallback: 'system' as Theme },
   chat: { key: 'agents.chat', schema: AgentSettingsSchema, fallback: { chatProvider: null, chatModel: null } as AgentSettings },
   lastFolder: { key: 'newSession.lastFolder', schema: z.string().min(1).max(4096), fallback: null },
+  /** The window's open panes and focused one (null: never saved), reopened after a restart. */
+  panes: { key: 'ui.panes', schema: SavedPanesSchema, fallback: null },
+  /** The sidebar's width, fold, grouping and folded groups (null: never saved). */
+  sidebar: { key: 'ui.sidebar', schema: SidebarLayoutSchema, fallback: null },
 } as const;
 
 type PreferenceName = keyof typeof PREFERENCES;
@@ -65,6 +70,18 @@ export class Preferences {
 
   setLastFolder(folder: string): void {
     this.repo.set(PREFERENCES.lastFolder.key, PREFERENCES.lastFolder.schema.parse(folder));
+  }
+
+  /** What the window remembers (`ui:state`): each part as saved, or null if never saved or unreadable. */
+  uiState(): UiState {
+    return { panes: this.read('panes') as SavedPanes | null, sidebar: this.read('sidebar') as SavedSidebarLayout | null };
+  }
+
+  /** Saves the parts given (already parsed by the channel; parsed again here, the one way in). */
+  setUiState(patch: { panes?: SavedPanes; sidebar?: SavedSidebarLayout }): UiState {
+    if (patch.panes !== undefined) this.repo.set(PREFERENCES.panes.key, PREFERENCES.panes.schema.parse(patch.panes));
+    if (patch.sidebar !== undefined) this.repo.set(PREFERENCES.sidebar.key, PREFERENCES.sidebar.schema.parse(patch.sidebar));
+    return this.uiState();
   }
 }
 

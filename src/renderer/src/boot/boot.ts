@@ -7,6 +7,8 @@ import { firstShowings, loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
 import { startNotifications } from '../features/notifications/actions';
 import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
+import { adoptSidebarLayout } from '../features/sidebar/layout';
+import { flushWindowState, loadWindowState, resetWindowState } from '../features/windowState/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
@@ -55,6 +57,14 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   };
   const unsubscribe = subscribeToPushes(recording);
   const forgetPanes = rememberOpenPanes();
+  // What the window remembers, from the core (authoritative; the reopened panes wait for it too).
+  resetWindowState();
+  void loadWindowState(early?.uiState).then((state) => {
+    if (!stopped && state) adoptSidebarLayout(state.sidebar);
+  });
+  // A change still waiting for its debounce is sent as the page goes away.
+  const onPageHide = (): void => flushWindowState();
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
   let stopNotifications: (() => void) | null = null;
   let stopped = false;
   // Work after the first paint, skipped once this boot has been torn down.
@@ -104,6 +114,8 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     stopped = true;
     stopNotifications?.();
     forgetPanes();
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
+    flushWindowState();
     unsubscribe();
   };
 }

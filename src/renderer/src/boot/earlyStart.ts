@@ -1,6 +1,7 @@
 import type { SessionListRow } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import type { EventName } from '../../../shared/ipc/events';
+import type { UiState } from '../../../shared/ipc/ui';
 import { EVENT_NAMES } from '../../../shared/ipc/eventNames';
 import type { Result } from '../../../shared/result';
 
@@ -26,6 +27,8 @@ export const FIRST_PAGE_ROWS = 100;
 export interface EarlyStart {
   /** The first page of `sessions:list` (not archived, `FIRST_PAGE_ROWS`), asked for before the app's code ran. */
   readonly list: Promise<Result<SessionListRow[]>>;
+  /** What the window remembers (`ui:state`), asked for first: its reply comes before the list's, so the sidebar is laid out as kept before it shows. */
+  readonly uiState: Promise<Result<UiState>>;
   /** Stop buffering pushes and hand over (once; the app's own listeners take over from here). */
   handOver(): EarlyHandover;
 }
@@ -47,6 +50,7 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
       buffer.push({ event, payload });
     }),
   );
+  const uiState = api.invoke('ui:state', {});
   const list = api.invoke('sessions:list', { includeArchived: false, limit: FIRST_PAGE_ROWS }).then((result) => {
     arrived = result;
     cutoff = buffer.length;
@@ -55,6 +59,7 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
   let handedOver = false;
   return {
     list,
+    uiState,
     handOver() {
       if (handedOver) return { arrived: null, pushes: [] };
       handedOver = true;

@@ -1,10 +1,9 @@
 import { create } from 'zustand';
+import { clampSidebarWidth, SIDEBAR_DEFAULT_WIDTH } from '../../../shared/ipc/ui';
 import type { Grouping } from './sessionView';
 
-/** The sidebar's width bounds, in CSS pixels. */
-export const SIDEBAR_MIN_WIDTH = 200;
-export const SIDEBAR_MAX_WIDTH = 520;
-export const SIDEBAR_DEFAULT_WIDTH = 300;
+/** The sidebar's width bounds, in CSS pixels: one place, the contract's (the core clamps a saved width too). */
+export { clampSidebarWidth, SIDEBAR_DEFAULT_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from '../../../shared/ipc/ui';
 
 /**
  * How the user laid the sidebar out: its width, whether it is collapsed, how the list is grouped
@@ -28,11 +27,6 @@ export const useSidebarLayout = create<SidebarLayout>(() => defaultSidebarLayout
 
 export function resetSidebarLayoutStore(): void {
   useSidebarLayout.setState(defaultSidebarLayout(), true);
-}
-
-export function clampSidebarWidth(width: number): number {
-  if (!Number.isFinite(width)) return SIDEBAR_DEFAULT_WIDTH;
-  return Math.round(Math.min(SIDEBAR_MAX_WIDTH, Math.max(SIDEBAR_MIN_WIDTH, width)));
 }
 
 /** A stored layout (any JSON) as a layout: what is missing or wrong is the default. */

@@ -2,11 +2,13 @@ import { SessionIdSchema, type SessionId } from '../../../../shared/domain/sessi
 import { api } from '../../bridge';
 import { dropFromPanes, MAX_PANES, usePanes } from '../../stores/panes';
 import { useSessions } from '../../stores/sessions';
+import { loadWindowState, saveWindowState } from '../windowState/actions';
 
 /*
  * The open panes survive a reload or a restart: their session ids and the focused one are kept in
- * the page's localStorage (web mode and Electron alike) and reopened once the first page of the
- * swarm has arrived. A saved session that no longer exists (deleted meanwhile) leaves quietly.
+ * the core (`ui:state`, authoritative: web mode's origin, and so its localStorage, is new at each
+ * start) and in the page's localStorage (the guess when the core has none), and reopened once the
+ * first page of the swarm has arrived. A saved session that no longer exists leaves quietly.
  */
 
 export const OPEN_PANES_KEY = 'swarmdesk.openPanes';
@@ -48,11 +50,22 @@ function save(state: SavedPanes): void {
   }
 }
 
-/** Keeps the saved panes in step with the panes store from now on; returns the unsubscribe. */
+/** Keeps the saved panes (here and in the core) in step with the panes store from now on; returns the unsubscribe. */
 export function rememberOpenPanes(): () => void {
   return usePanes.subscribe((state, before) => {
-    if (state.open !== before.open || state.focused !== before.focused) save(state);
+    if (state.open === before.open && state.focused === before.focused) return;
+    save(state);
+    saveWindowState({ panes: { open: state.open, focused: state.focused } });
   });
+}
+
+/** The panes to reopen: the core's (even none), else this page's guess when the core never saved any. */
+async function panesToReopen(): Promise<SavedPanes | null> {
+  const fromCore = (await loadWindowState())?.panes ?? null;
+  if (fromCore === null) return readSavedPanes();
+  const open = fromCore.open.slice(0, MAX_PANES);
+  if (open.length === 0) return null;
+  return { open, focused: fromCore.focused !== null && open.includes(fromCore.focused) ? fromCore.focused : (open.at(-1) ?? null) };
 }
 
 /**
@@ -60,7 +73,7 @@ export function rememberOpenPanes(): () => void {
  * opened one meanwhile. Rows not in that page are asked for; one that is gone is dropped quietly.
  */
 export async function reopenSavedPanes(): Promise<void> {
-  const saved = readSavedPanes();
+  const saved = await panesToReopen();
   if (!saved || usePanes.getState().open.length > 0) return;
   usePanes.setState({ open: saved.open, focused: saved.focused });
   const unknown = saved.open.filter((id) => useSessions.getState().byId[id] === undefined);

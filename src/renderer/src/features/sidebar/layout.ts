@@ -1,12 +1,18 @@
+import type { SavedSidebarLayout } from '../../../../shared/ipc/ui';
 import { readSidebarLayout, setSidebarLayout, clampSidebarWidth, useSidebarLayout, type SidebarLayout } from '../../stores/sidebarLayout';
 import type { Grouping } from '../../stores/sessionView';
+import { saveWindowState } from '../windowState/actions';
 
 /**
- * The sidebar's layout kept across reloads, in this window's localStorage (a per-machine view
- * preference, not the swarm's data: main never needs it). Storage that is missing or full is
- * not an error a user can act on; the layout then lasts as long as the window.
+ * The sidebar's layout kept across reloads and restarts: in the core (`ui:state`, authoritative:
+ * web mode's origin, and so its localStorage, is new at each start) and in this window's
+ * localStorage, the fast first guess read before the first render. Storage that is missing or
+ * full is not an error a user can act on; the layout then lasts as long as the window.
  */
 export const SIDEBAR_LAYOUT_KEY = 'swarmdesk.sidebar';
+
+/** Whether the user changed the layout in this window (then the core's copy, arriving late, does not undo it). */
+let changedHere = false;
 
 function storage(): Storage | null {
   try {
@@ -16,24 +22,61 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored layout into the store (at start). */
-export function restoreSidebarLayout(): void {
+/** The layout this window's storage holds, or null (none, or not JSON: written by hand or a broken write). */
+function storedLayout(): SidebarLayout | null {
   const raw = storage()?.getItem(SIDEBAR_LAYOUT_KEY);
-  if (!raw) return;
+  if (!raw) return null;
   try {
-    setSidebarLayout(readSidebarLayout(JSON.parse(raw)));
+    return readSidebarLayout(JSON.parse(raw));
   } catch {
-    // Not JSON (written by hand or a broken write): the default layout stands.
+    return null;
   }
 }
 
-function save(change: Partial<SidebarLayout>): void {
-  setSidebarLayout(change);
+/** The stored layout into the store (at start, before the first render); none: the default stands. */
+export function restoreSidebarLayout(): void {
+  changedHere = false;
+  const local = storedLayout();
+  if (local) setSidebarLayout(local);
+}
+
+/** The layout as the core keeps it: only folded groups are named (the store never holds an unfolded one). */
+function forCore({ width, collapsed, grouping, collapsedGroups }: SidebarLayout): SavedSidebarLayout {
+  const folded: Record<string, true> = {};
+  for (const [group, isFolded] of Object.entries(collapsedGroups)) if (isFolded) folded[group] = true;
+  return { width, collapsed, grouping, collapsedGroups: folded };
+}
+
+function cache(): void {
   try {
     storage()?.setItem(SIDEBAR_LAYOUT_KEY, JSON.stringify(useSidebarLayout.getState()));
   } catch {
-    // Quota exceeded: kept for this window only.
+    // Quota exceeded: kept in the core only.
   }
+}
+
+/**
+ * The core's copy, once it arrives: it wins over the local guess (they agree in the common case,
+ * so nothing moves), unless the user changed the layout meanwhile. None in the core yet (first
+ * start of this build): the local layout, if there is one, is handed to it.
+ */
+export function adoptSidebarLayout(fromCore: SavedSidebarLayout | null): void {
+  if (changedHere) return;
+  if (fromCore === null) {
+    if (storage()?.getItem(SIDEBAR_LAYOUT_KEY)) saveWindowState({ sidebar: forCore(useSidebarLayout.getState()) });
+    return;
+  }
+  const next = readSidebarLayout(fromCore);
+  // Unchanged (the common case): no store update, so nothing re-renders or moves.
+  if (JSON.stringify(forCore(next)) !== JSON.stringify(forCore(useSidebarLayout.getState()))) setSidebarLayout(next);
+  cache();
+}
+
+function save(change: Partial<SidebarLayout>): void {
+  changedHere = true;
+  setSidebarLayout(change);
+  cache();
+  saveWindowState({ sidebar: forCore(useSidebarLayout.getState()) });
 }
 
 export function setSidebarWidth(width: number): void {
