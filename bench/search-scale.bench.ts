@@ -88,9 +88,15 @@ async function typingAt(browser: Browser, sessions: number): Promise<number[]> {
     const search = page.getByRole('searchbox', { name: 'Search sessions' });
     await search.focus();
     const times: number[] = [];
+    const queries: string[] = [];
     for (let pass = 0; pass < PASSES; pass++) {
       for (const word of TYPED) {
-        for (const ch of word) times.push((await page.evaluate(KEYSTROKE.replace('KEY', JSON.stringify(ch)))) as number);
+        let typed = '';
+        for (const ch of word) {
+          typed += ch;
+          times.push((await page.evaluate(KEYSTROKE.replace('KEY', JSON.stringify(ch)))) as number);
+          queries.push(typed);
+        }
         await page.evaluate(CLEAR);
       }
     }
@@ -98,6 +104,9 @@ async function typingAt(browser: Browser, sessions: number): Promise<number[]> {
     const split = (await page.evaluate('window.__bench.split')) as Array<[number, number]>;
     const med = (xs: number[]): number => quantile(xs, 0.5);
     console.log(`search.scale_${sessions}_split: keystroke to reply median ${med(split.map((x) => x[0])).toFixed(1)} ms, reply to painted median ${med(split.map((x) => x[1])).toFixed(1)} ms`);
+    // The slowest tenth, each as query: to reply + reply to painted (where a spike went).
+    const slow = times.map((t, i) => ({ t, i })).sort((a, b) => b.t - a.t).slice(0, Math.ceil(times.length / 10));
+    console.log(`search.scale_${sessions}_slowest: ${slow.map(({ i }) => `${JSON.stringify(queries[i])} ${split[i]?.[0].toFixed(0)}+${split[i]?.[1].toFixed(0)}`).join(', ')}`);
     await page.close();
     return times;
   } finally {
