@@ -69,10 +69,18 @@ const KEYSTROKE = `(async () => {
   });
 })()`;
 
-const CLEAR = `(() => {
+// Clearing the box: the whole swarm is the list again. Resolves with the time to the frame after
+// that (so the next word meets the list at rest, and how long the way back took is known).
+const CLEAR = `(async () => {
   const input = document.activeElement;
+  const start = performance.now();
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '');
   input.dispatchEvent(new Event('input', { bubbles: true }));
+  return await new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now() - start);
+    channel.port2.postMessage(0);
+  }));
 })()`;
 
 /** Every keystroke's query-change-to-painted time at one swarm size. */
@@ -88,16 +96,27 @@ async function typingAt(browser: Browser, sessions: number): Promise<number[]> {
     const search = page.getByRole('searchbox', { name: 'Search sessions' });
     await search.focus();
     const times: number[] = [];
+    const queries: string[] = [];
+    const clears: number[] = [];
     for (let pass = 0; pass < PASSES; pass++) {
       for (const word of TYPED) {
-        for (const ch of word) times.push((await page.evaluate(KEYSTROKE.replace('KEY', JSON.stringify(ch)))) as number);
-        await page.evaluate(CLEAR);
+        let typed = '';
+        for (const ch of word) {
+          typed += ch;
+          times.push((await page.evaluate(KEYSTROKE.replace('KEY', JSON.stringify(ch)))) as number);
+          queries.push(typed);
+        }
+        clears.push((await page.evaluate(CLEAR)) as number);
       }
     }
     // Where a keystroke's time went: to its reply (the wire and the core), and from the reply to the paint.
     const split = (await page.evaluate('window.__bench.split')) as Array<[number, number]>;
     const med = (xs: number[]): number => quantile(xs, 0.5);
     console.log(`search.scale_${sessions}_split: keystroke to reply median ${med(split.map((x) => x[0])).toFixed(1)} ms, reply to painted median ${med(split.map((x) => x[1])).toFixed(1)} ms`);
+    console.log(`search.scale_${sessions}_clear: clearing the box to the whole list painted ${clears.map((t) => t.toFixed(0)).join(' ')} ms`);
+    // The slowest tenth, each as query: to reply + reply to painted (where a spike went).
+    const slow = times.map((t, i) => ({ t, i })).sort((a, b) => b.t - a.t).slice(0, Math.ceil(times.length / 10));
+    console.log(`search.scale_${sessions}_slowest: ${slow.map(({ i }) => `${JSON.stringify(queries[i])} ${split[i]?.[0].toFixed(0)}+${split[i]?.[1].toFixed(0)}`).join(', ')}`);
     await page.close();
     return times;
   } finally {

@@ -49,6 +49,12 @@ export function seededSwarm(sessions: number, entriesPerSession: number, log: (l
     mkdirSync(complete);
     log(`ui.seed: ${sessions} sessions, ${sessions * entriesPerSession} entries in ${((performance.now() - started) / 1000).toFixed(1)} s (kept at ${dir})`);
   }
+  else {
+    // A seed built before a migration is brought up to date once, not in every copy's server start.
+    openStore({ dataDir: dir }).store.close();
+  }
+  // Not the pre-migration backup: every copy would carry it.
+  rmSync(join(dir, 'backups'), { recursive: true, force: true });
   const dataDir = freshDataDir('swarmdesk-bench-ui-');
   cpSync(dir, dataDir, { recursive: true, filter: (src) => src !== complete });
   return dataDir;

@@ -149,6 +149,44 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH 'kumquat'`).get()).toEqual({ n: 0 });
     },
   },
+  7: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'imported', '/w', 0, 1, 1)`).run();
+      db.prepare(`UPDATE sessions SET title = 'Parser websocket fix', first_user_line = 'look at the kumquat cache' WHERE id = 's1'`).run();
+      const add = db.prepare(`INSERT INTO entries (id, kind, text, created_at) VALUES (((SELECT rid FROM sessions WHERE id = 's1') << 32) + ?, ?, ?, 2)`);
+      add.run(0, 'user', 'hello kumquatlike parsers');
+      add.run(1, 'tool-result', 'not indexed websocketry');
+      add.run(2, 'assistant', 'a quokka answer');
+      db.exec(`INSERT INTO entries_fts_pending (id) SELECT id FROM entries WHERE kind <> 'tool-result'`);
+      // Indexed the first entry; the third is still queued.
+      db.exec(`INSERT INTO entries_fts (rowid, text) SELECT id, text FROM entries WHERE seq = 0; DELETE FROM entries_fts_pending WHERE id & 4294967295 = 0`);
+    },
+    check(db) {
+      const sql = (name: string): string => (db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).get(name) as { sql: string }).sql;
+      expect(sql('sessions_fts')).toContain(`prefix = '1 2 3 4 5 6 7 8'`);
+      expect(sql('entries_fts')).toContain(`prefix = '2 3 4 5 6 7 8'`);
+      const entryHits = (q: string): number[] =>
+        (db.prepare(`SELECT rowid & 4294967295 AS seq FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid`).all(q) as Array<{ seq: number }>).map((r) => r.seq);
+      const titleHits = (q: string): number =>
+        (db.prepare(`SELECT count(*) AS n FROM sessions_fts WHERE sessions_fts MATCH ?`).get(q) as { n: number }).n;
+      // What was indexed is found again, by every prefix length (one read from a prefix index, or a merge beyond 8).
+      for (const q of ['"ku"*', '"kumqu"*', '"kumquatl"*', '"kumquatlike"*', '"parser"*', 'hello']) expect(entryHits(q), q).toEqual([0]);
+      // Not indexed kinds stay out; what is queued is not indexed twice: flushIndex adds it once.
+      expect(entryHits('"websocket"*')).toEqual([]);
+      expect(entryHits('quokka')).toEqual([]);
+      expect(db.prepare(`SELECT id & 4294967295 AS seq FROM entries_fts_pending`).all()).toEqual([{ seq: 2 }]);
+      // Titles and first lines by one letter and longer prefixes.
+      for (const q of ['"p"*', '"w"*', '"webso"*', '"kumqua"*', '"k"* "c"*', 'fix']) expect(titleHits(q), q).toBe(1);
+      // The triggers keep the new tables in step: a title change, then a purge.
+      db.prepare(`UPDATE sessions SET title = 'Billing' WHERE id = 's1'`).run();
+      expect(titleHits('"p"*')).toBe(0);
+      expect(titleHits('"bil"*')).toBe(1);
+      db.prepare(`UPDATE sessions SET deleted_at = 5 WHERE id = 's1'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
+      expect(entryHits('"kumqu"*')).toEqual([]);
+      expect(titleHits('"bil"*')).toBe(0);
+    },
+  },
 };
 
 describe('migrations', () => {

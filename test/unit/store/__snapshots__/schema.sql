@@ -1,4 +1,4 @@
--- user_version 6
+-- user_version 7
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -58,7 +58,7 @@ CREATE VIRTUAL TABLE entries_fts USING fts5(
   content = 'entries',
   content_rowid = 'id',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 3 4'
+  prefix = '2 3 4 5 6 7 8'
 );
 
 -- table entries_fts_config on entries_fts_config
@@ -127,7 +127,7 @@ CREATE VIRTUAL TABLE sessions_fts USING fts5(
   content = 'sessions',
   content_rowid = 'rid',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 3 4'
+  prefix = '1 2 3 4 5 6 7 8'
 );
 
 -- table sessions_fts_config on sessions_fts_config
