@@ -34,7 +34,7 @@ describe('the sidebar groups sessions by project', () => {
     await renderApp(swarm());
     await screen.findAllByRole('listitem');
     expect(names()).toEqual(['Pinned release notes', 'Fix kumquat websocket drops', 'Port retry policy', 'Billing in the base checkout', 'Tune the docs search']);
-    expect(headings()).toEqual(['Pinned', '▾billing-api3', '▾docs1']);
+    expect(headings()).toEqual(['Pinned', '▾billing-api 3', '▾docs 1']);
     // Headings sit beside the list: it holds sessions only.
     expect(within(screen.getByRole('list', { name: 'Sessions' })).queryAllByRole('button', { name: /billing-api/ })).toHaveLength(0);
 
@@ -141,7 +141,7 @@ describe('a row says what it is', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show archived' }));
     await screen.findByRole('listitem', { name: /^Old archived experiment, idle, archived/ });
     expect(names()).toEqual(['Pinned release notes', 'Fix kumquat websocket drops', 'Port retry policy', 'Billing in the base checkout', 'Tune the docs search', 'Old archived experiment']);
-    expect(headings().at(-1)).toBe('▾Archived1');
+    expect(headings().at(-1)).toBe('▾Archived 1');
     expect(screen.getByRole('listitem', { name: /^Old archived experiment/ }).querySelector('.row-archived')).toHaveTextContent('archived');
   });
 });

@@ -31,6 +31,7 @@ export function GroupHeading({ header, top, height }: { header: GroupHeader; top
           {header.collapsed ? '▸' : '▾'}
         </span>
         <span className="group-name">{header.text}</span>
+        {/* A space between the name and the count: the visible text ("docs 1") is then part of the name ("docs, 1 session"; WCAG 2.5.3). */}{' '}
         {count}
       </button>
     </div>
