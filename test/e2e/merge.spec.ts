@@ -152,7 +152,9 @@ test('a conflicting session: the dialog lists the files in an alert, main is not
 
   await alert.getByRole('button', { name: 'Rebase in worktree' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('in the middle of a rebase onto main');
+  // A terminal pane's notes are in the bar over the screen: the newest in it, all of them a click away.
+  await page.getByRole('main').getByRole('button', { name: /^All notes/ }).click();
+  await expect(page.getByRole('list', { name: 'Session notes' })).toContainText('in the middle of a rebase onto main');
   expect(existsSync(join(git(gamma, 'rev-parse', '--absolute-git-dir'), 'rebase-merge'))).toBe(true);
   expect({ head: git(repo, 'rev-parse', 'HEAD'), status: git(repo, 'status', '--porcelain') }).toEqual(before);
   expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('hello from main\n');
@@ -214,5 +216,6 @@ test('issue 14 §3: nothing to merge, commit (Changes follows), merge with an ed
   await expect(pane.getByText(`Worktree and branch ${branch} removed.`)).toBeVisible();
   expect(existsSync(delta)).toBe(false);
   expect(git(repo, 'branch', '--list', branch)).toBe('');
-  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText(`Removed the worktree folder ${delta} and the branch ${branch}`);
+  await page.getByRole('main').getByRole('button', { name: /^All notes/ }).click();
+  await expect(page.getByRole('list', { name: 'Session notes' })).toContainText(`Removed the worktree folder ${delta} and the branch ${branch}`);
 });

@@ -33,7 +33,11 @@ async function openDialog(page: Page, folder: string): Promise<Locator> {
   await page.getByRole('button', { name: 'New session' }).click();
   const dialog = page.getByRole('dialog', { name: 'New session' });
   await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(folder);
+  const field = dialog.getByRole('textbox', { name: 'Folder' });
+  // As a person does: the prefilled folder is there before typing over it (typing while it arrives mixes the two).
+  await expect(field).not.toHaveValue('');
+  await field.fill(folder);
+  await expect(field).toHaveValue(folder);
   return dialog;
 }
 

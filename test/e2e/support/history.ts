@@ -15,12 +15,19 @@ interface Line {
 }
 
 /** A transcript in Claude Code's JSONL form (2.1.x): a uuid chain of user and assistant records. */
-export function claudeTranscript(sessionId: string, cwd: string, lines: readonly Line[], startIso = '2026-11-01T10:00:00.000Z'): string {
+export function claudeTranscript(
+  sessionId: string,
+  cwd: string,
+  lines: readonly Line[],
+  startIso = '2026-11-01T10:00:00.000Z',
+  /** Where this part goes on from (a later part of the same file continues the chain, with uuids of its own). */
+  from: { index: number; parent: string | null } = { index: 0, parent: null },
+): string {
   const t0 = Date.parse(startIso);
-  let parent: string | null = null;
+  let parent: string | null = from.parent;
   return lines
     .map((line, i) => {
-      const uuid = `${sessionId.slice(0, 8)}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      const uuid = `${sessionId.slice(0, 8)}-0000-4000-8000-${String(i + from.index).padStart(12, '0')}`;
       const common = { parentUuid: parent, isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.332', uuid, timestamp: new Date(t0 + i * 5_000).toISOString() };
       parent = uuid;
       const record =
@@ -64,7 +71,10 @@ export function writeHistory(home: string, work: string): HistoryTree {
     claudeTranscript(shopId, '/home/dev/src/shop', [{ role: 'user', text: 'the checkout button does nothing on mobile' }]) +
       '{"type":"user", this line is broken\n' +
       '\u0000\u0001garbage\n' +
-      claudeTranscript(shopId, '/home/dev/src/shop', [{ role: 'assistant', text: 'The click handler is bound after render.' }], '2026-11-01T10:00:05.000Z') +
+      claudeTranscript(shopId, '/home/dev/src/shop', [{ role: 'assistant', text: 'The click handler is bound after render.' }], '2026-11-01T10:00:05.000Z', {
+        index: 1,
+        parent: 'aaaa1111-0000-4000-8000-000000000000',
+      }) +
       // The tool was killed while writing: the last line stops mid-string, with no newline.
       '{"type":"assistant","message":{"content":[{"type":"text","text":"half wri',
   );
