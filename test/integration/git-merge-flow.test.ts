@@ -5,15 +5,15 @@
  * the worktree is removed keeping or deleting the branch, and unmerged work is never deleted;
  * a rename from the title reaches the summary and the transcript; Commit lists its files.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { until } from '../support/until';
 import { startCore, type Harness } from '../unit/core/harness';
 import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import { worktreeSession, writeIn } from '../support/worktreeSession';
 
-const ON = { enabled: true, copyPatterns: [], setupCommand: '' };
 
 let harness: Harness | null = null;
 afterEach(async () => {
@@ -26,17 +26,6 @@ function start(): Harness {
   return harness;
 }
 
-async function session(h: Harness, repo: string): Promise<{ id: string; path: string; branch: string }> {
-  const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
-  const record = readWorktreeRecord(h.core.services.store, row.id);
-  if (!record) throw new Error('no worktree');
-  return { id: row.id, path: record.path, branch: record.branch };
-}
-
-function write(dir: string, rel: string, text: string): void {
-  mkdirSync(join(dir, rel, '..'), { recursive: true });
-  writeFileSync(join(dir, rel), text);
-}
 
 const notes = (h: Harness, id: string): string[] =>
   h.core.services.store.entries.page(id, undefined, 100).entries.filter((e) => e.kind === 'note').map((e) => e.text);
@@ -47,10 +36,10 @@ describe('the merge message', () => {
   it('Squash writes exactly the message the user confirmed', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'a.txt', 'a\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'a.txt', 'a\n');
     await h.ok('git:commit', { id: s.id, message: 'Add a' });
-    write(s.path, 'b.txt', 'b\n');
+    writeIn(s.path, 'b.txt', 'b\n');
     await h.ok('git:commit', { id: s.id, message: 'Add b' });
     const message = 'Add the a and b files\n\nBoth are needed by the release script.';
     expect(await h.ok('git:merge', { id: s.id, strategy: 'squash', message: `${message}\n\n` })).toMatchObject({ outcome: 'merged' });
@@ -60,8 +49,8 @@ describe('the merge message', () => {
   it('Merge commit writes the confirmed message; an empty one is refused with nothing changed', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'c.txt', 'c\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'c.txt', 'c\n');
     await h.ok('git:commit', { id: s.id, message: 'Add c' });
     const before = git(repo, 'rev-parse', 'main');
     const empty = await h.call('git:merge', { id: s.id, strategy: 'merge', message: ' \n ' });
@@ -75,8 +64,8 @@ describe('the merge message', () => {
   it('an untitled session: the check suggests the commit’s own message, and a merge without one uses it (not "Work from …")', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'd.txt', 'd\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'd.txt', 'd\n');
     await h.ok('git:commit', { id: s.id, message: 'Add d\n\nThe d file, explained.' });
     const check = await h.ok('git:mergeCheck', { id: s.id });
     expect(check.messages).toEqual({
@@ -92,9 +81,9 @@ describe('the merge message', () => {
   it('several commits: the suggestion is the last subject and the list of subjects', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
+    const s = await worktreeSession(h, repo);
     for (const name of ['e', 'f']) {
-      write(s.path, `${name}.txt`, `${name}\n`);
+      writeIn(s.path, `${name}.txt`, `${name}\n`);
       await h.ok('git:commit', { id: s.id, message: `Add ${name}` });
     }
     const check = await h.ok('git:mergeCheck', { id: s.id });
@@ -106,7 +95,7 @@ describe('nothing to merge, merged, and removing the worktree', () => {
   it('a fresh worktree has nothing to merge: ahead 0, no message, not "merged"', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
+    const s = await worktreeSession(h, repo);
     expect(await h.ok('git:mergeCheck', { id: s.id })).toMatchObject({ ahead: 0, uncommitted: 0, messages: null, reason: null });
     expect((await h.ok('git:changes', { id: s.id })).summary).toMatchObject({ ahead: 0, uncommitted: 0, merged: null });
     expect(await h.ok('git:merge', { id: s.id, strategy: 'squash' })).toEqual({ outcome: 'up-to-date', baseBranch: 'main' });
@@ -115,21 +104,21 @@ describe('nothing to merge, merged, and removing the worktree', () => {
   it('after a merge the summary says merged into main, and new work clears it', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'g.txt', 'g\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'g.txt', 'g\n');
     await h.ok('git:commit', { id: s.id, message: 'Add g' });
     await h.ok('git:merge', { id: s.id, strategy: 'squash', message: 'Add g' });
     await until(() => h.eventsOf('session:changes').some((e) => e.sessionId === s.id && e.merged === 'main'), { message: 'a pushed summary saying merged' });
     expect((await h.ok('git:changes', { id: s.id })).summary).toMatchObject({ ahead: 0, uncommitted: 0, files: 0, merged: 'main' });
-    write(s.path, 'h.txt', 'h\n');
+    writeIn(s.path, 'h.txt', 'h\n');
     expect((await h.ok('git:changes', { id: s.id })).summary).toMatchObject({ uncommitted: 1, merged: null });
   });
 
   it('remove the worktree keeping the branch: folder gone, branch kept, summary and transcript say so', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'i.txt', 'i\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'i.txt', 'i\n');
     await h.ok('git:commit', { id: s.id, message: 'Add i' });
     await h.ok('git:merge', { id: s.id, strategy: 'merge', message: 'Merge i' });
     const removed = await h.ok('git:removeWorktree', { id: s.id, deleteBranch: false });
@@ -145,8 +134,8 @@ describe('nothing to merge, merged, and removing the worktree', () => {
   it('remove the worktree deleting the merged branch (after a squash)', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'j.txt', 'j\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'j.txt', 'j\n');
     await h.ok('git:commit', { id: s.id, message: 'Add j' });
     await h.ok('git:merge', { id: s.id, strategy: 'squash', message: 'Add j' });
     expect(await h.ok('git:removeWorktree', { id: s.id, deleteBranch: true })).toMatchObject({ branchDeleted: true });
@@ -159,14 +148,14 @@ describe('nothing to merge, merged, and removing the worktree', () => {
   it('refuses to delete a branch with unmerged commits, and to remove a worktree with uncommitted files; nothing is removed', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'k.txt', 'k\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'k.txt', 'k\n');
     await h.ok('git:commit', { id: s.id, message: 'Add k' });
     const unmerged = await h.call('git:removeWorktree', { id: s.id, deleteBranch: true });
     expect(unmerged.ok ? null : unmerged.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('1 commit that main does not have') });
     expect(existsSync(join(s.path, 'k.txt'))).toBe(true);
     expect(branchExists(repo, s.branch)).toBe(true);
-    write(s.path, 'wip.txt', 'wip\n');
+    writeIn(s.path, 'wip.txt', 'wip\n');
     for (const deleteBranch of [false, true]) {
       const dirty = await h.call('git:removeWorktree', { id: s.id, deleteBranch });
       expect(dirty.ok ? null : dirty.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('1 uncommitted file') });
@@ -178,7 +167,7 @@ describe('nothing to merge, merged, and removing the worktree', () => {
   it('refuses while the session is working in the worktree', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
+    const s = await worktreeSession(h, repo);
     h.core.services.sessions.setStatus(s.id, 'working');
     const busy = await h.call('git:removeWorktree', { id: s.id, deleteBranch: false });
     expect(busy.ok ? null : busy.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('The session is working') });
@@ -190,7 +179,7 @@ describe('the branch name and the files to commit', () => {
   it('a rename from the title reaches the pushed summary and the transcript', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
+    const s = await worktreeSession(h, repo);
     await h.ok('sessions:rename', { id: s.id, title: 'Fix login redirect' });
     await h.core.services.worktrees?.settled(s.id);
     await until(() => h.eventsOf('session:changes').some((e) => e.sessionId === s.id && e.branch === 'swarmdesk/fix-login-redirect'), { message: 'the renamed branch pushed' });
@@ -201,9 +190,9 @@ describe('the branch name and the files to commit', () => {
   it('git:uncommittedFiles lists what Commit takes, with how each changed', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'README.md', 'changed\n');
-    write(s.path, 'new dir/new file.txt', 'n\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'README.md', 'changed\n');
+    writeIn(s.path, 'new dir/new file.txt', 'n\n');
     const { files, truncated } = await h.ok('git:uncommittedFiles', { id: s.id });
     expect(truncated).toBe(false);
     expect(files).toEqual(expect.arrayContaining([{ path: 'README.md', how: 'modified' }, { path: 'new dir/new file.txt', how: 'new' }]));

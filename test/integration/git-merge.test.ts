@@ -4,14 +4,14 @@
  * reported without touching the base checkout; a dirty base checkout, a base branch that
  * is checked out nowhere, a detached HEAD, a submodule and paths with spaces behave.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { startCore, type Harness } from '../unit/core/harness';
 import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import { WORKTREE_ON, worktreeSession, writeIn } from '../support/worktreeSession';
 
-const ON = { enabled: true, copyPatterns: [], setupCommand: '' };
 
 let harness: Harness | null = null;
 afterEach(async () => {
@@ -24,17 +24,6 @@ function start(): Harness {
   return harness;
 }
 
-async function session(h: Harness, repo: string, kind: 'terminal' | 'chat' = 'terminal'): Promise<{ id: string; path: string; branch: string }> {
-  const row = await h.ok('sessions:create', { kind, folder: repo, worktree: ON });
-  const record = readWorktreeRecord(h.core.services.store, row.id);
-  if (!record) throw new Error('no worktree');
-  return { id: row.id, path: record.path, branch: record.branch };
-}
-
-function write(dir: string, rel: string, text: string): void {
-  mkdirSync(join(dir, rel, '..'), { recursive: true });
-  writeFileSync(join(dir, rel), text);
-}
 
 /** What must not change in a checkout that a refused or conflicting merge left alone. */
 function snapshot(dir: string) {
@@ -55,16 +44,16 @@ describe('merge into the base branch', () => {
   it('Squash: one commit on main with the session’s files; the checkout follows; the branch then counts 0 unmerged', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
+    const s = await worktreeSession(h, repo);
     await h.ok('sessions:rename', { id: s.id, title: 'Greeting files' });
     await h.core.services.worktrees?.settled(s.id); // the branch follows the title
     const branch = readWorktreeRecord(h.core.services.store, s.id)?.branch;
     expect(branch).toBe('swarmdesk/greeting-files');
-    write(s.path, 'hello.txt', 'hi\n');
+    writeIn(s.path, 'hello.txt', 'hi\n');
     expect((await h.ok('git:mergeCheck', { id: s.id })).uncommitted).toBe(1);
     const first = await h.ok('git:commit', { id: s.id, message: 'Add hello' });
     expect(first.files).toBe(1);
-    write(s.path, 'bye.txt', 'bye\n');
+    writeIn(s.path, 'bye.txt', 'bye\n');
     await h.ok('git:commit', { id: s.id, message: 'Add bye' });
     const before = git(repo, 'rev-parse', 'main');
     const check = await h.ok('git:mergeCheck', { id: s.id });
@@ -93,10 +82,10 @@ describe('merge into the base branch', () => {
   it('Merge commit: two parents, base first; the files land in the checkout', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'feature.txt', 'feature\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'feature.txt', 'feature\n');
     await h.ok('git:commit', { id: s.id, message: 'Add feature' });
-    write(repo, 'other.txt', 'other\n');
+    writeIn(repo, 'other.txt', 'other\n');
     git(repo, 'add', 'other.txt');
     git(repo, 'commit', '--quiet', '-m', 'main moves on');
     const [base, head] = [git(repo, 'rev-parse', 'main'), git(s.path, 'rev-parse', 'HEAD')];
@@ -112,10 +101,10 @@ describe('merge into the base branch', () => {
   it('Rebase: the branch is replayed on main in its worktree and main fast-forwards (linear history)', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'rebased.txt', 'r\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'rebased.txt', 'r\n');
     await h.ok('git:commit', { id: s.id, message: 'Add rebased' });
-    write(repo, 'moved.txt', 'm\n');
+    writeIn(repo, 'moved.txt', 'm\n');
     git(repo, 'add', 'moved.txt');
     git(repo, 'commit', '--quiet', '-m', 'main moves on');
     const moved = git(repo, 'rev-parse', 'main');
@@ -133,9 +122,9 @@ describe('merge into the base branch', () => {
   it('two sessions: one squashed, the other rebased after it; no work lost', async () => {
     const h = start();
     const repo = makeRepo();
-    const [a, b] = [await session(h, repo), await session(h, repo)];
-    write(a.path, 'a.txt', 'a\n');
-    write(b.path, 'b.txt', 'b\n');
+    const [a, b] = [await worktreeSession(h, repo), await worktreeSession(h, repo)];
+    writeIn(a.path, 'a.txt', 'a\n');
+    writeIn(b.path, 'b.txt', 'b\n');
     await h.ok('git:commit', { id: a.id, message: 'Add a' });
     await h.ok('git:commit', { id: b.id, message: 'Add b' });
     expect((await h.ok('git:merge', { id: a.id, strategy: 'squash' })).outcome).toBe('merged');
@@ -148,10 +137,10 @@ describe('merge into the base branch', () => {
 describe('what is refused, and what is left alone', () => {
   async function conflicting(h: Harness) {
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'README.md', 'from the session\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'README.md', 'from the session\n');
     await h.ok('git:commit', { id: s.id, message: 'Session edits README' });
-    write(repo, 'README.md', 'from main\n');
+    writeIn(repo, 'README.md', 'from main\n');
     git(repo, 'commit', '--quiet', '-am', 'main edits README');
     return { repo, s };
   }
@@ -182,7 +171,7 @@ describe('what is refused, and what is left alone', () => {
     const refused = await h.call('git:merge', { id: s.id, strategy: 'squash' });
     expect(refused.ok ? null : refused.error.code).toBe('CONFLICT');
     // The agent (or the user) resolves and continues; then the merge goes through.
-    write(s.path, 'README.md', 'both\n');
+    writeIn(s.path, 'README.md', 'both\n');
     git(s.path, 'add', 'README.md');
     git(s.path, '-c', 'core.editor=true', 'rebase', '--continue');
     expect((await h.ok('git:merge', { id: s.id, strategy: 'rebase' })).outcome).toBe('merged');
@@ -192,15 +181,15 @@ describe('what is refused, and what is left alone', () => {
   it('"Send to agent" sends the session a message naming the base and the files', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo, 'chat');
-    write(s.path, 'README.md', 'session\n');
+    const s = await worktreeSession(h, repo, 'chat');
+    writeIn(s.path, 'README.md', 'session\n');
     await h.ok('git:commit', { id: s.id, message: 'Edit' });
-    write(repo, 'README.md', 'main\n');
+    writeIn(repo, 'README.md', 'main\n');
     git(repo, 'commit', '--quiet', '-am', 'main edit');
     const r = await h.ok('git:resolveConflicts', { id: s.id, how: 'agent' });
     expect(r.entry).toMatchObject({ kind: 'user' });
     expect(r.entry?.text).toMatch(/^Resolve the conflicts with main: README\.md\./);
-    const t = await session(h, repo);
+    const t = await worktreeSession(h, repo);
     const refused = await h.call('git:resolveConflicts', { id: t.id, how: 'agent' });
     expect(refused.ok ? null : refused.error.code).toBe('BAD_INPUT');
   });
@@ -208,8 +197,8 @@ describe('what is refused, and what is left alone', () => {
   it('uncommitted work: the merge asks to Commit first; an empty message is refused', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'wip.txt', 'wip\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'wip.txt', 'wip\n');
     const refused = await h.call('git:merge', { id: s.id, strategy: 'squash' });
     expect(refused.ok ? null : refused.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Commit first') });
     const empty = await h.call('git:commit', { id: s.id, message: '  \n ' });
@@ -220,10 +209,10 @@ describe('what is refused, and what is left alone', () => {
   it('a dirty base checkout: an overlapping file refuses with nothing changed; a separate one is kept through the merge', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'README.md', 'session\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'README.md', 'session\n');
     await h.ok('git:commit', { id: s.id, message: 'Session edits README' });
-    write(repo, 'README.md', 'local edit in the base checkout\n');
+    writeIn(repo, 'README.md', 'local edit in the base checkout\n');
     const before = snapshot(repo);
     for (const strategy of ['squash', 'rebase'] as const) {
       const refused = await h.call('git:merge', { id: s.id, strategy });
@@ -232,7 +221,7 @@ describe('what is refused, and what is left alone', () => {
     }
     expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('local edit in the base checkout\n');
     git(repo, 'checkout', '--', 'README.md');
-    write(repo, 'notes.txt', 'mine\n');
+    writeIn(repo, 'notes.txt', 'mine\n');
     expect((await h.ok('git:merge', { id: s.id, strategy: 'squash' })).outcome).toBe('merged');
     expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('session\n');
     expect(readFileSync(join(repo, 'notes.txt'), 'utf8')).toBe('mine\n');
@@ -242,10 +231,10 @@ describe('what is refused, and what is left alone', () => {
   it('an untracked file in the base checkout where the merge would write one refuses; so does a checkout mid-merge', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'new.txt', 'from the session\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'new.txt', 'from the session\n');
     await h.ok('git:commit', { id: s.id, message: 'Add new.txt' });
-    write(repo, 'new.txt', 'the user’s own, untracked\n');
+    writeIn(repo, 'new.txt', 'the user’s own, untracked\n');
     let before = snapshot(repo);
     const refused = await h.call('git:merge', { id: s.id, strategy: 'merge' });
     expect(refused.ok ? null : refused.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('new.txt') });
@@ -254,10 +243,10 @@ describe('what is refused, and what is left alone', () => {
     // The base checkout in the middle of its own merge: refused, nothing changed.
     git(repo, 'clean', '-fq');
     git(repo, 'checkout', '--quiet', '-b', 'side');
-    write(repo, 'README.md', 'side\n');
+    writeIn(repo, 'README.md', 'side\n');
     git(repo, 'commit', '--quiet', '-am', 'side');
     git(repo, 'checkout', '--quiet', 'main');
-    write(repo, 'README.md', 'main\n');
+    writeIn(repo, 'README.md', 'main\n');
     git(repo, 'commit', '--quiet', '-am', 'main');
     expect(() => git(repo, 'merge', '--quiet', 'side')).toThrow();
     before = snapshot(repo);
@@ -270,8 +259,8 @@ describe('what is refused, and what is left alone', () => {
   it('"Send to agent" with nothing in conflict is refused, and nothing is sent', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo, 'chat');
-    write(s.path, 'fine.txt', 'fine\n');
+    const s = await worktreeSession(h, repo, 'chat');
+    writeIn(s.path, 'fine.txt', 'fine\n');
     await h.ok('git:commit', { id: s.id, message: 'Fine' });
     const r = await h.call('git:resolveConflicts', { id: s.id, how: 'agent' });
     expect(r.ok ? null : r.error.code).toBe('CONFLICT');
@@ -281,8 +270,8 @@ describe('what is refused, and what is left alone', () => {
   it('a base branch checked out nowhere moves by update-ref; the checkout on another branch is untouched', async () => {
     const h = start();
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'x.txt', 'x\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'x.txt', 'x\n');
     await h.ok('git:commit', { id: s.id, message: 'Add x' });
     git(repo, 'checkout', '--quiet', '-b', 'elsewhere');
     const before = snapshot(repo);
@@ -298,8 +287,8 @@ describe('what is refused, and what is left alone', () => {
     const h = start();
     const repo = makeRepo();
     git(repo, 'checkout', '--quiet', '--detach');
-    const s = await session(h, repo);
-    write(s.path, 'd.txt', 'd\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'd.txt', 'd\n');
     const check = await h.ok('git:mergeCheck', { id: s.id });
     expect(check).toMatchObject({ baseBranch: null, uncommitted: 1 });
     expect(check.reason).toContain('detached HEAD');
@@ -310,7 +299,7 @@ describe('what is refused, and what is left alone', () => {
 
   it('a session without a worktree: the check says so, merge is unavailable', async () => {
     const h = start();
-    const row = await h.ok('sessions:create', { kind: 'terminal', folder: makeRepo(), worktree: { ...ON, enabled: false } });
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: makeRepo(), worktree: { ...WORKTREE_ON, enabled: false } });
     expect((await h.ok('git:mergeCheck', { id: row.id })).reason).toContain('does not work in a git worktree');
     const r = await h.call('git:merge', { id: row.id, strategy: 'squash' });
     expect(r.ok ? null : r.error.code).toBe('UNAVAILABLE');
@@ -323,8 +312,8 @@ describe('awkward repositories', () => {
     harness = startCore({ env });
     const h = harness;
     const repo = makeRepo();
-    const s = await session(h, repo);
-    write(s.path, 'n.txt', 'n\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'n.txt', 'n\n');
     await h.ok('git:commit', { id: s.id, message: 'Nobody configured' });
     expect(git(s.path, 'log', '-1', '--format=%an <%ae>')).toBe('Swarmdesk <swarmdesk@localhost>');
     const result = await h.ok('git:merge', { id: s.id, strategy: 'merge' });
@@ -335,11 +324,11 @@ describe('awkward repositories', () => {
   it('paths with spaces, in the repository and in the files', async () => {
     const h = start();
     const repo = makeRepo('my project');
-    const s = await session(h, repo);
-    write(s.path, 'dir with space/file name.txt', 'spaced\n');
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'dir with space/file name.txt', 'spaced\n');
     const c = await h.ok('git:commit', { id: s.id, message: 'Add spaced file' });
     expect(c.files).toBe(1);
-    write(repo, 'dir with space/other file.txt', 'local\n'); // dirt beside it, not overlapping
+    writeIn(repo, 'dir with space/other file.txt', 'local\n'); // dirt beside it, not overlapping
     expect((await h.ok('git:merge', { id: s.id, strategy: 'squash' })).outcome).toBe('merged');
     expect(readFileSync(join(repo, 'dir with space/file name.txt'), 'utf8')).toBe('spaced\n');
     expect(readFileSync(join(repo, 'dir with space/other file.txt'), 'utf8')).toBe('local\n');
@@ -352,9 +341,9 @@ describe('awkward repositories', () => {
     git(repo, 'submodule', '--quiet', 'add', lib, 'vendor/lib');
     git(repo, 'commit', '--quiet', '-m', 'add submodule');
     const pointer = git(repo, 'rev-parse', 'HEAD:vendor/lib');
-    const s = await session(h, repo);
+    const s = await worktreeSession(h, repo);
     expect(existsSync(join(s.path, 'vendor/lib/README.md'))).toBe(true);
-    write(s.path, 'src/app.txt', 'app\n');
+    writeIn(s.path, 'src/app.txt', 'app\n');
     await h.ok('git:commit', { id: s.id, message: 'Add app' });
     expect((await h.ok('git:merge', { id: s.id, strategy: 'rebase' })).outcome).toBe('merged');
     expect(git(repo, 'rev-parse', 'main:vendor/lib')).toBe(pointer);
