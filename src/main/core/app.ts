@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import type { HostSettings } from '../../shared/ipc/host';
 import type { Core, CoreOptions } from './core';
 import { createAmbient } from './ambient';
 import { createAgents } from './agents';
@@ -30,6 +31,10 @@ export interface CreateCoreOptions extends CoreOptions {
 /** The core plus its services, for the parts of main that build on them (agents, ambient engine). */
 export interface SwarmCore extends Core<Services> {
   readonly services: Services;
+  /** Agent processes and terminals alive now (the session host counts them). */
+  liveAgents(): number;
+  /** The session host's lifetime settings (SPEC §5.1). */
+  hostSettings(): HostSettings;
   /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -120,6 +125,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     events,
     services,
     info: () => app.info(),
+    liveAgents: () => agents.runtime.liveCount() + terminals.liveCount(),
+    hostSettings: () => preferences.host(),
     onClose(fn) {
       closers.push(fn);
     },

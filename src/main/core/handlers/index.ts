@@ -58,6 +58,9 @@ import { gitUncommittedFiles } from './git/uncommittedFiles';
 import { gitRemoveWorktree } from './git/removeWorktree';
 import { uiState } from './ui/state';
 import { uiSetState } from './ui/setState';
+import { hostSettings } from './host/settings';
+import { hostSetSettings } from './host/setSettings';
+import { hostStart } from './host/start';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -122,4 +125,7 @@ export const handlers: HandlerMap<Services> = {
   'git:removeWorktree': gitRemoveWorktree,
   'ui:state': uiState,
   'ui:setState': uiSetState,
+  'host:settings': hostSettings,
+  'host:setSettings': hostSetSettings,
+  'host:start': hostStart,
 };

@@ -187,6 +187,13 @@ export class TerminalService {
     return screen.trim() === '' ? null : `The terminal shows (last lines):\n${screen}`;
   }
 
+  /** PTYs whose process still runs. */
+  liveCount(): number {
+    let n = 0;
+    for (const l of this.live.values()) if (l.pty.exited === null) n += 1;
+    return n;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.unregister?.();
