@@ -32,11 +32,20 @@ export function freshDataDir(prefix = 'swarmdesk-e2e-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startServer(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: {
+    dataDir?: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** The front in a process group of its own (a test then kills that whole group, as a crash or a closed terminal would). */
+    ownGroup?: boolean;
+  } = {},
+): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? freshDataDir();
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir], {
     env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'offline', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.ownGroup ?? false,
   });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
