@@ -1,7 +1,7 @@
 import { AppError } from '../../../../shared/result';
 import type { Handler } from '../../router/router';
 import type { Services } from '../../services';
-import { checkFolder } from '../../services/newSession';
+import { checkFolder } from '../../usecases/newSession';
 
 export const gitRepoInfo: Handler<'git:repoInfo', Services> = async (input, s) => {
   if (!s.worktrees) throw new AppError('UNAVAILABLE', 'Worktrees are not available here.');

@@ -12,8 +12,8 @@ import { writeWorktreeRecord } from '../git/record';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
 import type { Store } from '../store';
-import { preferencesOf } from './preferences';
-import type { SessionsService } from './sessions';
+import { preferencesOf } from '../services/preferences';
+import type { SessionsService } from '../services/sessions';
 
 const log = createLogger('sessions:new');
 
