@@ -11,7 +11,8 @@ import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
-import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
+import type { CoreContext } from './context';
+import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock } from './services';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck } from './store';
 
@@ -27,9 +28,10 @@ export interface CreateCoreOptions extends CoreOptions {
   readonly backgroundCheckDelayMs?: number;
 }
 
-/** The core plus its services, for the parts of main that build on them (agents, ambient engine). */
-export interface SwarmCore extends Core<Services> {
-  readonly services: Services;
+/** The core plus its parts, for what builds on them (tests, benches, the agents' and terminals' wiring). */
+export interface SwarmCore extends Core<CoreContext> {
+  /** Every part of this core, each one present (the same context the handlers get). */
+  readonly services: CoreContext;
   /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -84,7 +86,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
+  const services: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
