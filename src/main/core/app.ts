@@ -28,7 +28,7 @@ export interface CreateCoreOptions extends CoreOptions {
   readonly backgroundCheckDelayMs?: number;
 }
 
-/** The core plus its parts, for what builds on them (tests, benches, the agents' and terminals' wiring). */
+/** The core plus its parts, for what reaches past the router (tests, benches). */
 export interface SwarmCore extends Core<CoreContext> {
   /** Every part of this core, each one present (the same context the handlers get). */
   readonly services: CoreContext;
@@ -86,8 +86,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const services: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
-  const router = new Router(handlers, services);
+  const context: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
+  const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
 
@@ -120,7 +120,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   return {
     router,
     events,
-    services,
+    services: context,
     info: () => app.info(),
     onClose(fn) {
       closers.push(fn);
