@@ -8,9 +8,7 @@
 import { app, dialog, ipcMain, Menu, Notification, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from './core/logger';
-import { resolveDataDir } from './core/store/dataDir';
-import { ensurePrivateDataDir } from './core/store/privateFiles';
+import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
 import { electronAbilityHandler, ELECTRON_ABILITIES } from './electron/frontAbilities';
 import { installHardening } from './electron/hardening';
 import { electronNativeBinding } from './electron/native';

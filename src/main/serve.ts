@@ -7,9 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
-import { createLogger } from './core/logger';
-import { resolveDataDir } from './core/store/dataDir';
-import { ensurePrivateDataDir } from './core/store/privateFiles';
+import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
 import { HostStartError } from './transport/socket/attach';
 import { HostRefusedError, type FrontIdentity } from './transport/socket/hostClient';
 import { describeHost, stopHost } from './transport/socket/hostControl';

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/app';
-import type { SecretBox } from './ambient/config';
+import type { SecretBox } from './models/credentials';
 import type { CoreEvents } from './events';
 import type { Router } from './router/router';
 export type { FrontAbilities } from './router/router';

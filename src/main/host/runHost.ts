@@ -1,10 +1,6 @@
 import { closeSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore, type SwarmCore } from '../core/app';
-import type { SecretBox } from '../core/ambient/config';
-import { createLogger, setLogSink } from '../core/logger';
-import { acquireDataDirLock, type DataDirLock } from '../core/store/dataDirLock';
-import { ensurePrivateDataDir } from '../core/store/privateFiles';
+import { acquireDataDirLock, createCore, createLogger, ensurePrivateDataDir, setLogSink, type DataDirLock, type SecretBox, type SwarmCore } from '../core';
 import { startHostServer, type HostServer } from '../transport/socket/hostServer';
 import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, writeHostInfo } from '../transport/socket/hostFiles';
 import { RotatingLog } from './rotatingLog';
@@ -66,7 +62,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
   try {
     lock = acquireDataDirLock(opts.dataDir, 'host');
     try {
-      core = createCore({
+      core = await createCore({
         dataDir: opts.dataDir,
         env: opts.env,
         version: opts.version,

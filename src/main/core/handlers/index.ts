@@ -1,5 +1,5 @@
 import type { HandlerMap } from '../router/router';
-import type { Services } from '../services';
+import type { CoreContext } from '../context';
 import { appInfo } from './app/info';
 import { appOpenExternal } from './app/openExternal';
 import { appPickFolder } from './app/pickFolder';
@@ -64,9 +64,11 @@ import { hostStart } from './host/start';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
- * added to the contract without a handler here fails the type check.
+ * added to the contract without a handler here fails the type check. Each
+ * handler asks for a narrow view of the core (`./context.ts`); the whole
+ * `CoreContext` the router passes satisfies every one of them.
  */
-export const handlers: HandlerMap<Services> = {
+export const handlers: HandlerMap<CoreContext> = {
   'app:info': appInfo,
   'app:openExternal': appOpenExternal,
   'app:pickFolder': appPickFolder,

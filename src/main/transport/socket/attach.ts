@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { isProcessAlive } from '../../core/store/dataDirLock';
+import { isProcessAlive } from '../../core';
 import { HostConnection, HostRefusedError, type AbilityHandler, type FrontIdentity } from './hostClient';
 import { HOST_LOG_FILE, readHostInfo } from './hostFiles';
 import type { FrontAbility } from './frames';

@@ -2,8 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { isEventName } from '../../../shared/ipc/bridge';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import { fail, type Result } from '../../../shared/result';
-import type { EventListener } from '../../core/events';
-import type { RequestContext } from '../../core/router/router';
+import type { EventListener, RequestContext } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { encodeFrame, FrameReader, MAX_HOST_FRAME_CHARS, type ClientFrame, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 

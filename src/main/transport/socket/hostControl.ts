@@ -1,4 +1,4 @@
-import { isProcessAlive } from '../../core/store/dataDirLock';
+import { isProcessAlive } from '../../core';
 import { connectToRunningHost } from './attach';
 import type { FrontIdentity } from './hostClient';
 import { readHostInfo } from './hostFiles';

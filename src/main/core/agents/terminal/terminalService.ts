@@ -3,7 +3,7 @@ import type { Entry, SessionRow } from '../../../../shared/domain/session';
 import { AppError } from '../../../../shared/result';
 import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
-import { childEnv } from '../childEnv';
+import { childEnv } from '../../spawn/childEnv';
 import type { SessionsService } from '../../services/sessions';
 import { echoProbe, LineRecorder } from './lineRecorder';
 import { clampSize, PtySession, type PtyExit } from './ptySession';

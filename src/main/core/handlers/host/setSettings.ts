@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { HostContext } from '../context';
 
-export const hostSetSettings: Handler<'host:setSettings', Services> = (input, s) => s.preferences.setHost(input);
+export const hostSetSettings: Handler<'host:setSettings', HostContext> = (input, s) => s.preferences.setHost(input);

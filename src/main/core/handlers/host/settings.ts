@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { HostContext } from '../context';
 
-export const hostSettings: Handler<'host:settings', Services> = (_input, s) => s.preferences.host();
+export const hostSettings: Handler<'host:settings', HostContext> = (_input, s) => s.preferences.host();
