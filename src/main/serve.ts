@@ -33,6 +33,11 @@ function packageVersion(): string {
   }
 }
 
+/** The host's entry beside this one: the built host.js, or host.ts under tsx when this runs from the sources (tests). */
+function hostEntry(): string[] {
+  return import.meta.url.endsWith('.ts') ? ['--import', 'tsx', join(hereDir, 'host.ts')] : [join(hereDir, 'host.js')];
+}
+
 function plural(n: number, one: string): string {
   return `${n} ${one}${n === 1 ? '' : 's'}`;
 }
@@ -68,7 +73,7 @@ async function main(): Promise<void> {
     dataDir,
     me,
     abilities: null,
-    host: { command: process.execPath, args: [join(hereDir, 'host.js')], env: process.env },
+    host: { command: process.execPath, args: hostEntry(), env: process.env },
     log,
     // `--stop` (or "Quit and Stop Agents" in a window) ends this front too.
     onStopped: () => exitWith(0, 'The session host was stopped; web mode ends with it.'),
