@@ -183,3 +183,53 @@ test('a front never talks to a host built from another contract: one line naming
     await stopHost(dataDir);
   }
 });
+
+test('the host killed (kill -9): the front starts a new one; the terminal shows as ended with its screen and Restart, not run again', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = freshDataDir('swarmdesk-e2e-host5-');
+  const server = await startServer({ dataDir, env });
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await open(page, server);
+    await createSessionIn(page, 'Terminal', work);
+    await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+    await screen(page).click();
+    await page.keyboard.type('for i in $(seq 1 40); do echo "line-$i"; done; echo "pid=$$"');
+    await page.keyboard.press('Enter');
+    await expect(screen(page)).toContainText('line-40', { timeout: 15_000 });
+    const shell = Number(/^pid=(\d+)\s*$/m.exec(await shownText(page))?.[1]);
+    const host = server.hostPid()!;
+    // The screen is saved once output goes quiet (5 s): wait for the file, then crash the host.
+    await expect.poll(() => savedScreen(dataDir).includes('line-40'), { timeout: 20_000 }).toBe(true);
+    process.kill(host, 'SIGKILL');
+    expect(await exited(host)).toBe(true);
+    expect(await exited(shell)).toBe(true); // its PTY closed with it
+
+    // The front brings a new host up by itself.
+    await expect.poll(() => server.hostPid(), { timeout: 60_000 }).not.toBeNull();
+    expect(server.hostPid()).not.toBe(host);
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 20_000 });
+    await rowByLabel(page, /^for i in/).click();
+    await expect(screen(page)).toContainText('line-40', { timeout: 15_000 });
+    const main = page.getByRole('main');
+    await expect(main.getByText('Ended when its session host stopped.', { exact: false })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Restart' })).toBeVisible();
+    // Opening it did not run it again: no shell under the new host.
+    expect(descendants(server.hostPid()!).map(readCmd).filter((c) => c.startsWith('/bin/bash'))).toEqual([]);
+    await main.getByRole('button', { name: 'Restart' }).click();
+    await expect(screen(page)).toContainText('restarted', { timeout: 15_000 });
+    await expect.poll(() => descendants(server.hostPid()!).map(readCmd).filter((c) => c.startsWith('/bin/bash')).length, { timeout: 15_000 }).toBe(1);
+  } finally {
+    await server.stop();
+  }
+});
+
+function savedScreen(dataDir: string): string {
+  try {
+    const dir = `${dataDir}/terminals`;
+    return spawnSync('sh', ['-c', `cat "${dir}"/*.log 2>/dev/null`], { encoding: 'utf8' }).stdout;
+  } catch {
+    return '';
+  }
+}
