@@ -149,6 +149,14 @@ function runAsFront(): void {
       }
     }
     const current = link;
+    const differs = current.current()?.welcome.envDiffers ?? [];
+    if (differs.length > 0 && Notification.isSupported()) {
+      // Once per start: the host keeps the environment it was started with.
+      new Notification({
+        title: 'Swarmdesk',
+        body: `The session host keeps the settings it was started with; these differ here: ${differs.join(', ')}. Quit and Stop Agents, then start again to apply them.`,
+      }).show();
+    }
     registerIpcChannels({ ipcMain, router: current, isTrusted: trustOnlyWindow(() => webContents()?.id ?? null) });
     forwardEvents(current, webContents);
     log.info('electron front ready', { dataDir, host: current.current()?.welcome.pid });
