@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClientFrameSchema, FrameReader } from '../../../src/main/transport/socket/frames';
 import { envDifferences, hostSocketPath, settingsEnvDigest } from '../../../src/main/transport/socket/hostFiles';
@@ -48,6 +51,11 @@ describe('the session host socket frames', () => {
   it('the socket sits in the data folder unless that path is too long for the platform', () => {
     expect(hostSocketPath('/tmp/short')).toBe('/tmp/short/host.sock');
     const long = `/tmp/${'x'.repeat(120)}`;
-    expect(hostSocketPath(long, { XDG_RUNTIME_DIR: '/tmp' })).toMatch(/^\/tmp\/swarmdesk-\d+\/[0-9a-f]{16}\.sock$/);
+    const base = mkdtempSync(join(tmpdir(), 'swarmdesk-rt-'));
+    expect(hostSocketPath(long, { XDG_RUNTIME_DIR: base })).toMatch(/\/swarmdesk-\d+\/[0-9a-f]{16}\.sock$/);
+    // A folder of that name that is not private (another user's, or opened up) is refused, not used.
+    chmodSync(join(base, `swarmdesk-${process.getuid!()}`), 0o777);
+    expect(() => hostSocketPath(long, { XDG_RUNTIME_DIR: base })).toThrow(/not a private folder/);
+    rmSync(base, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -62,6 +62,11 @@ export function hostSocketPath(dataDir: string, env: NodeJS.ProcessEnv = process
   const base = env.XDG_RUNTIME_DIR && env.XDG_RUNTIME_DIR.startsWith('/') ? env.XDG_RUNTIME_DIR : tmpdir();
   const dir = join(base, `swarmdesk-${uid}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A shared temp folder: the folder must be ours, private and real (not someone's symlink or theirs).
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory() || (typeof process.getuid === 'function' && stat.uid !== uid) || (stat.mode & 0o077) !== 0) {
+    throw new Error(`The session host's socket folder ${dir} is not a private folder of this user; remove it and start again.`);
+  }
   return join(dir, `${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
 }
 
