@@ -130,7 +130,7 @@ test('a big file is drawn a part at a time and grows as it is scrolled', async (
   const region = page.getByRole('region', { name: 'Changes' });
   await region.getByRole('listitem', { name: /^big\.log \+6000 −0/ }).click();
   const diff = region.getByRole('group', { name: 'Diff of big.log' });
-  await expect(diff).toContainText('line 1 of the generated log');
+  await expect(diff).toContainText('line 1 of the generated log', { timeout: 30_000 }); // a 6,000-line diff, on a loaded machine
   const drawn = diff.locator('tr.diff-line');
   const first = await drawn.count();
   expect(first).toBeGreaterThan(500);
