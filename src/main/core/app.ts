@@ -12,7 +12,7 @@ import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
-import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
+import { AppService, CoreHooks, MissedWhileAway, Preferences, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck } from './store';
 
@@ -35,6 +35,8 @@ export interface SwarmCore extends Core<Services> {
   liveAgents(): number;
   /** The session host's lifetime settings (SPEC §5.1). */
   hostSettings(): HostSettings;
+  /** The session host says whether any front is attached: while none is, what starts waiting is kept for `app:missed`. */
+  setAway(away: boolean): void;
   /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -89,7 +91,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
+  const missed = new MissedWhileAway(events, () => sessions.list(false));
+  const services: Services = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, services);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -118,6 +121,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     () => agents.close(),
     () => terminals.close(),
     () => imports.stop(),
+    () => missed.close(),
   ];
   let closing: Promise<void> | null = null;
   return {
@@ -127,6 +131,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     info: () => app.info(),
     liveAgents: () => agents.runtime.liveCount() + terminals.liveCount(),
     hostSettings: () => preferences.host(),
+    setAway: (away) => missed.setAway(away),
     onClose(fn) {
       closers.push(fn);
     },

@@ -13,6 +13,7 @@ import type { Clock } from './clock';
 import type { CoreHooks } from './hooks';
 import type { SessionsService } from './sessions';
 import type { UsageService } from './usage';
+import type { MissedWhileAway } from './missedWhileAway';
 
 /** What every handler receives, and what other parts of main build on. */
 export interface Services {
@@ -28,6 +29,8 @@ export interface Services {
   readonly preferences: Preferences;
   /** The ambient engine (titles, suggestions, notes, names). */
   readonly ambient: Ambient;
+  /** What started waiting for the user while no front was attached to the session host (`app:missed`). */
+  readonly missed: MissedWhileAway;
   /** The terminal backend (PTY sessions); absent where the core runs without it. */
   readonly terminals?: TerminalService;
   /** The import of other tools' history; absent where the core runs without it. */
@@ -47,6 +50,7 @@ export { systemClock, createManualClock, type Clock, type ManualClock } from './
 export { CoreHooks, type CoreHookMap, type HookName, type HookListener } from './hooks';
 export type { AgentDispatcher } from './dispatchers';
 export { UsageService } from './usage';
+export { MissedWhileAway } from './missedWhileAway';
 export { Preferences, preferencesOf, envSettings } from './preferences';
 export { SessionsService, type CreateSessionInput, type AutoTitleInput } from './sessions';
 export { RESTORE_WINDOW_MS, PURGE_INTERVAL_MS } from './trash';
