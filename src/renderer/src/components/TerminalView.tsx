@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
 import { openTerminal, openTerminalLink, resizeTerminal, sendTerminalInput, watchTerminal, type TerminalOutput } from '../features/terminal/actions';
+import { usePanes } from '../stores/panes';
 import { createDefaultScreen, TERMINAL_KEYS_HELP, type CreateScreen, type TerminalScreen } from '../terminal/screen';
 import { currentColorScheme, terminalTheme, watchColorScheme } from '../terminal/theme';
 import { TerminalBar } from './TerminalBar';
@@ -24,6 +25,8 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
   const [problem, setProblem] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [finding, setFinding] = useState(false);
+  // The socket or the session host came back: open the screen again as the core holds it now.
+  const reloads = usePanes((s) => s.reloads);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -111,7 +114,7 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
       disposed = true;
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
     };
-  }, [sessionId, generation, createScreen]);
+  }, [sessionId, generation, reloads, createScreen]);
 
   const helpId = `terminal-keys-${sessionId}`;
   return (
