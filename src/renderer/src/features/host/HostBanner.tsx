@@ -16,10 +16,10 @@ export function HostBanner() {
   if (state === 'connected' && !back) return null;
   return (
     <div className="host-status" role="status" aria-live="polite">
-      {state === 'restarting' ? <p className="banner">The session host stopped; restarting…</p> : null}
+      {state === 'restarting' ? <p className="banner warning">The session host stopped; restarting…</p> : null}
       {state === 'connected' && back ? <p className="banner">The session host is back.</p> : null}
       {state === 'stopped' ? (
-        <div className="banner host-stopped">
+        <div className="banner warning host-stopped">
           <span>The session host was stopped.</span>
           {reachable ? (
             <button type="button" className="button primary" onClick={() => void startHost()} disabled={starting}>
@@ -36,7 +36,7 @@ export function HostBanner() {
         </div>
       ) : null}
       {state === 'outdated' ? (
-        <p className="banner">
+        <p className="banner warning">
           The session host runs {hostVersion ? `Swarmdesk ${hostVersion}` : 'an older Swarmdesk'}
           {appVersion ? `; this window is ${appVersion}` : ''}. Its agents keep running; restart the host to use this version.
         </p>

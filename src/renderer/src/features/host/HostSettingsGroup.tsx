@@ -64,7 +64,7 @@ export function HostSettingsGroup() {
     <fieldset className="field-group host-settings" aria-describedby={hintId}>
       <legend>Session host</legend>
       <p id={hintId} className="settings-hint">
-        Agents run in the session host, which outlives this window: quit, and they keep working until you come back.
+        Agents run in the session host, which outlives this window.
       </p>
       <label className="checkbox">
         <input

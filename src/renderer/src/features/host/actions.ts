@@ -44,14 +44,16 @@ export async function loadHostSettings(): Promise<void> {
   else setHostView({ settingsError: result.error.message });
 }
 
-/** Saves a change at once; the host answers with what is now in effect (a refusal keeps the shown values). */
+/** Shows a change at once and saves it; the host answers with what is now in effect (a refusal puts the previous values back). */
 export async function saveHostSettings(patch: Partial<HostSettings>): Promise<boolean> {
+  const previous = useHost.getState().settings;
+  if (previous) setHostView({ settings: { ...previous, ...patch } });
   const result = await api().invoke('host:setSettings', patch);
   if (result.ok) {
     setHostView({ settings: result.value, settingsError: null });
     return true;
   }
-  setHostView({ settingsError: result.error.message });
+  setHostView({ settings: previous, settingsError: result.error.message });
   return false;
 }
 
