@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { DB_FILE_NAME, openStore } from '../../src/main/core/store';
 import type { HostState } from '../../src/shared/ipc/host';
 import { until } from '../support/until';
-import { isolatedHome } from './support/agents';
+import { createSessionIn, isolatedHome } from './support/agents';
+import { lookIntoDb } from './support/db';
 import { descendants, freshDataDir, startServer, stopHost, type RunningServer } from './support/server';
 import { shoot } from './support/shots';
 import { rowByLabel } from './support/swarm';
@@ -33,6 +34,17 @@ function seededDataDir(): string {
   });
   store.close();
   return dataDir;
+}
+
+/** The panes the core keeps for the window (`ui.panes`), read beside the running host. */
+function keptPanes(dataDir: string): unknown {
+  const db = new Database(join(dataDir, DB_FILE_NAME), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get('ui.panes');
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  } finally {
+    db.close();
+  }
 }
 
 /** The host's line over the window (a polite status), found by what it says. */
@@ -94,6 +106,55 @@ test('a host killed with -9: the page says it is restarting, a new host comes, a
   // The page works on against the new host.
   await rowByLabel(page, 'Alpha release notes').click();
   await expect(page.getByRole('main', { name: 'Alpha release notes' })).toBeVisible();
+});
+
+test('coming back: a terminal that failed while no window was open is notified once the page is back', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { home: shellHome, work } = isolatedHome('host-back');
+  const shellEnv = { ...env, HOME: shellHome, SHELL: '/bin/bash' };
+  const dataDir = freshDataDir('swarmdesk-e2e-host-back-');
+  // The browser's notifications, recorded (headless Chromium shows none): what the page asked to show.
+  await page.addInitScript(() => {
+    const shown: Array<{ title: string; body: string | undefined }> = [];
+    (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
+    class RecordingNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body });
+      }
+      close(): void {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
+  });
+  server = await startServer({ dataDir, env: shellEnv });
+  await page.goto(server.url);
+  await createSessionIn(page, 'Terminal', work);
+  const terminal = page.getByRole('main').getByRole('group', { name: 'Terminal' });
+  await expect(terminal).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await terminal.click();
+  // The shell ends with an error a while after the window has gone (quit: the host and its agents stay).
+  await page.keyboard.type('sleep 15; exit 3');
+  await page.keyboard.press('Enter');
+  // The window shows another session when it goes, and will again when it comes back (the core keeps its panes).
+  await createSessionIn(page, 'Chat', work);
+  const chat = lookIntoDb(dataDir).sessions.find((s) => s.kind === 'chat')!.id;
+  await until(() => JSON.stringify(keptPanes(dataDir) ?? null).includes(`"focused":"${chat}"`), { message: 'the open panes kept by the core' });
+  await server.stopFront();
+  expect(server.hostPid()).not.toBeNull();
+  await until(() => lookIntoDb(dataDir).sessions.some((s) => s.kind === 'terminal' && s.status === 'error'), {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+    message: 'the terminal failed while no window was open',
+  });
+
+  server = await startServer({ dataDir, env: shellEnv });
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownNotes: Array<{ title: string; body?: string }> }).shownNotes), { timeout: 20_000 })
+    .toEqual([{ title: expect.stringMatching(/\S/) as unknown as string, body: 'Stopped with an error.' }]);
 });
 
 test('--stop: the page says the host was stopped, and (web mode having ended with it) how to start again', async ({ page }) => {
