@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DB_FILE_NAME, openStore } from '../../src/main/core/store';
 import type { HostState } from '../../src/shared/ipc/host';
@@ -106,6 +107,52 @@ test('a host killed with -9: the page says it is restarting, a new host comes, a
   // The page works on against the new host.
   await rowByLabel(page, 'Alpha release notes').click();
   await expect(page.getByRole('main', { name: 'Alpha release notes' })).toBeVisible();
+});
+
+test('a terminal pane across a host killed with -9: redrawn from what the host saved, shown as ended, with Restart', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { home: shellHome, work } = isolatedHome('host-term');
+  const dataDir = freshDataDir('swarmdesk-e2e-host-term-');
+  server = await startServer({ dataDir, env: { ...env, HOME: shellHome, SHELL: '/bin/bash' } });
+  await page.goto(server.url);
+  await createSessionIn(page, 'Terminal', work);
+  const terminal = page.getByRole('main').getByRole('group', { name: 'Terminal' });
+  await expect(terminal).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await terminal.click();
+  await page.keyboard.type('echo "before-$((40+2))"');
+  await page.keyboard.press('Enter');
+  await expect(terminal).toContainText('before-42', { timeout: 15_000 });
+  // The host keeps the screen in the data folder once output is quiet: wait for that, as a user would not.
+  const id = lookIntoDb(dataDir).sessions.find((s) => s.kind === 'terminal')!.id;
+  await until(() => {
+    try {
+      return readFileSync(join(dataDir, 'terminals', `${id}.log`), 'utf8').includes('before-42');
+    } catch {
+      return false;
+    }
+  }, { timeoutMs: 20_000, intervalMs: 200, message: 'the screen saved' });
+
+  const oldHost = server.hostPid()!;
+  const below = descendants(oldHost);
+  process.kill(oldHost, 'SIGKILL');
+  for (const pid of below) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone with the host
+    }
+  }
+  await expect(hostLine(page, 'The session host is back.')).toBeVisible({ timeout: 30_000 });
+  const main = page.getByRole('main');
+  await expect(main.getByText('Not running; its screen is kept.')).toBeVisible({ timeout: 15_000 });
+  await expect(terminal).toContainText('before-42');
+  // Restart starts a new shell in the same pane (the old screen stays above it).
+  await main.getByRole('button', { name: 'Restart' }).click();
+  await expect(main.getByText('Not running; its screen is kept.')).toHaveCount(0);
+  await terminal.click();
+  await page.keyboard.type('echo "after-$((40+3))"');
+  await page.keyboard.press('Enter');
+  await expect(terminal).toContainText('after-43', { timeout: 15_000 });
 });
 
 test('coming back: a terminal that failed while no window was open is notified once the page is back', async ({ page }) => {

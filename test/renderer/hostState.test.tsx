@@ -178,4 +178,25 @@ describe('terminal panes after a reconnect or a re-attach', () => {
     ]);
     expect(log.disposed).toBe(1);
   });
+
+  it('a terminal whose process went with the old host shows as ended, its screen kept, with Restart', async () => {
+    const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
+    // The new host has the saved screen but no process and no exit of its own.
+    api.override('terminal:open', (input) =>
+      input.restart
+        ? { ok: true, value: { running: true, scrollback: '', offset: 0, exit: null } }
+        : { ok: true, value: { running: false, scrollback: 'counted to 41', offset: 13, exit: null } },
+    );
+    setApi(withValidatedEvents(api));
+    const written: string[] = [];
+    render(<TerminalView sessionId="t" createScreen={() => ({ ...standIn({ disposed: 0 }), write: (data: string) => void written.push(data) })} />);
+    expect(await screen.findByText('Not running; its screen is kept.')).toBeInTheDocument();
+    expect(written).toEqual(['counted to 41']);
+    await userEvent.click(screen.getByRole('button', { name: 'Restart' }));
+    await act(async () => {
+      await until(() => api.callsTo('terminal:open').length === 2, { message: 'restarted' });
+    });
+    expect(api.callsTo('terminal:open').at(-1)).toMatchObject({ id: 't', restart: true });
+    expect(screen.queryByText('Not running; its screen is kept.')).toBeNull();
+  });
 });

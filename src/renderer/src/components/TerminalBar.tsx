@@ -16,7 +16,8 @@ function noteLine(entry: Entry): string {
 
 /**
  * The slim bar over a terminal: the session's notes (worktree set-up, started,
- * exited with its code) where a transcript would be, Restart after an exit,
+ * exited with its code) where a transcript would be, Restart after an exit (or
+ * when it is not running at all, e.g. after its session host died),
  * Stop while a command runs (it interrupts the job, as Ctrl-C does), and the
  * terminal's keys in a tooltip.
  */
@@ -28,7 +29,8 @@ export function TerminalBar({
   onRestart,
 }: {
   sessionId: SessionId;
-  exit: TerminalExit | null;
+  /** How it ended; `ended`: not running, with no exit known this run (its host or the app stopped meanwhile). */
+  exit: TerminalExit | 'ended' | null;
   problem: string | null;
   helpId: string;
   onRestart: () => void;
@@ -45,7 +47,8 @@ export function TerminalBar({
     .map((seq) => entries?.bySeq[seq])
     .filter((e): e is Entry => e !== undefined && (e.kind === 'note' || e.kind === 'error'));
   const latest = notes.at(-1);
-  const exitText = exit ? (exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`) : null;
+  const exitText =
+    exit === 'ended' ? 'Not running; its screen is kept.' : exit ? (exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`) : null;
 
   return (
     <>

@@ -21,7 +21,7 @@ const RESIZE_SETTLE_MS = 80;
 export function TerminalView({ sessionId, createScreen = createDefaultScreen }: { sessionId: SessionId; createScreen?: CreateScreen }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const screenRef = useRef<TerminalScreen | null>(null);
-  const [exit, setExit] = useState<TerminalExit | null>(null);
+  const [exit, setExit] = useState<TerminalExit | 'ended' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [finding, setFinding] = useState(false);
@@ -73,7 +73,8 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
         if (result.value.scrollback) term.write(result.value.scrollback);
         paintedTo = result.value.offset;
         for (const output of early.splice(0)) writeLive(output);
-        if (!result.value.running && result.value.exit) setExit(result.value.exit);
+        // Not running: its exit, or (the process went with an earlier host or app) just ended, with Restart.
+        if (!result.value.running) setExit(result.value.exit ?? 'ended');
         term.focus();
       });
 
