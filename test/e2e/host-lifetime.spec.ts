@@ -213,7 +213,7 @@ test('the host killed (kill -9): the front starts a new one; the terminal shows 
     await rowByLabel(page, /^for i in/).click();
     await expect(screen(page)).toContainText('line-40', { timeout: 15_000 });
     const main = page.getByRole('main');
-    await expect(main.getByText('Ended when its session host stopped.', { exact: false })).toBeVisible();
+    await expect(main.getByText('Not running: it ended when its session host stopped; its screen is kept.')).toBeVisible();
     await expect(main.getByRole('button', { name: 'Restart' })).toBeVisible();
     // Opening it did not run it again: no shell under the new host.
     expect(descendants(server.hostPid()!).map(readCmd).filter((c) => c.startsWith('/bin/bash'))).toEqual([]);

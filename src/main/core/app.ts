@@ -14,6 +14,7 @@ import { createLogger } from './logger';
 import { Router } from './router/router';
 import type { CoreContext } from './context';
 import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock } from './services';
+import { MissedWhileAway } from './services/missedWhileAway';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck } from './store';
 
@@ -37,6 +38,8 @@ export interface SwarmCore extends Core<CoreContext> {
   liveAgents(): number;
   /** The session host's lifetime settings (SPEC §5.1). */
   hostSettings(): HostSettings;
+  /** The session host says whether any front is attached: while none is, what starts waiting is kept for `app:missed`. */
+  setAway(away: boolean): void;
   /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -91,7 +94,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const context: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
+  const missed = new MissedWhileAway(events, () => sessions.list(false));
+  const context: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -120,6 +124,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     () => agents.close(),
     () => terminals.close(),
     () => imports.stop(),
+    () => missed.close(),
   ];
   let closing: Promise<void> | null = null;
   return {
@@ -129,6 +134,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     info: () => app.info(),
     liveAgents: () => agents.runtime.liveCount() + terminals.liveCount(),
     hostSettings: () => preferences.host(),
+    setAway: (away) => missed.setAway(away),
     onClose(fn) {
       closers.push(fn);
     },

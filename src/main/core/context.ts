@@ -12,6 +12,7 @@ import type { CoreHooks } from './services/hooks';
 import type { Preferences } from './services/preferences';
 import type { SessionsService } from './services/sessions';
 import type { UsageService } from './services/usage';
+import type { MissedWhileAway } from './services/missedWhileAway';
 import type { Store } from './store';
 
 /**
@@ -33,6 +34,8 @@ export interface CoreContext {
   readonly preferences: Preferences;
   /** The ambient engine (titles, suggestions, notes, names). */
   readonly ambient: Ambient;
+  /** What started waiting for the user while no front was attached to the session host (`app:missed`). */
+  readonly missed: MissedWhileAway;
   /** The terminal backend (PTY sessions). */
   readonly terminals: TerminalService;
   /** The import of other tools' history. */

@@ -93,6 +93,8 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       onStop: (reason) => stopRequested(reason),
       onClientsChanged: (count) => {
         lastBusy = Date.now();
+        // With no window attached, what starts waiting is kept for the first one back (`app:missed`).
+        core.setAway(count === 0);
         log.info('fronts attached', { count });
       },
     });

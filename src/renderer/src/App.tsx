@@ -5,6 +5,7 @@ import { PaneArea } from './components/PaneArea';
 import { RowMenu } from './components/RowMenu';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
+import { HostBanner } from './features/host/HostBanner';
 import { NewSessionDialog } from './features/newSession/NewSessionDialog';
 import { SettingsDialog } from './features/settings/SettingsDialog';
 import { useShortcuts } from './keyboard/shortcuts';
@@ -17,6 +18,7 @@ export function App({ now }: { now?: number }) {
     <NowProvider fixed={now}>
       <div className="app">
         <ConnectionBanner />
+        <HostBanner />
         <div className="app-body">
           <Sidebar />
           <PaneArea />

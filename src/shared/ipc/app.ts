@@ -21,6 +21,10 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
+/** A session that started waiting for the user (or stopped with an error) while no window was attached. */
+export const MissedSessionSchema = z.object({ sessionId: SessionIdSchema, status: z.enum(['waiting', 'error']) });
+export type MissedSession = z.infer<typeof MissedSessionSchema>;
+
 export const appChannels = {
   'app:info': channel(z.object({}).strict(), AppInfoSchema),
   'app:openExternal': channel(z.object({ url: z.string().max(4096) }).strict(), z.object({ opened: z.boolean() })),
@@ -35,4 +39,9 @@ export const appChannels = {
   'app:setBadge': channel(z.object({ count: z.number().int().min(0).max(100_000) }).strict(), z.object({ shown: z.boolean() })),
   /** The settings switch for notifications and the badge (persisted). */
   'app:setNotifications': channel(z.object({ enabled: z.boolean() }).strict(), z.object({ enabled: z.boolean() })),
+  /**
+   * "Coming back" (SPEC §5.1): what started waiting for the user (or failed) while no front was attached
+   * to the session host, oldest first. Answering clears the list, so each is told once.
+   */
+  'app:missed': channel(z.object({}).strict(), z.object({ sessions: z.array(MissedSessionSchema).max(10_000) })),
 } as const;

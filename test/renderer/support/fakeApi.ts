@@ -5,6 +5,8 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shar
 import type { EventName, EventPayload } from '../../../src/shared/ipc/events';
 import type { Result } from '../../../src/shared/result';
 import type { UiState } from '../../../src/shared/ipc/ui';
+import type { HostSettings } from '../../../src/shared/ipc/host';
+import type { MissedSession } from '../../../src/shared/ipc/app';
 import { runPushFramesNow } from '../../../src/renderer/src/boot/pushes';
 import { applyQueuedChanges } from '../../../src/renderer/src/stores/sessions';
 
@@ -61,6 +63,10 @@ export class FakeApi implements SwarmdeskApi {
   readonly overrides = new Map<ChannelName, Handler>();
   /** What the core keeps for the window (`ui:state`): what a restart finds. */
   uiState: UiState = { panes: null, sidebar: null };
+  /** The session host's settings (`host:settings`, kept by `host:setSettings`). */
+  hostSettings: HostSettings = { stopAgentsOnQuit: false, idleExitMinutes: 10 };
+  /** What `app:missed` answers next (then it is cleared, as the core does). */
+  missed: MissedSession[] = [];
 
   constructor(rows: SessionRow[] = []) {
     for (const row of rows) this.rows.set(row.id, row);
@@ -205,6 +211,16 @@ export class FakeApi implements SwarmdeskApi {
         const row = this.rows.get(id);
         if (!row) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
         return this.ok({ row, outcome: 'kept' });
+      }
+      case 'host:settings':
+        return this.ok(this.hostSettings);
+      case 'host:setSettings':
+        this.hostSettings = { ...this.hostSettings, ...(input as Partial<HostSettings>) };
+        return this.ok(this.hostSettings);
+      case 'app:missed': {
+        const sessions = this.missed;
+        this.missed = [];
+        return this.ok({ sessions });
       }
       case 'ui:state':
         return this.ok(this.uiState);

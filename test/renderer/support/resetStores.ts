@@ -11,6 +11,8 @@ import { resetSessionsStore } from '../../../src/renderer/src/stores/sessions';
 import { resetSidebarLayoutStore } from '../../../src/renderer/src/stores/sidebarLayout';
 import { resetUiStore } from '../../../src/renderer/src/stores/ui';
 import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
+import { resetHostStore } from '../../../src/renderer/src/features/host/store';
+import { resetHostView } from '../../../src/renderer/src/features/host/actions';
 import { resetWindowState } from '../../../src/renderer/src/features/windowState/actions';
 
 /** Every renderer store back to its start, as a fresh window has them. */
@@ -28,6 +30,8 @@ export function resetStores(): void {
   resetUsageStore();
   resetSettings();
   resetWindowState();
+  resetHostStore();
+  resetHostView();
   applyTheme('system');
   localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

@@ -6,7 +6,7 @@ import type { CoreContext } from '../context';
  * unwrap); the router passes the whole `CoreContext`, which satisfies each of them.
  */
 
-export type AppContext = Pick<CoreContext, 'app'>;
+export type AppContext = Pick<CoreContext, 'app' | 'missed'>;
 export type SessionsContext = Pick<CoreContext, 'sessions' | 'store' | 'usage' | 'ambient' | 'worktrees'>;
 export type EntriesContext = Pick<CoreContext, 'sessions'>;
 export type TerminalContext = Pick<CoreContext, 'terminals' | 'worktrees'>;

@@ -6,6 +6,7 @@ import { appPickFolder } from './app/pickFolder';
 import { appNotify } from './app/notify';
 import { appSetBadge } from './app/setBadge';
 import { appSetNotifications } from './app/setNotifications';
+import { appMissed } from './app/missed';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
 import { sessionsSnippets } from './sessions/snippets';
@@ -75,6 +76,7 @@ export const handlers: HandlerMap<CoreContext> = {
   'app:notify': appNotify,
   'app:setBadge': appSetBadge,
   'app:setNotifications': appSetNotifications,
+  'app:missed': appMissed,
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,
   'sessions:snippets': sessionsSnippets,

@@ -10,14 +10,13 @@ import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
 import { adoptSidebarLayout } from '../features/sidebar/layout';
 import { flushWindowState, loadWindowState, resetWindowState } from '../features/windowState/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
-import { loadLatestEntries } from '../features/transcript/actions';
-import { forgetEntries } from '../stores/entries';
 import { applyQueuedChanges } from '../stores/sessions';
-import { usePanes } from '../stores/panes';
 import { showToast } from '../stores/ui';
 import { sessionLabel } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
 import { subscribeToPushes } from './pushes';
+
+export { refreshAfterReconnect } from './refresh';
 
 /**
  * The judge's large patterns compile on first use. Use them once while the
@@ -118,20 +117,4 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     flushWindowState();
     unsubscribe();
   };
-}
-
-/**
- * After the web socket came back, pushes sent while it was down are lost:
- * fetch the swarm and the open transcripts again.
- */
-export async function refreshAfterReconnect(): Promise<void> {
-  const open = usePanes.getState().open;
-  await Promise.all([
-    loadSessions(),
-    loadChangeSummaries(),
-    ...open.map((id) => {
-      forgetEntries(id);
-      return loadLatestEntries(id);
-    }),
-  ]);
 }

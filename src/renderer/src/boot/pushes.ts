@@ -9,9 +9,11 @@ import { forgetUsage, setUsage } from '../stores/usage';
 import { firstShowings } from '../features/app/actions';
 import { markRead } from '../features/sessions/actions';
 import { useApp } from '../stores/app';
-import { noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
+import { noticeMissed, noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
 import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
+import { hostStatePushed } from '../features/host/actions';
+import { refreshAfterReconnect } from './refresh';
 
 /** The push paths subscribed now, each with its frame (tests let the frame come at once). */
 const frames = new Set<{ runNow(): void }>();
@@ -69,6 +71,10 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('app:openSession', ({ sessionId }) => openNotifiedSession(sessionId)),
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
+    api.on('host:state', (state) => {
+      // The host came back: what it pushed meanwhile never arrived. Reload as after a reconnect; then what was missed.
+      if (hostStatePushed(state)) void refreshAfterReconnect().then(() => noticeMissed());
+    }),
   ];
   return () => {
     for (const off of offs) off();

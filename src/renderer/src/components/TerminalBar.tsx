@@ -16,7 +16,8 @@ function noteLine(entry: Entry): string {
 
 /**
  * The slim bar over a terminal: the session's notes (worktree set-up, started,
- * exited with its code) where a transcript would be, Restart after an exit,
+ * exited with its code) where a transcript would be, Restart after an exit (or
+ * when it is not running at all, e.g. after its session host died),
  * Stop while a command runs (it interrupts the job, as Ctrl-C does), and the
  * terminal's keys in a tooltip.
  */
@@ -28,7 +29,8 @@ export function TerminalBar({
   onRestart,
 }: {
   sessionId: SessionId;
-  exit: TerminalExit | null;
+  /** How it ended; `ended`: not running, with no exit known this run (its host or the app stopped meanwhile). */
+  exit: TerminalExit | 'ended' | null;
   problem: string | null;
   helpId: string;
   onRestart: () => void;
@@ -91,7 +93,8 @@ export function TerminalBar({
   );
 }
 
-function exitLine(exit: TerminalExit): string {
-  if (exit.endedWithHost) return 'Ended when its session host stopped. Its screen is kept.';
+function exitLine(exit: TerminalExit | 'ended'): string {
+  // Its process went with an earlier session host (or app): the core says so, or nothing is known this run.
+  if (exit === 'ended' || exit.endedWithHost) return 'Not running: it ended when its session host stopped; its screen is kept.';
   return exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
 import { openTerminal, openTerminalLink, resizeTerminal, sendTerminalInput, watchTerminal, type TerminalOutput } from '../features/terminal/actions';
+import { usePanes } from '../stores/panes';
 import { createDefaultScreen, TERMINAL_KEYS_HELP, type CreateScreen, type TerminalScreen } from '../terminal/screen';
 import { currentColorScheme, terminalTheme, watchColorScheme } from '../terminal/theme';
 import { TerminalBar } from './TerminalBar';
@@ -20,10 +21,12 @@ const RESIZE_SETTLE_MS = 80;
 export function TerminalView({ sessionId, createScreen = createDefaultScreen }: { sessionId: SessionId; createScreen?: CreateScreen }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const screenRef = useRef<TerminalScreen | null>(null);
-  const [exit, setExit] = useState<TerminalExit | null>(null);
+  const [exit, setExit] = useState<TerminalExit | 'ended' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [finding, setFinding] = useState(false);
+  // The socket or the session host came back: open the screen again as the core holds it now.
+  const reloads = usePanes((s) => s.reloads);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -70,7 +73,8 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
         if (result.value.scrollback) term.write(result.value.scrollback);
         paintedTo = result.value.offset;
         for (const output of early.splice(0)) writeLive(output);
-        if (!result.value.running && result.value.exit) setExit(result.value.exit);
+        // Not running: its exit, or (the process went with an earlier host or app) just ended, with Restart.
+        if (!result.value.running) setExit(result.value.exit ?? 'ended');
         term.focus();
       });
 
@@ -111,7 +115,7 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
       disposed = true;
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
     };
-  }, [sessionId, generation, createScreen]);
+  }, [sessionId, generation, reloads, createScreen]);
 
   const helpId = `terminal-keys-${sessionId}`;
   return (

@@ -7,12 +7,19 @@ export interface PanesState {
   /** Sessions shown side by side, left to right. */
   open: SessionId[];
   focused: SessionId | null;
+  /** Bumped when what the panes show must be fetched again (the socket or the session host came back): terminals redraw. */
+  reloads: number;
 }
 
-export const usePanes = create<PanesState>(() => ({ open: [], focused: null }));
+export const usePanes = create<PanesState>(() => ({ open: [], focused: null, reloads: 0 }));
 
 export function resetPanesStore(): void {
-  usePanes.setState({ open: [], focused: null }, true);
+  usePanes.setState({ open: [], focused: null, reloads: 0 }, true);
+}
+
+/** The open panes' contents are stale: terminal panes open their screen again (transcripts are refetched by the caller). */
+export function reloadPaneContents(): void {
+  usePanes.setState((state) => ({ reloads: state.reloads + 1 }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { openSession, usePanes } from '../../stores/panes';
 import { useSessions } from '../../stores/sessions';
 import { markRead } from '../sessions/actions';
 import { browserNotifier, browserPermission, requestBrowserPermission, type Notifier } from './browserNotifier';
-import { notificationText, notifyReason, shouldNotify } from './rules';
+import { missedNotifications, notificationText, notifyReason, shouldNotify, type MissedLabelled } from './rules';
 import { setNotificationsState, useNotifications } from './store';
 
 let notifier: Notifier | null = null;
@@ -47,11 +47,46 @@ export function startNotifications(info: Pick<AppInfo, 'transport' | 'notificati
   const offSwitch = useNotifications.subscribe((state, before) => {
     if (state.enabled !== before.enabled) updateBadge();
   });
+  // Coming back: what happened while no window was open, told once.
+  void noticeMissed();
   return () => {
     offSessions();
     offSwitch();
     notifier = null;
   };
+}
+
+/**
+ * Asks the session host what started waiting (or failed) while no window was
+ * attached (`app:missed`, which clears it) and notifies once per session, or
+ * one summary when there are more than three. At start and after a re-attach.
+ */
+export async function noticeMissed(): Promise<void> {
+  if (!notifier || !useNotifications.getState().enabled) return;
+  const result = await api().invoke('app:missed', {});
+  if (!result.ok || result.value.sessions.length === 0) return;
+  const now = Date.now();
+  const rows = await Promise.all(
+    result.value.sessions.map(async (missed) => {
+      const row = useSessions.getState().byId[missed.sessionId] ?? (await fetchRow(missed.sessionId));
+      return row && !row.archived ? { missed, row } : null;
+    }),
+  );
+  const shown = notifier;
+  if (!shown) return;
+  const windowFocused = document.visibilityState === 'visible' && document.hasFocus();
+  const onScreen = new Set(usePanes.getState().open);
+  const labelled: MissedLabelled[] = [];
+  for (const found of rows) {
+    if (found && shouldNotify(found.row.id, { windowFocused, onScreen })) labelled.push({ ...found.missed, label: sessionLabel(found.row, now).text });
+  }
+  for (const note of missedNotifications(labelled)) shown.show(note.sessionId, note.title, note.body);
+}
+
+/** A missed session beyond the rows loaded so far. */
+async function fetchRow(id: SessionId): Promise<SessionRow | null> {
+  const result = await api().invoke('sessions:get', { id });
+  return result.ok ? result.value : null;
 }
 
 /** A pushed row changed status: tap the user on the shoulder if it matters and they are not looking at it. */

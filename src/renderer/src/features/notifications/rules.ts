@@ -38,6 +38,35 @@ export function notificationText(reason: NotifyReason, label: string): { title: 
   return { title: label.slice(0, 200) || 'A session', body: BODY[reason] };
 }
 
+/** More sessions missed than this are told as one summary. */
+export const MISSED_ONE_BY_ONE = 3;
+
+export interface MissedLabelled {
+  readonly sessionId: SessionId;
+  readonly status: 'waiting' | 'error';
+  /** Its display label. */
+  readonly label: string;
+}
+
+/**
+ * Coming back: what started waiting (or failed) while no window was open is
+ * told once, one notification per session, or, past three, one summary
+ * ("4 sessions are waiting for you") that opens the first of them.
+ */
+export function missedNotifications(missed: readonly MissedLabelled[]): Array<{ sessionId: SessionId; title: string; body: string }> {
+  const first = missed[0];
+  if (!first) return [];
+  if (missed.length <= MISSED_ONE_BY_ONE) {
+    return missed.map((m) => ({ sessionId: m.sessionId, ...notificationText(m.status === 'error' ? 'failed' : 'waiting', m.label) }));
+  }
+  const n = missed.length;
+  const failed = missed.filter((m) => m.status === 'error').length;
+  const title = failed === 0 ? `${n} sessions are waiting for you` : failed === n ? `${n} sessions stopped with an error` : `${n} sessions need you`;
+  const named = missed.slice(0, MISSED_ONE_BY_ONE).map((m) => m.label);
+  const body = `${named.join(', ')} and ${n - named.length} more.`;
+  return [{ sessionId: first.sessionId, title, body: body.length > 500 ? `${body.slice(0, 499)}…` : body }];
+}
+
 /**
  * Sessions waiting for the user (the badge's number); archived ones are out of the swarm and not counted.
  * The app keeps this count as rows change (`stores/sessions.ts` `waiting`); this walk is its definition.
