@@ -1,0 +1,230 @@
+/**
+ * Live load on the session host (issue 15 §3): 40 terminal agents each printing 200 numbered
+ * lines a second and 10 Claude Code sessions (the real CLI) streaming from the stand-in model
+ * server, all at once for 60 s, on the real host behind web mode, with a real Chromium showing
+ * the swarm and one busy terminal. Measures, each beside a baseline from the same run:
+ * - the host process's own memory (VmRSS sampled every 250 ms, peak; its agents are other
+ *   processes) against the same host idle with the same 50 sessions (budget < 300 MB);
+ * - the page's longest main-thread task over the load window (Chromium's longtask entries,
+ *   over 50 ms only; the longest gap between animation frames as a finer fact) against the
+ *   same page idle (budget ≤ 50 ms);
+ * - a keystroke in the search box to its painted results under load against the same page idle;
+ * - output completeness: every terminal's lines as the host pushed them to a listening client
+ *   (offsets contiguous, lines 1..N in order) equal what its agent wrote, and the host's own
+ *   screen of it (`terminal:open`) ends at line N with its scrollback bounded;
+ * then, with the 50 sessions still live, a fresh client (a new browser context): navigation to
+ * the first row painted (budget ≤ 300 ms) and a click on a busy terminal's row to its current
+ * screen painted (budget ≤ 100 ms), against an empty page's first paint in the same browser.
+ * Prints the load average beside the figures (two cores are saturated on purpose).
+ *
+ * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60)
+ * Every process it starts (front, host, agents, stand-in, browser) is ended before it exits.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startServer, descendants, type RunningServer } from '../test/e2e/support/server';
+import { startModelServer, type RecordedRequest, type Scripted } from '../test/support/model-server';
+import { until } from '../test/support/until';
+import { CLEAR_SEARCH, KEYSTROKE_PROBE, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
+import { complete, createLiveSwarm } from './support/liveSwarm';
+import { connectSwarmClient } from './support/swarmClient';
+import { emptyPageUrl, launchChromium, median, quantile, rssMb } from './support/liveLoadParts';
+
+const arg = process.argv.indexOf('--seconds');
+const SECONDS = Number(arg >= 0 ? process.argv[arg + 1] : (process.env.SWARMDESK_LOAD_SECONDS ?? 60));
+const TERMINALS = 40;
+const CLAUDES = 10;
+const RATE = 200;
+/** The agents keep printing past the load window, so the fresh client attaches to a live swarm. */
+const LINES = RATE * (SECONDS + 30);
+const TYPED = ['kumquat', 'ledger'];
+const MARK = 'swarm turn';
+const REPLY = 'Here is the audit of the kumquat ledger, line by line. '.repeat(24);
+
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const ms = (x: number): string => `${x.toFixed(0)} ms`;
+
+function policy(req: RecordedRequest): Scripted {
+  // The turns stream for about 4 s (12 characters a frame, 40 ms apart); side requests answer at once.
+  return req.lastUserText.includes(MARK) ? { text: REPLY, chunkDelayMs: 40 } : { text: 'OK' };
+}
+
+async function typeWords(page: Page): Promise<number[]> {
+  const times: number[] = [];
+  await page.getByRole('searchbox', { name: 'Search sessions' }).focus();
+  for (const word of TYPED) {
+    for (const ch of word) times.push((await page.evaluate(KEYSTROKE_PROBE.replace('KEY', JSON.stringify(ch)))) as number);
+    await page.evaluate(CLEAR_SEARCH);
+  }
+  return times;
+}
+
+async function main(): Promise<void> {
+  console.log(`load average at start: ${load()} (1 / 5 / 15 min)`);
+  const home = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-load-home-'));
+  const work = mkdtempSync(join(home, 'work-'));
+  const model = await startModelServer({ policy });
+  let server: RunningServer | null = null;
+  const browser = await launchChromium();
+  const agentPids = new Set<number>();
+  try {
+    server = await startServer({
+      env: {
+        HOME: home,
+        CLAUDE_CONFIG_DIR: undefined,
+        ANTHROPIC_BASE_URL: model.url,
+        ANTHROPIC_API_KEY: 'x',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        SWARMDESK_CLAUDE_PATH: join(process.cwd(), 'node_modules/.bin/claude'),
+        SWARMDESK_AMBIENT_PROVIDER: 'offline',
+      },
+    });
+    const hostPid = server.hostPid();
+    if (hostPid === null) throw new Error('no session host is running');
+    const client = await connectSwarmClient(server);
+    const swarm = await createLiveSwarm(client, {
+      work,
+      terminals: TERMINALS,
+      claudes: CLAUDES,
+      lines: LINES,
+      rate: RATE,
+      turnText: (s, t) => `${MARK} ${t} of session ${s}: audit the kumquat ledger`,
+    });
+
+    // Idle: the same 50 sessions, nothing running; the page that will show the swarm.
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+    await page.addInitScript(LOAD_PROBE);
+    await page.goto(server.url);
+    await page.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
+    const idleFirstRow = (await page.evaluate('window.__load.firstRowAt')) as number;
+    await until(async () => (await page.locator('[data-session-id]').count()) >= 20, { timeoutMs: 30_000, message: 'the swarm on screen' });
+    const idleRss: number[] = [];
+    const idleFrom = (await page.evaluate('performance.now()')) as number;
+    const idleSearch = await typeWords(page);
+    const idleEnd = Date.now() + 10_000;
+    await until(() => {
+      idleRss.push(rssMb(hostPid).rss);
+      return Date.now() >= idleEnd;
+    }, { timeoutMs: 20_000, intervalMs: 250, message: 'the idle window' });
+    const idle = (await page.evaluate(windowStats(idleFrom, (await page.evaluate('performance.now()')) as number))) as WindowStats;
+    console.log(`idle: host RSS ${median(idleRss).toFixed(0)} MB; longest task ${ms(idle.longest)} (${idle.count} over 50 ms), longest frame gap ${ms(idle.frameMax)}; search ${idleSearch.map((x) => x.toFixed(0)).join(', ')} ms; load ${load()}`);
+
+    // Load: every agent started, the page shows the swarm and one busy terminal.
+    const loadStart = Date.now();
+    await swarm.start();
+    // The newest rows are at the top of the (virtualised) list: the last terminals made are in view.
+    const inView = [...swarm.terminals].reverse();
+    const busy = inView[0]!;
+    if (!(await page.evaluate(`window.__openTerminal(${JSON.stringify(busy.id)}, 't${busy.tag} line')`))) throw new Error(`no row for terminal ${busy.tag}`);
+    await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 30_000 });
+    for (const pid of descendants(hostPid)) agentPids.add(pid);
+    const windowFrom = (await page.evaluate('performance.now()')) as number;
+    const samples: Array<{ rss: number; at: number }> = [];
+    const loads: string[] = [];
+    let loadedSearch: number[] = [];
+    let searched: Promise<void> | null = null;
+    const windowEnd = Date.now() + SECONDS * 1000;
+    await until(() => {
+      const now = Date.now();
+      samples.push({ rss: rssMb(hostPid).rss, at: now });
+      if (loads.length < Math.floor((now - loadStart) / 10_000)) loads.push(load());
+      if (searched === null && now >= windowEnd - (SECONDS * 1000) / 2) searched = typeWords(page).then((t) => void (loadedSearch = t));
+      return now >= windowEnd;
+    }, { timeoutMs: SECONDS * 1000 + 30_000, intervalMs: 250, message: 'the load window' });
+    await searched;
+    const windowTo = (await page.evaluate('performance.now()')) as number;
+    const loaded = (await page.evaluate(windowStats(windowFrom, windowTo))) as WindowStats;
+    const peak = Math.max(...samples.map((s) => s.rss));
+    const hwm = rssMb(hostPid).hwm;
+    const claudeTurns = swarm.claudes.reduce((a, c) => a + c.turns, 0);
+    const linesSoFar = swarm.terminals.reduce((a, t) => a + t.lines, 0);
+    console.log(`load window: ${SECONDS} s; load average every 10 s: ${loads.join(' | ')}`);
+    console.log(`  host RSS peak ${peak.toFixed(0)} MB (kernel high-water ${hwm.toFixed(0)} MB), last ${samples[samples.length - 1]!.rss.toFixed(0)} MB; idle ${median(idleRss).toFixed(0)} MB`);
+    console.log(`  terminal lines pushed so far ${linesSoFar} (${(linesSoFar / ((Date.now() - loadStart) / 1000)).toFixed(0)} a second over ${TERMINALS} agents); Claude turns ${claudeTurns}, streaming pushes ${swarm.streamingPushes}`);
+    console.log(`  page: longest task ${ms(loaded.longest)} (${loaded.count} over 50 ms), longest frame gap ${ms(loaded.frameMax)}, p99 ${ms(loaded.frameP99)} over ${loaded.frames} frames`);
+    console.log(`  search under load ${loadedSearch.map((x) => x.toFixed(0)).join(', ')} ms`);
+
+    // A fresh client attaching to the live swarm.
+    const blank = await browser.newPage();
+    await blank.addInitScript(LOAD_PROBE);
+    const emptyPaints: number[] = [];
+    const firstRows: number[] = [];
+    const opens: number[] = [];
+    const empty = await emptyPageUrl();
+    for (let run = 0; run < 3; run++) {
+      await blank.goto(`${empty.url}?${run}`);
+      await blank.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 30_000 });
+      emptyPaints.push((await blank.evaluate('window.__load.firstRowAt')) as number);
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+      const fresh = await context.newPage();
+      await fresh.addInitScript(LOAD_PROBE);
+      await fresh.goto(server.url);
+      await fresh.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
+      firstRows.push((await fresh.evaluate('window.__load.firstRowAt')) as number);
+      const t = inView[1 + run]!;
+      await until(async () => (await fresh.locator(`[data-session-id="${t.id}"]`).count()) > 0, { timeoutMs: 30_000, message: `terminal ${t.tag}'s row` });
+      if (!(await fresh.evaluate(`window.__openTerminal(${JSON.stringify(t.id)}, 't${t.tag} line')`))) throw new Error(`no row for terminal ${t.tag}`);
+      await fresh.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 30_000 });
+      opens.push((await fresh.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number);
+      await context.close();
+    }
+    await blank.close();
+    empty.close();
+    const live = swarm.terminals.filter((t) => !t.exited).length;
+    console.log(`fresh client (${live} of ${TERMINALS} terminals still printing): first row ${firstRows.map(ms).join(', ')}; busy terminal to its screen ${opens.map(ms).join(', ')}; empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
+
+    // Completeness: wait for every agent to finish, then compare.
+    await until(() => swarm.terminals.every((t) => t.exited), { timeoutMs: 120_000, intervalMs: 500, message: 'every terminal agent to finish' });
+    await swarm.stop();
+    const screens = await Promise.all(swarm.terminals.map((t) => client.call('terminal:open', { id: t.id, cols: 120, rows: 30, restart: false })));
+    const screenEnds = screens.map((s, i) => {
+      const held = [...s.scrollback.matchAll(new RegExp(`t${swarm.terminals[i]!.tag} line (\\d+)`, 'g'))];
+      return { last: Number(held[held.length - 1]?.[1] ?? 0), lines: held.length };
+    });
+    const whole = swarm.terminals.filter(complete).length;
+    const screensRight = screenEnds.filter((s) => s.last === LINES).length;
+    const maxScreenLines = Math.max(...screenEnds.map((s) => s.lines));
+    for (const t of swarm.terminals.filter((x) => !complete(x))) {
+      console.log(`  terminal ${t.tag}: ${t.lines} of ${t.expected} lines, last ${t.lastSeq}, out of order ${t.outOfOrder}, offset gaps ${t.offsetGaps}, exit ${t.exitCode}${t.signal ? ` (${t.signal})` : ''}`);
+    }
+    console.log(`output: ${whole} of ${TERMINALS} terminals pushed every line once and in order (${LINES} each, ${(LINES * TERMINALS).toLocaleString('en-US')} in all); the host's screen ends at line ${LINES} for ${screensRight}; at most ${maxScreenLines} of its agent's lines kept on a host screen (scrollback 10,000 + the screen)`);
+    client.close();
+
+    const baseFirst = median(emptyPaints);
+    const row = (what: string, figure: string, budget: string, ratio: string, within: boolean): void => {
+      console.log(['ROW', what, figure, budget, ratio, within ? 'within' : 'OVER'].join('\t'));
+    };
+    const searchIdle = median(idleSearch);
+    const searchLoaded = median(loadedSearch);
+    row(`host memory, ${TERMINALS} terminals × ${RATE} lines/s + ${CLAUDES} Claude Code streaming for ${SECONDS} s (peak VmRSS)`, `${peak.toFixed(0)} MB`, '< 300 MB', `${(peak / median(idleRss)).toFixed(1)}× the idle host with the same sessions (${median(idleRss).toFixed(0)} MB)`, peak < 300);
+    row('renderer longest main-thread task, swarm + one busy terminal under that load', ms(loaded.longest), '≤ 50 ms', `idle page ${ms(idle.longest)}; longest frame gap ${ms(loaded.frameMax)} vs ${ms(idle.frameMax)} idle; load ${loads[loads.length - 1] ?? load()}`, loaded.longest <= 50);
+    row('search keystroke to painted results under that load (median)', ms(searchLoaded), '—', `${(searchLoaded / searchIdle).toFixed(1)}× the idle figure (${ms(searchIdle)})`, true);
+    row(`no output lost: terminals whose every line arrived once, in order`, `${whole} / ${TERMINALS}`, `${TERMINALS} / ${TERMINALS}`, `host screens ending at line ${LINES}: ${screensRight} / ${TERMINALS}`, whole === TERMINALS && screensRight === TERMINALS);
+    row('fresh client on the live swarm: navigation to first row painted (median)', ms(median(firstRows)), '≤ 300 ms', `${(median(firstRows) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); idle host ${ms(idleFirstRow)}`, median(firstRows) <= 300);
+    row('fresh client: open a busy terminal pane to its current screen (median)', ms(median(opens)), '≤ 100 ms', `${(median(opens) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)})`, median(opens) <= 100);
+    console.log(`p90 of search keystrokes: idle ${ms(quantile(idleSearch, 0.9))}, loaded ${ms(quantile(loadedSearch, 0.9))}; load average at the end ${load()}`);
+  } finally {
+    await browser.close();
+    if (server) {
+      const host = server.hostPid();
+      if (host !== null) for (const pid of descendants(host)) agentPids.add(pid);
+      await server.stop();
+    }
+    await model.close();
+    const left = [...agentPids].filter((pid) => {
+      try {
+        return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+      } catch {
+        return false;
+      }
+    });
+    console.log(`processes left behind: ${left.length} (front, host and ${agentPids.size} agent processes stopped)`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

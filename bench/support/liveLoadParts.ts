@@ -1,0 +1,43 @@
+/** Small parts of the live-load bench: the browser, the empty-page baseline, memory and statistics. */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+
+export function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.SWARMDESK_CHROMIUM ?? ['/usr/bin/chromium'].find((p) => existsSync(p));
+  return chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+const EMPTY_PAGE = '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>empty</title></head><body><div role="list"><div role="listitem">empty</div></div></body></html>';
+
+/** A static page with one list item on loopback: the same run's baseline for a first paint. */
+export async function emptyPageUrl(): Promise<{ url: string; close(): void }> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(EMPTY_PAGE));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+/** A process's resident memory now and its kernel-kept peak (VmHWM), in MB; 0 once it is gone. */
+export function rssMb(pid: number): { rss: number; hwm: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string): number => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, hwm: 0 };
+  }
+}
+
+/** The value at quantile q (nearest rank); NaN for an empty list. */
+export function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
+}
+
+export function median(xs: readonly number[]): number {
+  return quantile(xs, 0.5);
+}
