@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function launchChromium(): Promise<Browser> {
   const executablePath = process.env.SWARMDESK_CHROMIUM ?? ['/usr/bin/chromium'].find((p) => existsSync(p));
@@ -40,4 +40,11 @@ export function quantile(xs: readonly number[], q: number): number {
 
 export function median(xs: readonly number[]): number {
   return quantile(xs, 0.5);
+}
+
+/** Seconds a page's main thread has spent in tasks so far (Chromium's TaskDuration metric, over CDP). */
+export async function mainThreadBusy(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
 }
