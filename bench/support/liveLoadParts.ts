@@ -1,5 +1,5 @@
 /** Small parts of the live-load bench: the browser, the empty-page baseline, memory and statistics. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -47,4 +47,38 @@ export async function mainThreadBusy(page: Page): Promise<() => Promise<number>>
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   return async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/**
+ * Records a CPU profile of a page (CDP Profiler); the returned stop writes it to `file` and gives the
+ * functions with the most self time, as `share% name (file:line)` lines.
+ */
+export async function profilePage(page: Page, file: string): Promise<() => Promise<string[]>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[] } };
+    writeFileSync(file, JSON.stringify(profile));
+    const self = new Map<string, number>();
+    let total = 0;
+    for (const node of profile.nodes) {
+      const hits = node.hitCount ?? 0;
+      total += hits;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const key = `${functionName || '(anonymous)'} (${url.split('/').pop() || 'native'}:${lineNumber + 1})`;
+      self.set(key, (self.get(key) ?? 0) + hits);
+    }
+    return [...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([key, hits]) => `${((hits / Math.max(1, total)) * 100).toFixed(1)}% ${key}`);
+  };
 }
