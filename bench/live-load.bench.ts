@@ -32,7 +32,7 @@ import { until } from '../test/support/until';
 import { CLEAR_SEARCH, KEYSTROKE_PROBE, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
 import { complete, createLiveSwarm } from './support/liveSwarm';
 import { connectSwarmClient } from './support/swarmClient';
-import { emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
+import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
 
 const arg = process.argv.indexOf('--seconds');
 const SECONDS = Number(arg >= 0 ? process.argv[arg + 1] : (process.env.SWARMDESK_LOAD_SECONDS ?? 60));
@@ -128,8 +128,7 @@ async function main(): Promise<void> {
       return Date.now() >= idleEnd;
     }, { timeoutMs: 20_000, intervalMs: 250, message: 'the idle window' });
     const idle = (await page.evaluate(windowStats(idleFrom, (await page.evaluate('performance.now()')) as number))) as WindowStats;
-    const idleBusySeconds = (await pageBusy()) - idleBusy0;
-    const idleShare = (idleBusySeconds / ((Date.now() - idleAt0) / 1000)) * 100;
+    const idleShare = busyShares(idleBusy0, await pageBusy(), (Date.now() - idleAt0) / 1000).task;
     console.log(`idle: host RSS ${median(idleRss).toFixed(0)} MB; longest task ${ms(idle.longest)} (${idle.count} over 50 ms), longest frame gap ${ms(idle.frameMax)}, main thread busy ${idleShare.toFixed(0)}% (typing included); search ${idleSearch.map((x) => x.toFixed(0)).join(', ')} ms; load ${load()}`);
 
     // Load: every agent started, the page shows the swarm and one busy terminal.
@@ -170,8 +169,9 @@ async function main(): Promise<void> {
     const loaded = (await page.evaluate(windowStats(windowFrom, windowTo))) as WindowStats;
     const blankLoaded = (await blank.evaluate(windowStats(blankFrom, (await blank.evaluate('performance.now()')) as number))) as WindowStats;
     const windowSeconds = (Date.now() - windowAt0) / 1000;
-    const pageShare = (((await pageBusy()) - pageBusy0) / windowSeconds) * 100;
-    const blankShare = (((await blankBusy()) - blankBusy0) / windowSeconds) * 100;
+    const pageShares = busyShares(pageBusy0, await pageBusy(), windowSeconds);
+    const pageShare = pageShares.task;
+    const blankShare = busyShares(blankBusy0, await blankBusy(), windowSeconds).task;
     const peak = Math.max(...samples.map((s) => s.rss));
     const hwm = rssMb(hostPid).hwm;
     const claudeTurns = swarm.claudes.reduce((a, c) => a + c.turns, 0);
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     console.log(`  host RSS peak ${peak.toFixed(0)} MB (kernel high-water ${hwm.toFixed(0)} MB), last ${samples[samples.length - 1]!.rss.toFixed(0)} MB; idle ${median(idleRss).toFixed(0)} MB`);
     console.log(`  terminal lines pushed so far ${linesSoFar} (${(linesSoFar / ((Date.now() - loadStart) / 1000)).toFixed(0)} a second over ${TERMINALS} agents); Claude turns ${claudeTurns}, streaming pushes ${swarm.streamingPushes}`);
     console.log(`  page: longest task ${ms(loaded.longest)} (${loaded.count} over 50 ms), longest frame gap ${ms(loaded.frameMax)}, p99 ${ms(loaded.frameP99)} over ${loaded.frames} frames`);
-    console.log(`  page main thread busy ${pageShare.toFixed(0)}% of the window; an empty page in the same browser meanwhile: longest task ${ms(blankLoaded.longest)}, longest frame gap ${ms(blankLoaded.frameMax)}, busy ${blankShare.toFixed(0)}%`);
+    console.log(`  page main thread busy ${pageShare.toFixed(0)}% of the window (script ${pageShares.script.toFixed(0)}%, style ${pageShares.style.toFixed(0)}%, layout ${pageShares.layout.toFixed(0)}%, the rest paint and other work); an empty page in the same browser meanwhile: longest task ${ms(blankLoaded.longest)}, longest frame gap ${ms(blankLoaded.frameMax)}, busy ${blankShare.toFixed(0)}%`);
     console.log(`  search under load ${loadedSearch.map((x) => x.toFixed(0)).join(', ')} ms`);
 
     // A fresh client attaching to the live swarm.

@@ -42,11 +42,28 @@ export function median(xs: readonly number[]): number {
   return quantile(xs, 0.5);
 }
 
-/** Seconds a page's main thread has spent in tasks so far (Chromium's TaskDuration metric, over CDP). */
-export async function mainThreadBusy(page: Page): Promise<() => Promise<number>> {
+/** Seconds of a page's main thread so far, by Chromium's metrics (over CDP): all tasks, and in them. */
+export interface MainThreadTime {
+  task: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
+export async function mainThreadBusy(page: Page): Promise<() => Promise<MainThreadTime>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  return async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const value = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
+    return { task: value('TaskDuration'), script: value('ScriptDuration'), layout: value('LayoutDuration'), style: value('RecalcStyleDuration') };
+  };
+}
+
+/** Where a page's main thread went between two readings, as shares of `seconds` of wall time. */
+export function busyShares(from: MainThreadTime, to: MainThreadTime, seconds: number): MainThreadTime {
+  const share = (k: keyof MainThreadTime): number => ((to[k] - from[k]) / seconds) * 100;
+  return { task: share('task'), script: share('script'), layout: share('layout'), style: share('style') };
 }
 
 interface ProfileNode {
