@@ -22,11 +22,11 @@
  *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window)
  * Every process it starts (front, host, agents, stand-in, browser) is ended before it exits.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startServer, descendants, type RunningServer } from '../test/e2e/support/server';
+import { descendants, freshDataDir, startServer, type RunningServer } from '../test/e2e/support/server';
 import { startModelServer, type RecordedRequest, type Scripted } from '../test/support/model-server';
 import { until } from '../test/support/until';
 import { CLEAR_SEARCH, KEYSTROKE_PROBE, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
@@ -75,12 +75,14 @@ async function main(): Promise<void> {
   console.log(`load average at start: ${load()} (1 / 5 / 15 min)`);
   const home = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-load-home-'));
   const work = mkdtempSync(join(home, 'work-'));
+  const dataDir = freshDataDir('swarmdesk-bench-load-data-');
   const model = await startModelServer({ policy });
   let server: RunningServer | null = null;
   const browser = await launchChromium();
   const agentPids = new Set<number>();
   try {
     server = await startServer({
+      dataDir,
       env: {
         HOME: home,
         CLAUDE_CONFIG_DIR: undefined,
@@ -256,6 +258,7 @@ async function main(): Promise<void> {
       }
     });
     console.log(`processes left behind: ${left.length} (front, host and ${agentPids.size} agent processes stopped)`);
+    for (const dir of [home, dataDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
