@@ -135,25 +135,26 @@ async function main(): Promise<void> {
 
     // Load: every agent started, the page shows the swarm and one busy terminal.
     const loadStart = Date.now();
+    // Host memory from the agents' start on (their start and the first pane are part of the load).
+    const samples: Array<{ rss: number; at: number }> = [];
+    const sampler = setInterval(() => samples.push({ rss: rssMb(hostPid).rss, at: Date.now() }), 250);
     await swarm.start();
     // The newest rows are at the top of the (virtualised) list: the last terminals made are in view.
     const inView = [...swarm.terminals].reverse();
     const busy = inView[0]!;
     if (!(await page.evaluate(`window.__openTerminal(${JSON.stringify(busy.id)}, 't${busy.tag} line')`))) throw new Error(`no row for terminal ${busy.tag}`);
-    await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 30_000 });
+    await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
     for (const pid of descendants(hostPid)) agentPids.add(pid);
     const windowFrom = (await page.evaluate('performance.now()')) as number;
     const blankFrom = (await blank.evaluate('performance.now()')) as number;
     const [pageBusy0, blankBusy0, windowAt0] = [await pageBusy(), await blankBusy(), Date.now()];
     const stopProfile = PROFILE ? await profilePage(page, PROFILE) : null;
-    const samples: Array<{ rss: number; at: number }> = [];
     const loads: string[] = [];
     let loadedSearch: number[] = [];
     let searched: Promise<void> | null = null;
     const windowEnd = Date.now() + SECONDS * 1000;
     await until(() => {
       const now = Date.now();
-      samples.push({ rss: rssMb(hostPid).rss, at: now });
       if (loads.length < Math.floor((now - loadStart) / 10_000)) loads.push(load());
       if (searched === null && now >= windowEnd - (SECONDS * 1000) / 2) searched = typeWords(page).then(async (t) => {
         loadedSearch = t;
@@ -174,12 +175,15 @@ async function main(): Promise<void> {
     const pageShares = busyShares(pageBusy0, await pageBusy(), windowSeconds);
     const pageShare = pageShares.task;
     const blankShare = busyShares(blankBusy0, await blankBusy(), windowSeconds).task;
-    const peak = Math.max(...samples.map((s) => s.rss));
+    clearInterval(sampler);
+    const sampledPeak = Math.max(...samples.map((s) => s.rss));
     const hwm = rssMb(hostPid).hwm;
+    // The kernel's high-water mark catches a peak between two samples.
+    const peak = Math.max(sampledPeak, hwm);
     const claudeTurns = swarm.claudes.reduce((a, c) => a + c.turns, 0);
     const linesSoFar = swarm.terminals.reduce((a, t) => a + t.lines, 0);
     console.log(`load window: ${SECONDS} s; load average every 10 s: ${loads.join(' | ')}`);
-    console.log(`  host RSS peak ${peak.toFixed(0)} MB (kernel high-water ${hwm.toFixed(0)} MB), last ${samples[samples.length - 1]!.rss.toFixed(0)} MB; idle ${median(idleRss).toFixed(0)} MB`);
+    console.log(`  host RSS peak ${peak.toFixed(0)} MB (sampled every 250 ms from the agents' start ${sampledPeak.toFixed(0)} MB, kernel high-water ${hwm.toFixed(0)} MB), last ${samples[samples.length - 1]!.rss.toFixed(0)} MB; idle ${median(idleRss).toFixed(0)} MB`);
     console.log(`  terminal lines pushed so far ${linesSoFar} (${(linesSoFar / ((Date.now() - loadStart) / 1000)).toFixed(0)} a second over ${TERMINALS} agents); Claude turns ${claudeTurns}, streaming pushes ${swarm.streamingPushes}`);
     console.log(`  page: longest task ${ms(loaded.longest)} (${loaded.count} over 50 ms), longest frame gap ${ms(loaded.frameMax)}, p99 ${ms(loaded.frameP99)} over ${loaded.frames} frames`);
     console.log(`  page main thread busy ${pageShare.toFixed(0)}% of the window (script ${pageShares.script.toFixed(0)}%, style ${pageShares.style.toFixed(0)}%, layout ${pageShares.layout.toFixed(0)}%, the rest paint and other work); an empty page in the same browser meanwhile: longest task ${ms(blankLoaded.longest)}, longest frame gap ${ms(blankLoaded.frameMax)}, busy ${blankShare.toFixed(0)}%`);
@@ -190,10 +194,18 @@ async function main(): Promise<void> {
     const emptyPaints: number[] = [];
     const firstRows: number[] = [];
     const opens: number[] = [];
+    // The host's part of opening a busy terminal: its terminal:open reply (a serialized screen and scrollback) to a
+    // client, for terminals no pane shows (so no pane's size changes).
+    const hostOpens: number[] = [];
+    let snapshotChars = 0;
     for (let run = 0; run < 3; run++) {
       await blank.goto(`${empty.url}?${run}`);
       await blank.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 30_000 });
       emptyPaints.push((await blank.evaluate('window.__load.firstRowAt')) as number);
+      const t0 = performance.now();
+      const snap = await client.call('terminal:open', { id: swarm.terminals[run]!.id, cols: 120, rows: 30, restart: false });
+      hostOpens.push(performance.now() - t0);
+      snapshotChars = Math.max(snapshotChars, snap.scrollback.length);
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
       const fresh = await context.newPage();
       await fresh.addInitScript(LOAD_PROBE);
@@ -203,14 +215,14 @@ async function main(): Promise<void> {
       const t = inView[1 + run]!;
       await until(async () => (await fresh.locator(`[data-session-id="${t.id}"]`).count()) > 0, { timeoutMs: 30_000, message: `terminal ${t.tag}'s row` });
       if (!(await fresh.evaluate(`window.__openTerminal(${JSON.stringify(t.id)}, 't${t.tag} line')`))) throw new Error(`no row for terminal ${t.tag}`);
-      await fresh.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 30_000 });
+      await fresh.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
       opens.push((await fresh.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number);
       await context.close();
     }
     await blank.close();
     empty.close();
     const live = swarm.terminals.filter((t) => !t.exited).length;
-    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')}; busy terminal to its screen ${opens.map(ms).join(', ')}; empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
+    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')}; busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
 
     // Completeness: wait for every agent to finish, then compare.
     await until(() => swarm.terminals.every((t) => t.exited), { timeoutMs: 120_000, intervalMs: 500, message: 'every terminal agent to finish' });
@@ -240,7 +252,7 @@ async function main(): Promise<void> {
     row('search keystroke to painted results under that load (median)', ms(searchLoaded), '—', `${(searchLoaded / searchIdle).toFixed(1)}× the idle figure (${ms(searchIdle)})`, true);
     row(`no output lost: terminals whose every line arrived once, in order`, `${whole} / ${TERMINALS}`, `${TERMINALS} / ${TERMINALS}`, `host screens ending at line ${LINES}: ${screensRight} / ${TERMINALS}`, whole === TERMINALS && screensRight === TERMINALS);
     row('fresh client on the live swarm: navigation to first row painted (median)', ms(median(firstRows)), '≤ 300 ms', `${(median(firstRows) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); idle host ${ms(idleFirstRow)}`, median(firstRows) <= 300);
-    row('fresh client: open a busy terminal pane to its current screen (median)', ms(median(opens)), '≤ 100 ms', `${(median(opens) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)})`, median(opens) <= 100);
+    row('fresh client: open a busy terminal pane to its current screen (median)', ms(median(opens)), '≤ 100 ms', `${(median(opens) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); the host's terminal:open reply alone ${ms(median(hostOpens))}`, median(opens) <= 100);
     console.log(`p90 of search keystrokes: idle ${ms(quantile(idleSearch, 0.9))}, loaded ${ms(quantile(loadedSearch, 0.9))}; load average at the end ${load()}`);
   } finally {
     await browser.close();
@@ -250,14 +262,18 @@ async function main(): Promise<void> {
       await server.stop();
     }
     await model.close();
-    const left = [...agentPids].filter((pid) => {
+    const alive = (pid: number): boolean => {
       try {
         return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
       } catch {
         return false;
       }
-    });
-    console.log(`processes left behind: ${left.length} (front, host and ${agentPids.size} agent processes stopped)`);
+    };
+    // The host stops its agents on the way out (SIGKILL 2 s after SIGTERM); wait for the last of them, bounded.
+    const stoppedAt = Date.now();
+    await until(() => ![...agentPids].some(alive), { timeoutMs: 15_000, intervalMs: 100 }).catch(() => undefined);
+    const left = [...agentPids].filter(alive);
+    console.log(`processes left behind: ${left.length} (front, host and ${agentPids.size} agent processes stopped; the last agent gone ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after the stop returned)`);
     for (const dir of [home, dataDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
