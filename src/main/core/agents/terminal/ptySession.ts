@@ -1,5 +1,8 @@
 import { spawn, type IPty } from '@lydell/node-pty';
+import { readSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { constants } from 'node:os';
+import { StringDecoder } from 'node:string_decoder';
 /** SIGTERM, then SIGKILL after this long (SPEC §8). */
 export const PTY_KILL_GRACE_MS = 2_000;
 
@@ -27,6 +30,52 @@ export function clampSize(cols: number, rows: number): [number, number] {
   const c = Math.min(MAX_COLS, Math.max(MIN_COLS, Math.floor(cols)));
   const r = Math.min(MAX_ROWS, Math.max(MIN_ROWS, Math.floor(rows)));
   return [c, r];
+}
+
+/** The most a command's unread tail may hold when its reader is destroyed (the kernel keeps far less). */
+const MAX_TAIL_BYTES = 4 * 1024 * 1024;
+
+/**
+ * node-pty gives the PTY's reader 200 ms after the child's exit to reach the end of the output, then
+ * destroys it: what the stream still buffers and what the kernel still holds are dropped. A host
+ * whose event loop is busy for longer (a saturated machine, a 10,000-line scrollback serialized for a
+ * pane) lost the last lines of every command that ended meanwhile (bench/live-load.bench.ts: 5 of 40
+ * terminals). So before the reader is destroyed, both are read and delivered as data. The master
+ * side is non-blocking (libuv): the reads end at EAGAIN (another process still holds the terminal)
+ * or EIO (nothing left, every writer gone).
+ */
+function keepTailOnDestroy(pty: IPty): void {
+  const internals = pty as IPty & { _socket?: unknown; _fd?: unknown };
+  const socket = internals._socket as Socket | undefined;
+  const fd = internals._fd;
+  if (!socket || typeof socket.destroy !== 'function' || typeof fd !== 'number') return;
+  const destroy = socket.destroy.bind(socket);
+  socket.destroy = ((error?: Error) => {
+    if (!socket.destroyed) deliverTail(socket, fd);
+    return destroy(error);
+  }) as Socket['destroy'];
+}
+
+function deliverTail(socket: Socket, fd: number): void {
+  try {
+    // What the stream holds: read() emits it as 'data', as flowing would have.
+    while (socket.read() !== null) {
+      // each chunk went to the data listeners
+    }
+    const decoder = new StringDecoder('utf8');
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    for (let total = 0; total < MAX_TAIL_BYTES; ) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n <= 0) break;
+      total += n;
+      const text = decoder.write(chunk.subarray(0, n));
+      if (text) socket.emit('data', text);
+    }
+    const rest = decoder.end();
+    if (rest) socket.emit('data', rest);
+  } catch {
+    // EAGAIN / EIO: the end of what there is to read.
+  }
 }
 
 function signalName(signal: number | undefined): string | null {
@@ -57,6 +106,7 @@ export class PtySession {
       cwd: options.cwd,
       env: options.env,
     });
+    keepTailOnDestroy(this.pty);
     this.pty.onData((data) => {
       for (const l of this.dataListeners) l(data);
     });

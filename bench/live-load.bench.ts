@@ -1,0 +1,284 @@
+/**
+ * Live load on the session host (issue 15 §3): 40 terminal agents each printing 200 numbered
+ * lines a second and 10 Claude Code sessions (the real CLI) streaming from the stand-in model
+ * server, all at once for 60 s, on the real host behind web mode, with a real Chromium showing
+ * the swarm and one busy terminal. Measures, each beside a baseline from the same run:
+ * - the host process's own memory (VmRSS sampled every 250 ms, peak; its agents are other
+ *   processes) against the same host idle with the same 50 sessions (budget < 300 MB);
+ * - the page's longest main-thread task over the load window (Chromium's longtask entries,
+ *   over 50 ms only; the longest gap between animation frames as a finer fact) against the
+ *   same page idle (budget ≤ 50 ms);
+ * - a keystroke in the search box to its painted results under load against the same page idle;
+ * - output completeness: every terminal's lines as the host pushed them to a listening client
+ *   (offsets contiguous, lines 1..N in order) equal what its agent wrote, and the host's own
+ *   screen of it (`terminal:open`) ends at line N with its scrollback bounded;
+ * then, with the 50 sessions still live, a fresh client (a new browser context): navigation to
+ * the first row painted (budget ≤ 300 ms) and a click on a busy terminal's row to its current
+ * screen painted (budget ≤ 100 ms), against an empty page's first paint in the same browser.
+ * Prints the load average beside the figures (two cores are saturated on purpose).
+ *
+ * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60;
+ *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load,
+ *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window)
+ * Every process it starts (front, host, agents, stand-in, browser) is ended before it exits.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { descendants, freshDataDir, startServer, type RunningServer } from '../test/e2e/support/server';
+import { startModelServer, type RecordedRequest, type Scripted } from '../test/support/model-server';
+import { until } from '../test/support/until';
+import { CLEAR_SEARCH, KEYSTROKE_PROBE, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
+import { complete, createLiveSwarm } from './support/liveSwarm';
+import { connectSwarmClient } from './support/swarmClient';
+import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
+
+const arg = process.argv.indexOf('--seconds');
+const SECONDS = Number(arg >= 0 ? process.argv[arg + 1] : (process.env.SWARMDESK_LOAD_SECONDS ?? 60));
+/** A folder for screenshots of the page under load (light, mid-window; dark, at its end), when set. */
+const SHOTS = process.env.SWARMDESK_LOAD_SHOTS;
+/** A file for a CPU profile of the page over the load window (and its top functions printed), when set. */
+const PROFILE = process.env.SWARMDESK_LOAD_PROFILE;
+const TERMINALS = 40;
+const CLAUDES = 10;
+const RATE = 200;
+/** The agents keep printing past the load window, so the fresh client attaches to a live swarm. */
+const LINES = RATE * (SECONDS + 60);
+const TYPED = ['kumquat', 'ledger'];
+const MARK = 'swarm turn';
+const REPLY = 'Here is the audit of the kumquat ledger, line by line. '.repeat(24);
+
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const ms = (x: number): string => `${x.toFixed(0)} ms`;
+
+function policy(req: RecordedRequest): Scripted {
+  // The turns stream for about 4 s (12 characters a frame, 40 ms apart); side requests answer at once.
+  return req.lastUserText.includes(MARK) ? { text: REPLY, chunkDelayMs: 40 } : { text: 'OK' };
+}
+
+async function typeWords(page: Page): Promise<number[]> {
+  const times: number[] = [];
+  await page.getByRole('searchbox', { name: 'Search sessions' }).focus();
+  for (const word of TYPED) {
+    for (const ch of word) {
+      // Unpainted after 5 s counts as endless (it is slower than any figure that was painted).
+      const t = (await page.evaluate(KEYSTROKE_PROBE.replace('KEY', JSON.stringify(ch)))) as number;
+      times.push(Number.isNaN(t) ? Infinity : t);
+    }
+    await page.evaluate(CLEAR_SEARCH);
+  }
+  return times;
+}
+
+async function main(): Promise<void> {
+  console.log(`load average at start: ${load()} (1 / 5 / 15 min)`);
+  const home = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-load-home-'));
+  const work = mkdtempSync(join(home, 'work-'));
+  const dataDir = freshDataDir('swarmdesk-bench-load-data-');
+  const model = await startModelServer({ policy });
+  let server: RunningServer | null = null;
+  const browser = await launchChromium();
+  const agentPids = new Set<number>();
+  try {
+    server = await startServer({
+      dataDir,
+      env: {
+        HOME: home,
+        CLAUDE_CONFIG_DIR: undefined,
+        ANTHROPIC_BASE_URL: model.url,
+        ANTHROPIC_API_KEY: 'x',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        SWARMDESK_CLAUDE_PATH: join(process.cwd(), 'node_modules/.bin/claude'),
+        SWARMDESK_AMBIENT_PROVIDER: 'offline',
+      },
+    });
+    const hostPid = server.hostPid();
+    if (hostPid === null) throw new Error('no session host is running');
+    const client = await connectSwarmClient(server);
+    const swarm = await createLiveSwarm(client, {
+      work,
+      terminals: TERMINALS,
+      claudes: CLAUDES,
+      lines: LINES,
+      rate: RATE,
+      turnText: (s, t) => `${MARK} ${t} of session ${s}: audit the kumquat ledger`,
+    });
+
+    // An empty page in the same browser through both windows: what the machine alone does to a page.
+    const empty = await emptyPageUrl();
+    const blank = await browser.newPage();
+    await blank.addInitScript(LOAD_PROBE);
+    await blank.goto(empty.url);
+    const blankBusy = await mainThreadBusy(blank);
+    // Idle: the same 50 sessions, nothing running; the page that will show the swarm.
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+    await page.addInitScript(LOAD_PROBE);
+    await page.goto(server.url);
+    await page.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
+    const idleFirstRow = (await page.evaluate('window.__load.firstRowAt')) as number;
+    await until(async () => (await page.locator('[data-session-id]').count()) >= 20, { timeoutMs: 30_000, message: 'the swarm on screen' });
+    const pageBusy = await mainThreadBusy(page);
+    const idleRss: number[] = [];
+    const idleFrom = (await page.evaluate('performance.now()')) as number;
+    const idleBusy0 = await pageBusy();
+    const idleAt0 = Date.now();
+    const idleSearch = await typeWords(page);
+    const idleEnd = Date.now() + 10_000;
+    await until(() => {
+      idleRss.push(rssMb(hostPid).rss);
+      return Date.now() >= idleEnd;
+    }, { timeoutMs: 20_000, intervalMs: 250, message: 'the idle window' });
+    const idle = (await page.evaluate(windowStats(idleFrom, (await page.evaluate('performance.now()')) as number))) as WindowStats;
+    const idleShare = busyShares(idleBusy0, await pageBusy(), (Date.now() - idleAt0) / 1000).task;
+    console.log(`idle: host RSS ${median(idleRss).toFixed(0)} MB; longest task ${ms(idle.longest)} (${idle.count} over 50 ms), longest frame gap ${ms(idle.frameMax)}, main thread busy ${idleShare.toFixed(0)}% (typing included); search ${idleSearch.map((x) => x.toFixed(0)).join(', ')} ms; load ${load()}`);
+
+    // Load: every agent started, the page shows the swarm and one busy terminal.
+    const loadStart = Date.now();
+    // Host memory from the agents' start on (their start and the first pane are part of the load).
+    const samples: Array<{ rss: number; at: number }> = [];
+    const sampler = setInterval(() => samples.push({ rss: rssMb(hostPid).rss, at: Date.now() }), 250);
+    await swarm.start();
+    // The newest rows are at the top of the (virtualised) list: the last terminals made are in view.
+    const inView = [...swarm.terminals].reverse();
+    const busy = inView[0]!;
+    if (!(await page.evaluate(`window.__openTerminal(${JSON.stringify(busy.id)}, 't${busy.tag} line')`))) throw new Error(`no row for terminal ${busy.tag}`);
+    await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
+    for (const pid of descendants(hostPid)) agentPids.add(pid);
+    const windowFrom = (await page.evaluate('performance.now()')) as number;
+    const blankFrom = (await blank.evaluate('performance.now()')) as number;
+    const [pageBusy0, blankBusy0, windowAt0] = [await pageBusy(), await blankBusy(), Date.now()];
+    const stopProfile = PROFILE ? await profilePage(page, PROFILE) : null;
+    const loads: string[] = [];
+    let loadedSearch: number[] = [];
+    let searched: Promise<void> | null = null;
+    const windowEnd = Date.now() + SECONDS * 1000;
+    await until(() => {
+      const now = Date.now();
+      if (loads.length < Math.floor((now - loadStart) / 10_000)) loads.push(load());
+      if (searched === null && now >= windowEnd - (SECONDS * 1000) / 2) searched = typeWords(page).then(async (t) => {
+        loadedSearch = t;
+        if (SHOTS) await page.screenshot({ path: join(SHOTS, 'under-load-light.png') });
+      });
+      return now >= windowEnd;
+    }, { timeoutMs: SECONDS * 1000 + 30_000, intervalMs: 250, message: 'the load window' });
+    await searched;
+    const windowTo = (await page.evaluate('performance.now()')) as number;
+    if (stopProfile) console.log(`page CPU profile (${PROFILE}), most self time:\n  ${(await stopProfile()).join('\n  ')}`);
+    if (SHOTS) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: join(SHOTS, 'under-load-dark.png') });
+    }
+    const loaded = (await page.evaluate(windowStats(windowFrom, windowTo))) as WindowStats;
+    const blankLoaded = (await blank.evaluate(windowStats(blankFrom, (await blank.evaluate('performance.now()')) as number))) as WindowStats;
+    const windowSeconds = (Date.now() - windowAt0) / 1000;
+    const pageShares = busyShares(pageBusy0, await pageBusy(), windowSeconds);
+    const pageShare = pageShares.task;
+    const blankShare = busyShares(blankBusy0, await blankBusy(), windowSeconds).task;
+    clearInterval(sampler);
+    const sampledPeak = Math.max(...samples.map((s) => s.rss));
+    const hwm = rssMb(hostPid).hwm;
+    // The kernel's high-water mark catches a peak between two samples.
+    const peak = Math.max(sampledPeak, hwm);
+    const claudeTurns = swarm.claudes.reduce((a, c) => a + c.turns, 0);
+    const linesSoFar = swarm.terminals.reduce((a, t) => a + t.lines, 0);
+    console.log(`load window: ${SECONDS} s; load average every 10 s: ${loads.join(' | ')}`);
+    console.log(`  host RSS peak ${peak.toFixed(0)} MB (sampled every 250 ms from the agents' start ${sampledPeak.toFixed(0)} MB, kernel high-water ${hwm.toFixed(0)} MB), last ${samples[samples.length - 1]!.rss.toFixed(0)} MB; idle ${median(idleRss).toFixed(0)} MB`);
+    console.log(`  terminal lines pushed so far ${linesSoFar} (${(linesSoFar / ((Date.now() - loadStart) / 1000)).toFixed(0)} a second over ${TERMINALS} agents); Claude turns ${claudeTurns}, streaming pushes ${swarm.streamingPushes}`);
+    console.log(`  page: longest task ${ms(loaded.longest)} (${loaded.count} over 50 ms), longest frame gap ${ms(loaded.frameMax)}, p99 ${ms(loaded.frameP99)} over ${loaded.frames} frames`);
+    console.log(`  page main thread busy ${pageShare.toFixed(0)}% of the window (script ${pageShares.script.toFixed(0)}%, style ${pageShares.style.toFixed(0)}%, layout ${pageShares.layout.toFixed(0)}%, the rest paint and other work); an empty page in the same browser meanwhile: longest task ${ms(blankLoaded.longest)}, longest frame gap ${ms(blankLoaded.frameMax)}, busy ${blankShare.toFixed(0)}%`);
+    console.log(`  search under load ${loadedSearch.map((x) => x.toFixed(0)).join(', ')} ms`);
+
+    // A fresh client attaching to the live swarm.
+    const liveAtAttach = swarm.terminals.filter((t) => !t.exited).length;
+    const emptyPaints: number[] = [];
+    const firstRows: number[] = [];
+    const opens: number[] = [];
+    // The host's part of opening a busy terminal: its terminal:open reply (a serialized screen and scrollback) to a
+    // client, for terminals no pane shows (so no pane's size changes).
+    const hostOpens: number[] = [];
+    let snapshotChars = 0;
+    for (let run = 0; run < 3; run++) {
+      await blank.goto(`${empty.url}?${run}`);
+      await blank.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 30_000 });
+      emptyPaints.push((await blank.evaluate('window.__load.firstRowAt')) as number);
+      const t0 = performance.now();
+      const snap = await client.call('terminal:open', { id: swarm.terminals[run]!.id, cols: 120, rows: 30, restart: false });
+      hostOpens.push(performance.now() - t0);
+      snapshotChars = Math.max(snapshotChars, snap.scrollback.length);
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+      const fresh = await context.newPage();
+      await fresh.addInitScript(LOAD_PROBE);
+      await fresh.goto(server.url);
+      await fresh.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
+      firstRows.push((await fresh.evaluate('window.__load.firstRowAt')) as number);
+      const t = inView[1 + run]!;
+      await until(async () => (await fresh.locator(`[data-session-id="${t.id}"]`).count()) > 0, { timeoutMs: 30_000, message: `terminal ${t.tag}'s row` });
+      if (!(await fresh.evaluate(`window.__openTerminal(${JSON.stringify(t.id)}, 't${t.tag} line')`))) throw new Error(`no row for terminal ${t.tag}`);
+      await fresh.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
+      opens.push((await fresh.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number);
+      await context.close();
+    }
+    await blank.close();
+    empty.close();
+    const live = swarm.terminals.filter((t) => !t.exited).length;
+    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')}; busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
+
+    // Completeness: wait for every agent to finish, then compare.
+    await until(() => swarm.terminals.every((t) => t.exited), { timeoutMs: 120_000, intervalMs: 500, message: 'every terminal agent to finish' });
+    await swarm.stop();
+    const screens = await Promise.all(swarm.terminals.map((t) => client.call('terminal:open', { id: t.id, cols: 120, rows: 30, restart: false })));
+    const screenEnds = screens.map((s, i) => {
+      const held = [...s.scrollback.matchAll(new RegExp(`t${swarm.terminals[i]!.tag} line (\\d+)`, 'g'))];
+      return { last: Number(held[held.length - 1]?.[1] ?? 0), lines: held.length };
+    });
+    const whole = swarm.terminals.filter(complete).length;
+    const screensRight = screenEnds.filter((s) => s.last === LINES).length;
+    const maxScreenLines = Math.max(...screenEnds.map((s) => s.lines));
+    for (const t of swarm.terminals.filter((x) => !complete(x))) {
+      console.log(`  terminal ${t.tag}: ${t.lines} of ${t.expected} lines, last ${t.lastSeq}, out of order ${t.outOfOrder}, offset gaps ${t.offsetGaps}, exit ${t.exitCode}${t.signal ? ` (${t.signal})` : ''}`);
+    }
+    console.log(`output: ${whole} of ${TERMINALS} terminals pushed every line once and in order (${LINES} each, ${(LINES * TERMINALS).toLocaleString('en-US')} in all); the host's screen ends at line ${LINES} for ${screensRight}; at most ${maxScreenLines} of its agent's lines kept on a host screen (scrollback 10,000 + the screen)`);
+    client.close();
+
+    const baseFirst = median(emptyPaints);
+    const row = (what: string, figure: string, budget: string, ratio: string, within: boolean): void => {
+      console.log(['ROW', what, figure, budget, ratio, within ? 'within' : 'OVER'].join('\t'));
+    };
+    const searchIdle = median(idleSearch);
+    const searchLoaded = median(loadedSearch);
+    row(`host memory, ${TERMINALS} terminals × ${RATE} lines/s + ${CLAUDES} Claude Code streaming for ${SECONDS} s (peak VmRSS)`, `${peak.toFixed(0)} MB`, '< 300 MB', `${(peak / median(idleRss)).toFixed(1)}× the idle host with the same sessions (${median(idleRss).toFixed(0)} MB)`, peak < 300);
+    row('renderer longest main-thread task, swarm + one busy terminal under that load', ms(loaded.longest), '≤ 50 ms', `idle page ${ms(idle.longest)}; an empty page meanwhile ${ms(blankLoaded.longest)}; main thread busy ${pageShare.toFixed(0)}% (empty page ${blankShare.toFixed(0)}%); load ${loads[loads.length - 1] ?? load()}`, loaded.longest <= 50);
+    row('search keystroke to painted results under that load (median)', ms(searchLoaded), '—', `${(searchLoaded / searchIdle).toFixed(1)}× the idle figure (${ms(searchIdle)})`, true);
+    row(`no output lost: terminals whose every line arrived once, in order`, `${whole} / ${TERMINALS}`, `${TERMINALS} / ${TERMINALS}`, `host screens ending at line ${LINES}: ${screensRight} / ${TERMINALS}`, whole === TERMINALS && screensRight === TERMINALS);
+    row('fresh client on the live swarm: navigation to first row painted (median)', ms(median(firstRows)), '≤ 300 ms', `${(median(firstRows) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); idle host ${ms(idleFirstRow)}`, median(firstRows) <= 300);
+    row('fresh client: open a busy terminal pane to its current screen (median)', ms(median(opens)), '≤ 100 ms', `${(median(opens) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); the host's terminal:open reply alone ${ms(median(hostOpens))}`, median(opens) <= 100);
+    console.log(`p90 of search keystrokes: idle ${ms(quantile(idleSearch, 0.9))}, loaded ${ms(quantile(loadedSearch, 0.9))}; load average at the end ${load()}`);
+  } finally {
+    await browser.close();
+    if (server) {
+      const host = server.hostPid();
+      if (host !== null) for (const pid of descendants(host)) agentPids.add(pid);
+      await server.stop();
+    }
+    await model.close();
+    const alive = (pid: number): boolean => {
+      try {
+        return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+      } catch {
+        return false;
+      }
+    };
+    // The host stops its agents on the way out (SIGKILL 2 s after SIGTERM); wait for the last of them, bounded.
+    const stoppedAt = Date.now();
+    await until(() => ![...agentPids].some(alive), { timeoutMs: 15_000, intervalMs: 100 }).catch(() => undefined);
+    const left = [...agentPids].filter(alive);
+    console.log(`processes left behind: ${left.length} (front, host and ${agentPids.size} agent processes stopped; the last agent gone ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after the stop returned)`);
+    for (const dir of [home, dataDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
