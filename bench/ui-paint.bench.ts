@@ -171,6 +171,10 @@ interface Timeline {
   reactRowAt: number;
   /** When the page's scripts finished loading (the entry and the app chunk). */
   scripts: string;
+  /** When the HTML's response ended. */
+  html: number;
+  /** When the early rows were drawn, and how long that took (`boot/earlyGate.ts`). */
+  early: string;
 }
 
 async function firstRow(page: Page, url: string): Promise<Timeline> {
@@ -178,7 +182,9 @@ async function firstRow(page: Page, url: string): Promise<Timeline> {
   await page.waitForFunction('window.__bench.firstRowAt > 0 && window.__bench.reactRowAt > 0', null, { timeout: 60_000 });
   return (await page.evaluate(`({ ...window.__bench, scripts: performance.getEntriesByType('resource')
     .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
-    .map((r) => r.name.split('/').pop() + ' ' + Math.round(r.responseEnd)).join(', ') })`)) as Timeline;
+    .map((r) => r.name.split('/').pop() + ' ' + Math.round(r.requestStart) + '/' + Math.round(r.responseStart) + '/' + Math.round(r.responseEnd)).join(', '),
+    html: Math.round(performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0),
+    early: performance.getEntriesByName('swarmdesk:early-rows').map((m) => Math.round(m.startTime) + ' ms, ' + m.duration.toFixed(0) + ' ms long').join('') || 'none' })`)) as Timeline;
 }
 
 async function main(): Promise<void> {
@@ -215,7 +221,7 @@ async function main(): Promise<void> {
       const page = await newProbedPage(browser);
       const b = await firstRow(page, server.url);
       paints.push(b.firstRowAt - b.listReplyAt);
-      console.log(`ui.first_row_timeline: socket made ${b.socketAt.toFixed(0)} ms, open ${b.openAt.toFixed(0)} ms, list asked ${b.listSentAt.toFixed(0)} ms, reply ${b.listReplyAt.toFixed(0)} ms, first row painted ${b.firstRowAt.toFixed(0)} ms, React's first row ${b.reactRowAt.toFixed(0)} ms; scripts loaded: ${b.scripts}`);
+      console.log(`ui.first_row_timeline: socket made ${b.socketAt.toFixed(0)} ms, open ${b.openAt.toFixed(0)} ms, list asked ${b.listSentAt.toFixed(0)} ms, reply ${b.listReplyAt.toFixed(0)} ms, first row painted ${b.firstRowAt.toFixed(0)} ms, React's first row ${b.reactRowAt.toFixed(0)} ms; html in ${b.html} ms, scripts loaded: ${b.scripts}; early rows drawn at ${b.early}`);
       firstRows.push(b.firstRowAt);
       reactRows.push(b.reactRowAt);
       if (FIRST_ROW_ONLY) {

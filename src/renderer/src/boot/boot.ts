@@ -15,19 +15,9 @@ import { forgetEntries } from '../stores/entries';
 import { applyQueuedChanges } from '../stores/sessions';
 import { usePanes } from '../stores/panes';
 import { showToast } from '../stores/ui';
-import { sessionLabel } from '../label/sessionLabel';
+import { warmUpLabels } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
 import { subscribeToPushes } from './pushes';
-
-/**
- * The judge's large patterns compile on first use. Use them once while the
- * swarm is still on its way, so the first paint of the list does not pay for it.
- */
-function warmUpLabels(): void {
-  const row = { title: null, firstUserLine: 'Warm up the label rules', kind: 'chat', folder: '/', updatedAt: 0 } as const;
-  sessionLabel(row, 0);
-  sessionLabel({ ...row, title: 'Warm up the title judge' }, 0);
-}
 
 /** Run `work` once the frame now being prepared has been painted (what the first paint does not need). */
 function afterNextPaint(work: () => void): () => void {
