@@ -194,6 +194,25 @@ describe('the app’s code waits for the early rows (boot/earlyGate), bounded', 
     expect(labelsIn(root)).toHaveLength(7);
   });
 
+  it('draws them in the theme the user chose (app:info, asked for first), and the app asks for it only once', async () => {
+    const api = new FakeApi(swarm());
+    api.override('app:info', () => ({ ok: true, value: { version: '0.0.0', platform: 'test', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/home/ada', notices: [], notifications: true, theme: 'dark' } }));
+    const validated = withValidatedEvents(api);
+    const early = startEarly(validated);
+    const root = document.body.appendChild(document.createElement('div'));
+    try {
+      await earlyPaintGate(ready, early, () => root, LONG);
+      expect(document.documentElement.dataset.theme).toBe('dark');
+      expect(labelsIn(root)).toHaveLength(7);
+      await act(async () => {
+        tracked(bootApp(validated, early));
+      });
+      expect(api.callsTo('app:info')).toHaveLength(1);
+    } finally {
+      delete document.documentElement.dataset.theme;
+    }
+  });
+
   it('a failure drawing them never keeps the app from starting: it starts at once and draws the list itself', async () => {
     const api = new FakeApi(swarm());
     const validated = withValidatedEvents(api);

@@ -62,7 +62,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     afterNextPaint(() => {
       if (!stopped) work();
     });
-  void loadAppInfo().then((info) => {
+  void loadAppInfo(early?.appInfo).then((info) => {
     // Said once per window: a reload does not say the host's notices again.
     if (info) for (const notice of firstShowings(info.dataDir, info.notices)) showToast(notice);
     // Not on the first paint's path: reading the browser's notification permission blocks for a while.

@@ -1,5 +1,6 @@
 import type { Result } from '../../../shared/result';
 import type { Bridge } from '../bridge';
+import { applyTheme } from '../features/settings/theme';
 import { warmUpLabels } from '../label/sessionLabel';
 import { earlyLayout, paintEarlyRows } from './earlyPaint';
 import type { EarlyStart } from './earlyStart';
@@ -43,10 +44,19 @@ export function earlyPaintGate(bridge: Pick<Bridge, 'settled' | 'onStateChange'>
     },
     () => undefined,
   );
+  // The theme the user chose (`app:info`, asked for first): the rows are drawn in it, not the OS's.
+  let theme: unknown = null;
+  early.appInfo.then(
+    (result) => {
+      if (result.ok) theme = (result.value as { theme?: unknown }).theme;
+    },
+    () => undefined,
+  );
   const painted: Promise<boolean> = early.list
     .then((result) => {
       if (!result.ok) return false;
       const start = performance.now();
+      if (theme === 'light' || theme === 'dark' || theme === 'system') applyTheme(theme);
       const drawn = paintEarlyRows(root(), result.value, earlyLayout(uiState), Date.now());
       // For the ui-paint bench: how long drawing them took (the label rules' first use is in it).
       performance.measure(EARLY_ROWS_MEASURE, { start });
