@@ -36,6 +36,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // Web mode's server (`npm run serve` runs it with plain node: no TypeScript at run time).
           serve: resolve(__dirname, 'src/main/serve.ts'),
+          // The session host (SPEC §5.1), started detached by a front under plain node.
+          host: resolve(__dirname, 'src/main/host.ts'),
           // The history import's worker thread (agents/import/workerHost.ts loads it by this name).
           'import-worker': resolve(__dirname, 'src/main/core/agents/import/worker.ts'),
           // The store's background quick_check (store/backgroundCheck.ts loads it by this name).

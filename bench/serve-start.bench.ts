@@ -1,6 +1,6 @@
 /**
  * Web mode's start-up (SPEC §13): the time from `node scripts/serve.mjs` being
- * spawned to its `serving` line, on an empty data folder and on one holding
+ * spawned to its `serving` line (a cold start: it starts the session host and attaches), on an empty data folder and on one holding
  * 10,000 sessions (the second and later starts: the database exists). The
  * build is made first, so no run includes it; the import reads an empty folder.
  *
@@ -29,8 +29,11 @@ function seed(dataDir: string): void {
   store.close();
 }
 
-/** Milliseconds from spawn to the `serving` line; the server is then stopped (SIGTERM) and awaited. */
-async function timeOneStart(dataDir: string, emptyImportDir: string): Promise<number> {
+/**
+ * Milliseconds from spawn to the `serving` line; the front is then stopped (SIGTERM) and awaited, and with
+ * `stopHost` its session host too (a cold start each time: the front starts the host and attaches).
+ */
+async function timeOneStart(dataDir: string, emptyImportDir: string, stopHost = true): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir], {
     env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'offline', SWARMDESK_IMPORT_CLAUDE_DIRS: emptyImportDir, SWARMDESK_IMPORT_CODEX_DIRS: emptyImportDir },
@@ -51,12 +54,18 @@ async function timeOneStart(dataDir: string, emptyImportDir: string): Promise<nu
   });
   child.kill('SIGTERM');
   await exited;
+  if (stopHost) stopHostOf(dataDir);
   return ms;
 }
 
-async function series(label: string, dataDir: string, emptyImportDir: string, baselineMs?: number): Promise<number> {
+/** Ends the data folder's session host (each cold start then starts its own). */
+function stopHostOf(dataDir: string): void {
+  spawnSync(process.execPath, ['scripts/serve.mjs', '--stop', '--data-dir', dataDir], { stdio: 'ignore', timeout: 60_000 });
+}
+
+async function series(label: string, dataDir: string, emptyImportDir: string, baselineMs?: number, stopHost = true): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(dataDir, emptyImportDir));
+  for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(dataDir, emptyImportDir, stopHost));
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   console.log(`${label}: median ${(median / 1000).toFixed(2)} s (runs: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
@@ -91,6 +100,13 @@ async function main(): Promise<void> {
   const full = freshDataDir('swarmdesk-bench-serve-10k-');
   seed(full);
   await series(`serve start, existing database of ${SESSIONS} sessions`, full, emptyImportDir, bare);
+  // A front beside a running host (its agents alive): attach only, the host is not started again.
+  await timeOneStart(full, emptyImportDir, false);
+  try {
+    await series(`serve start beside a running session host (${SESSIONS} sessions)`, full, emptyImportDir, bare, false);
+  } finally {
+    stopHostOf(full);
+  }
 }
 
 await main();

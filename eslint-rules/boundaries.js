@@ -4,19 +4,59 @@
 // how many `../` it takes; a pattern on the specifier text could be walked
 // around. Bare specifiers (packages, node builtins) are left to
 // `no-restricted-imports`.
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * The zones, relative to the project root (where eslint.config.js lives).
- * `from`: the importing files; `target`: paths they may not import (a folder
- * or a file without extension); `except`: paths inside `target` that stay
- * allowed; `allowTypeOnly`: `import type` / `export type` pass.
+ * `from`: the importing files; `exceptFrom`: files or folders inside `from`
+ * the zone does not judge; `target`: paths they may not import (a folder or a
+ * file without extension; a folder imported as such means its `index`);
+ * `except`: paths inside `target` that stay allowed; `allowTypeOnly`:
+ * `import type` / `export type` pass.
  */
 export const ZONES = [
   {
     from: 'src/main/core',
     target: ['src/main/transport', 'src/main/electron', 'src/main/index', 'src/main/serve', 'src/renderer', 'src/preload'],
     message: 'The core imports only shared and core (SPEC §3).',
+  },
+  {
+    // The core's front door (issue 15 §2): entries (files directly in src/main), the Electron shell and the
+    // transports take from the core only what src/main/core/index.ts exports.
+    from: 'src/main',
+    exceptFrom: [
+      'src/main/core',
+      'src/main/transport', // judged by the next zone
+    ],
+    target: ['src/main/core'],
+    except: ['src/main/core/index'],
+    message: 'Outside the core, import the core only through its front door, src/main/core/index.ts (issue 15 §2).',
+  },
+  {
+    from: 'src/main/transport',
+    target: ['src/main/core'],
+    except: [
+      'src/main/core/index',
+    ],
+    message: 'The transports import the core only through its front door, src/main/core/index.ts (issue 15 §2).',
+  },
+  {
+    from: 'src/main/core/services',
+    target: ['src/main/core/agents', 'src/main/core/ambient', 'src/main/core/git', 'src/main/core/usecases', 'src/main/core/handlers', 'src/main/core/context'],
+    message: 'services/ holds the writers, below agents, ambient and git: requests that span them are use cases (core/usecases).',
+  },
+  {
+    from: 'src/main/core/spawn',
+    target: ['src/main/core'],
+    except: ['src/main/core/spawn'],
+    message: 'core/spawn sits below agents, models and git: it imports nothing else of the core.',
+  },
+  {
+    // Nothing inside the core goes through its front door: that would tie every module to all the others.
+    from: 'src/main/core',
+    target: ['src/main/core/index'],
+    message: 'Inside the core, import the module itself, not the front door (src/main/core/index.ts).',
   },
   { from: 'src/shared', target: ['.'], except: ['src/shared'], message: 'src/shared imports nothing outside src/shared.' },
   { from: 'src/renderer', target: ['src/main', 'src/preload'], message: 'The renderer never imports main or preload; use the contract in src/shared.' },
@@ -28,6 +68,16 @@ const EXTENSION = /\.(?:[cm]?[jt]sx?|json)$/;
 function inside(file, zone) {
   const rel = path.relative(zone, file);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** A folder imported as such (`'../core'`) is its index file; a file of the same name wins, as in TypeScript. */
+function moduleOf(resolved) {
+  if (['.ts', '.tsx', '.js', '.mjs'].some((ext) => existsSync(resolved + ext))) return resolved;
+  try {
+    return statSync(resolved).isDirectory() ? path.join(resolved, 'index') : resolved;
+  } catch {
+    return resolved;
+  }
 }
 
 function isTypeOnly(node) {
@@ -48,12 +98,14 @@ export const boundariesRule = {
   create(context) {
     const root = context.options[0]?.root ?? context.cwd;
     const file = context.filename;
-    const zones = ZONES.filter((z) => inside(file, path.resolve(root, z.from)));
+    const zones = ZONES.filter(
+      (z) => inside(file, path.resolve(root, z.from)) && !(z.exceptFrom ?? []).some((e) => inside(file, path.resolve(root, e))),
+    );
     if (zones.length === 0) return {};
 
     function check(node, source) {
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const resolved = path.resolve(path.dirname(file), source.value).replace(EXTENSION, '');
+      const resolved = moduleOf(path.resolve(path.dirname(file), source.value).replace(EXTENSION, ''));
       for (const zone of zones) {
         if (zone.allowTypeOnly && isTypeOnly(node)) continue;
         const hit = zone.target.some((t) => inside(resolved, path.resolve(root, t)));

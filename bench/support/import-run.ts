@@ -62,8 +62,8 @@ async function main(): Promise<void> {
         times.bigLastPageOk = entries.some((e) => e.text.includes(bigWord));
       }
     }
-    const report = core.services.imports?.status().last;
-    if (times.importDoneMs === null && report && !core.services.imports?.importing) {
+    const report = core.services.imports.status().last;
+    if (times.importDoneMs === null && report && !core.services.imports.importing) {
       times.importDoneMs = since();
       times.entries = report.entries;
       times.sessions = report.sessionsCreated;
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       defaultFolder: empty,
       env: { ...process.env, HOME: empty, SWARMDESK_IMPORT: 'on', SWARMDESK_IMPORT_CLAUDE_DIRS: historyDir, SWARMDESK_IMPORT_CODEX_DIRS: empty, SWARMDESK_AMBIENT_PROVIDER: 'offline' },
     });
-    while (again.services.imports?.importing || again.services.imports?.status().last === null) await new Promise((r) => setTimeout(r, 5));
+    while (again.services.imports.importing || again.services.imports.status().last === null) await new Promise((r) => setTimeout(r, 5));
     times.againMs = Math.round(performance.now() - a0);
     if (bigId) {
       const rss0 = process.memoryUsage().rss;

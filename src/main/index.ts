@@ -1,110 +1,201 @@
-// The Electron entry (SPEC §3, §11): one sandboxed window on app://swarmdesk,
-// the core behind per-channel IPC with sender checks, pushes per event name.
-// Everything that is a rule lives in ./electron/policy.ts (unit tested); this
-// file only wires it. Built by electron-vite to out/main/index.js.
-import { app, dialog, ipcMain, type BrowserWindow } from 'electron';
+// The Electron entry (SPEC §3, §5.1, §11). Run with `--swarmdesk-host` it is
+// the data folder's session host (no window; the release fuses stay as they
+// are, RunAsNode off: the app's own binary is the host). Otherwise it is a
+// front: one sandboxed window on app://swarmdesk whose per-channel IPC (sender
+// checked) goes to the host over its socket, starting the host when none runs.
+// Quitting leaves the host and its agents running unless the setting says
+// otherwise; "Quit and Stop Agents" ends them. Rules live in ./electron/.
+import { app, dialog, ipcMain, Menu, Notification, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, type SwarmCore } from './core/app';
-import { createLogger } from './core/logger';
-import { resolveDataDir } from './core/store/dataDir';
-import { acquireDataDirLock, type DataDirLock } from './core/store/dataDirLock';
-import { ensurePrivateDataDir } from './core/store/privateFiles';
-import { installHardening, openExternalSafely } from './electron/hardening';
-import { notifyNatively, setBadgeNatively } from './electron/notifications';
-import { pickFolderNatively } from './electron/pickFolder';
+import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
+import { electronAbilityHandler, ELECTRON_ABILITIES } from './electron/frontAbilities';
+import { installHardening } from './electron/hardening';
 import { electronNativeBinding } from './electron/native';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
 import { electronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
 import { createMainWindow } from './electron/window';
+import { parseHostArgs } from './host/hostArgs';
+import { runHost } from './host/runHost';
+import { HostRefusedError } from './transport/socket/hostClient';
+import { describeHost, stopHost } from './transport/socket/hostControl';
+import { contractFingerprint, settingsEnvDigest } from './transport/socket/hostFiles';
+import { HostLink } from './transport/socket/hostLink';
 import { forwardEvents, registerIpcChannels } from './transport/electron-ipc';
 
 const log = createLogger('electron');
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
 const RENDERER_DIR = join(here, '..', 'renderer');
 const PRELOAD_PATH = join(here, '..', 'preload', 'index.cjs');
+const HOST_FLAG = '--swarmdesk-host';
 
-// Before `ready`: the privileged scheme, and sandboxing for every renderer.
-registerAppSchemePrivileges();
-app.enableSandbox();
+if (process.argv.includes(HOST_FLAG)) runAsHost();
+else runAsFront();
 
-let win: BrowserWindow | null = null;
-let core: SwarmCore | null = null;
-let lock: DataDirLock | null = null;
+/** The session host from the app's own binary: no window, no dock icon, no single-instance lock. */
+function runAsHost(): void {
+  const args = parseHostArgs(process.argv.slice(process.argv.indexOf(HOST_FLAG) + 1));
+  app.dock?.hide();
+  app.on('window-all-closed', () => undefined); // there are none; the host lives on its own terms
+  app
+    .whenReady()
+    .then(() =>
+      runHost({
+        dataDir: args.dataDir,
+        env: process.env,
+        version: app.getVersion(),
+        nativeBinding: electronNativeBinding(app.getAppPath()),
+        secrets: electronSecretBox,
+        reportFd: args.reportFd,
+      }),
+    )
+    .catch(() => app.exit(1));
+}
 
-function showWindow(): void {
-  if (win === null || win.isDestroyed()) {
-    win = createMainWindow(PRELOAD_PATH);
-    win.on('closed', () => {
-      win = null;
+function runAsFront(): void {
+  // Before `ready`: the privileged scheme, and sandboxing for every renderer.
+  registerAppSchemePrivileges();
+  app.enableSandbox();
+
+  let win: BrowserWindow | null = null;
+  let link: HostLink | null = null;
+  const dataDir = resolveDataDir(process.env, process.platform);
+  const me = { kind: 'electron' as const, version: app.getVersion(), protocol: contractFingerprint(), url: null, env: settingsEnvDigest(process.env) };
+
+  const showWindow = (): void => {
+    if (win === null || win.isDestroyed()) {
+      win = createMainWindow(PRELOAD_PATH);
+      win.on('closed', () => {
+        win = null;
+      });
+      return;
+    }
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  };
+  const webContents = () => (win !== null && !win.isDestroyed() ? win.webContents : null);
+
+  const quitAndStopAgents = (): void => {
+    void stopHost(dataDir, { ...me, kind: 'cli' })
+      .then((outcome) => log.info('quit and stopped the agents', { line: outcome.line }))
+      .finally(() => {
+        stopOnQuit = true;
+        app.quit();
+      });
+  };
+  let stopOnQuit = false;
+
+  const installMenu = (): void => {
+    const quitItems: MenuItemConstructorOptions[] = [{ label: 'Quit and Stop Agents', click: quitAndStopAgents }, { role: 'quit' }];
+    const template: MenuItemConstructorOptions[] = [
+      ...(process.platform === 'darwin' ? [{ label: app.name, submenu: [{ role: 'about' as const }, { type: 'separator' as const }, ...quitItems] }] : []),
+      { label: 'File', submenu: process.platform === 'darwin' ? [{ role: 'close' }] : quitItems },
+      { role: 'editMenu' },
+      { role: 'viewMenu' },
+      { role: 'windowMenu' },
+    ];
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+
+  /** A host built from another contract: ask before restarting it (its agents would stop). */
+  const askToRestartHost = async (err: HostRefusedError): Promise<boolean> => {
+    const status = await describeHost(dataDir, { ...me, kind: 'cli' });
+    const agents = status.status?.liveAgents ?? 0;
+    const { response } = await dialog.showMessageBox({
+      type: 'question',
+      message: `The session host runs Swarmdesk ${err.hostVersion}; this window is ${me.version}.`,
+      detail: `A window talks only to a host of its own version. Restarting the host ends its ${agents} running agent${agents === 1 ? '' : 's'}.`,
+      buttons: ['Restart Host Now', 'Restart When Agents Are Idle', 'Quit'],
+      defaultId: 1,
+      cancelId: 2,
     });
+    if (response === 2) return false;
+    if (response === 1) {
+      for (;;) {
+        const now = await describeHost(dataDir, { ...me, kind: 'cli' });
+        if (now.status === null || now.status.liveAgents === 0) break;
+        await new Promise((r) => setTimeout(r, 5_000));
+      }
+    }
+    await stopHost(dataDir, { ...me, kind: 'cli' });
+    return true;
+  };
+
+  const start = async (): Promise<void> => {
+    await app.whenReady();
+    installHardening();
+    serveAppProtocol(RENDERER_DIR);
+    installMenu();
+    ensurePrivateDataDir(dataDir);
+    const options = {
+      dataDir,
+      me,
+      abilities: {
+        has: ELECTRON_ABILITIES,
+        handle: electronAbilityHandler(showWindow, (sessionId) => webContents()?.send('app:openSession', { sessionId })),
+      },
+      host: { command: process.execPath, args: [...(app.isPackaged ? [] : [app.getAppPath()]), HOST_FLAG], env: process.env },
+      log,
+    };
+    link = new HostLink(options);
+    for (;;) {
+      try {
+        await link.open();
+        break;
+      } catch (err) {
+        if (!(err instanceof HostRefusedError && err.code === 'VERSION_MISMATCH')) throw err;
+        if (!(await askToRestartHost(err))) return app.exit(0);
+      }
+    }
+    const current = link;
+    const differs = current.current()?.welcome.envDiffers ?? [];
+    if (differs.length > 0 && Notification.isSupported()) {
+      // Once per start: the host keeps the environment it was started with.
+      new Notification({
+        title: 'Swarmdesk',
+        body: `The session host keeps the settings it was started with; these differ here: ${differs.join(', ')}. Quit and Stop Agents, then start again to apply them.`,
+      }).show();
+    }
+    registerIpcChannels({ ipcMain, router: current, isTrusted: trustOnlyWindow(() => webContents()?.id ?? null) });
+    forwardEvents(current, webContents);
+    log.info('electron front ready', { dataDir, host: current.current()?.welcome.pid });
+    showWindow();
+  };
+
+  // One window per app instance: a second launch focuses the first.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
     return;
   }
-  if (win.isMinimized()) win.restore();
-  win.focus();
-}
-
-async function start(): Promise<void> {
-  await app.whenReady();
-  installHardening();
-  serveAppProtocol(RENDERER_DIR);
-
-  const dataDir = resolveDataDir(process.env, process.platform);
-  // The same per-folder lock as web mode: the two exclude each other (the dialog below names the holder).
-  ensurePrivateDataDir(dataDir);
-  lock = acquireDataDirLock(dataDir, 'electron');
-  process.on('exit', () => lock?.release());
-  core = createCore({
-    dataDir,
-    env: process.env,
-    version: app.getVersion(),
-    nativeBinding: electronNativeBinding(app.getAppPath()),
-    platform: {
-      transport: 'electron',
-      openExternal: openExternalSafely,
-      secrets: electronSecretBox,
-      pickFolder: pickFolderNatively,
-      notify: (notification, onClick) => notifyNatively(showWindow, notification, onClick),
-      setBadgeCount: setBadgeNatively,
-    },
-  });
-  registerIpcChannels({
-    ipcMain,
-    router: core.router,
-    isTrusted: trustOnlyWindow(() => (win !== null && !win.isDestroyed() ? win.webContents.id : null)),
-  });
-  forwardEvents(core.events, () => (win !== null && !win.isDestroyed() ? win.webContents : null));
-  log.info('electron ready', { dataDir });
-  showWindow();
-}
-
-// One running copy: a second launch focuses the first (one writer per database).
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
   app.on('second-instance', () => showWindow());
   app.on('activate', () => showWindow());
   app.on('window-all-closed', () => app.quit());
 
-  let closed = false;
+  let left = false;
   app.on('will-quit', (event) => {
-    if (closed || core === null) return;
+    if (left || link === null) return;
     event.preventDefault();
-    void core
-      .close()
-      .catch((err: unknown) => log.error('closing the core failed', { err }))
+    const current = link;
+    void (async () => {
+      const settings = await current.handle('host:settings', {}, { transport: 'electron' });
+      const stopAgents = stopOnQuit || (settings.ok && (settings.value as { stopAgentsOnQuit: boolean }).stopAgentsOnQuit);
+      const agents = (await current.current()?.status())?.liveAgents ?? 0;
+      await current.leave(stopAgents);
+      if (!stopAgents && agents > 0 && Notification.isSupported()) {
+        new Notification({ title: 'Swarmdesk', body: `${agents} agent${agents === 1 ? ' keeps' : 's keep'} running; Swarmdesk will show them when you come back.` }).show();
+      }
+    })()
+      .catch((err: unknown) => log.error('leaving the session host failed', { err }))
       .finally(() => {
-        closed = true;
-        lock?.release();
+        left = true;
         app.quit();
       });
   });
 
   start().catch((err: unknown) => {
     log.error('start-up failed', { err });
-    // Tell the user why (a database from a newer Swarmdesk, an unreadable data folder):
-    // the core's start-up errors carry a message written for them.
+    // The host's start-up errors (a database from a newer Swarmdesk, an unreadable data folder) are written for the user.
     dialog.showErrorBox('Swarmdesk could not start', err instanceof Error ? err.message : String(err));
     app.exit(1);
   });

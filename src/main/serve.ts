@@ -1,22 +1,28 @@
-// Web mode's entry (SPEC §5): the core under plain Node behind the loopback
-// HTTP+WebSocket transport. Run by scripts/serve.mjs (`npm run serve`), which
-// builds the renderer first when it is missing. stdout carries exactly one
-// line, the URL to open; everything else is logged to stderr.
+// Web mode's entry (SPEC §5, §5.1): a front of the data folder's session host.
+// It attaches to the running host (or starts one detached) and serves the
+// renderer and a loopback WebSocket whose requests go to the host's router.
+// Stopping it leaves the host and its agents running. `--stop` and `--status`
+// talk to the host and exit. Run by scripts/serve.mjs (`npm run serve`).
+// stdout carries exactly one line; everything else goes to stderr.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
-import { createCore } from './core/app';
-import { createLogger } from './core/logger';
-import { resolveDataDir } from './core/store/dataDir';
-import { acquireDataDirLock } from './core/store/dataDirLock';
-import { ensurePrivateDataDir } from './core/store/privateFiles';
+import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
+import { HostStartError } from './transport/socket/attach';
+import { HostRefusedError, type FrontIdentity } from './transport/socket/hostClient';
+import { describeHost, stopHost } from './transport/socket/hostControl';
+import { contractFingerprint, settingsEnvDigest } from './transport/socket/hostFiles';
+import { HostLink } from './transport/socket/hostLink';
 import { parseServeArgs, UsageError } from './transport/web/serve-args';
 import { startWebServer } from './transport/web/server';
 
 const log = createLogger('serve');
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const hereDir = fileURLToPath(new URL('.', import.meta.url)); // out/main
 /** A shutdown that takes longer than this is cut short (exit 1) rather than hanging. */
 const SHUTDOWN_BOUND_MS = 10_000;
+/** Exit code of a front that met a host built from another contract (SPEC §5.1). */
+const EXIT_VERSION_MISMATCH = 3;
 
 function packageVersion(): string {
   try {
@@ -27,53 +33,93 @@ function packageVersion(): string {
   }
 }
 
+/** The host's entry beside this one: the built host.js, or host.ts under tsx when this runs from the sources (tests). */
+function hostEntry(): string[] {
+  return import.meta.url.endsWith('.ts') ? ['--import', 'tsx', join(hereDir, 'host.ts')] : [join(hereDir, 'host.js')];
+}
+
+function plural(n: number, one: string): string {
+  return `${n} ${one}${n === 1 ? '' : 's'}`;
+}
+
 async function main(): Promise<void> {
   const args = parseServeArgs(process.argv.slice(2));
   const dataDir = resolve(args.dataDir ?? resolveDataDir(process.env, process.platform));
-  const rendererDir = join(repoRoot, 'out', 'renderer');
-  // One process per data folder: a second serve (or the desktop app) on it stops here, naming the first.
   ensurePrivateDataDir(dataDir);
-  const lock = acquireDataDirLock(dataDir, 'web');
-  process.on('exit', () => lock.release());
-  const core = createCore({
-    dataDir,
-    env: process.env,
-    version: packageVersion(),
-    // The server may be a remote box: it cannot open the user's browser. The page opens links itself.
-    platform: { transport: 'web', openExternal: async () => false },
-  });
-  let server: Awaited<ReturnType<typeof startWebServer>>;
-  try {
-    server = await startWebServer({ router: core.router, events: core.events, rendererDir, port: args.port });
-  } catch (err) {
-    await core.close();
-    throw err;
+  const me: FrontIdentity = { kind: 'web', version: packageVersion(), protocol: contractFingerprint(), url: null, env: settingsEnvDigest(process.env) };
+
+  if (args.command === 'stop') {
+    const outcome = await stopHost(dataDir, { ...me, kind: 'cli' });
+    process.stdout.write(`${outcome.line}\n`);
+    process.exit(outcome.exitCode);
+  }
+  if (args.command === 'status') {
+    process.stdout.write(`${(await describeHost(dataDir, { ...me, kind: 'cli' })).line}\n`);
+    process.exit(0);
   }
 
+  let server: Awaited<ReturnType<typeof startWebServer>> | null = null;
   let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
+  const exitWith = (code: number, message?: string): void => {
     if (stopping) return;
     stopping = true;
-    log.info('stopping', { signal });
-    const bound = setTimeout(() => {
-      log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_BOUND_MS);
+    if (message) process.stderr.write(`${message}\n`);
+    const bound = setTimeout(() => process.exit(1), SHUTDOWN_BOUND_MS);
     bound.unref();
-    void (async () => {
-      await server.close();
-      await core.close();
-      process.exit(0);
-    })().catch((err: unknown) => {
-      log.error('shutdown failed', { err });
-      process.exit(1);
-    });
+    void (server?.close() ?? Promise.resolve()).finally(() => process.exit(code));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 
-  lock.setUrl(`http://127.0.0.1:${server.port}/`);
-  log.info('web mode ready', { port: server.port, dataDir, rendererDir });
+  const link = new HostLink({
+    dataDir,
+    me,
+    abilities: null,
+    host: { command: process.execPath, args: hostEntry(), env: process.env },
+    log,
+    // `--stop` (or "Quit and Stop Agents" in a window) ends this front too.
+    onStopped: () => exitWith(0, 'The session host was stopped; web mode ends with it.'),
+  });
+  let welcome;
+  try {
+    welcome = (await link.open()).welcome;
+  } catch (err) {
+    if (err instanceof HostRefusedError && err.code === 'VERSION_MISMATCH') {
+      process.stderr.write(
+        `The session host of ${dataDir} runs Swarmdesk ${err.hostVersion} (contract ${err.hostProtocol}); this is ${me.version} (contract ${me.protocol}). ` +
+          `Its agents keep running. To restart it with this version: npm run serve -- --stop --data-dir ${dataDir}\n`,
+      );
+      process.exit(EXIT_VERSION_MISMATCH);
+    }
+    throw err;
+  }
+  if (welcome.envDiffers.length > 0) {
+    process.stderr.write(
+      `The session host keeps the settings it was started with; these differ here: ${welcome.envDiffers.join(', ')}. ` +
+        `Stop it (npm run serve -- --stop) and start again to apply them.\n`,
+    );
+  }
+
+  const rendererDir = join(repoRoot, 'out', 'renderer');
+  server = await startWebServer({ router: link, events: link, rendererDir, port: args.port });
+
+  const quit = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    log.info('stopping the front', { signal });
+    void (async () => {
+      const settings = await link.handle('host:settings', {}, { transport: 'web' });
+      const stopAgents = settings.ok && (settings.value as { stopAgentsOnQuit: boolean }).stopAgentsOnQuit;
+      const status = await link.current()?.status();
+      await link.leave(stopAgents);
+      const agents = status?.liveAgents ?? 0;
+      exitWith(
+        0,
+        stopAgents || agents === 0 ? undefined : `${plural(agents, 'agent')} keep${agents === 1 ? 's' : ''} running; Swarmdesk will show them when you come back.`,
+      );
+    })().catch(() => exitWith(0));
+  };
+  process.on('SIGINT', quit);
+  process.on('SIGTERM', quit);
+
+  log.info('web mode ready', { port: server.port, dataDir, rendererDir, host: welcome.pid });
   process.stdout.write(`serving ${server.url}\n`);
 }
 
@@ -83,6 +129,7 @@ main().catch((err: unknown) => {
     process.exit(2);
   }
   log.error('web mode failed to start', { err });
-  process.stderr.write(`Swarmdesk web mode failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  const message = err instanceof HostStartError || err instanceof Error ? err.message : String(err);
+  process.stderr.write(`Swarmdesk web mode failed to start: ${message}\n`);
   process.exit(1);
 });

@@ -183,7 +183,7 @@ test('Stop ends a turn mid-way, within bounds', async ({ page }) => {
   // The CLI is mid-turn: its request is at the stand-in, which holds the answer back.
   await untilRequests(model, () => turnRequests(TURN_SLOW).length > 0, 90_000, 'the CLI asked for the slow turn');
   const isCli = (cmd: string): boolean => cmd.includes('claude');
-  const clis = processesBelow(server.pid).filter(isCli);
+  const clis = processesBelow(server.hostPid() ?? -1).filter(isCli);
   expect(clis.length).toBeGreaterThan(0);
 
   const t0 = Date.now();
@@ -196,7 +196,7 @@ test('Stop ends a turn mid-way, within bounds', async ({ page }) => {
   await expect(transcript(page)).toContainText('Stopped by you.');
   await expect(transcript(page)).not.toContainText('This reply never arrives');
   // The stop ended the turn through the CLI's own interrupt: the same live CLI waits for the next turn.
-  expect(processesBelow(server.pid).filter(isCli)).toEqual(clis);
+  expect(processesBelow(server.hostPid() ?? -1).filter(isCli)).toEqual(clis);
   await page.screenshot({ path: 'test-results/agents-claude-stopped.png' });
 });
 

@@ -178,14 +178,14 @@ describe('changes in a session worktree (real git)', () => {
     const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
     const wt = readWorktreeRecord(h.core.services.store, row.id)!.path;
     writeFileSync(join(wt, 'loose.txt'), 'x\n');
-    const summary = await h.core.services.changes!.refresh(row.id);
+    const summary = await h.core.services.changes.refresh(row.id);
     expect(summary).toMatchObject({ baseBranch: null, uncommitted: 1, ahead: null });
   });
 
   it('counts a burst of activity once (throttled), with what the burst left', async () => {
     const h = start();
     const { id, wt } = await worktreeSession(h);
-    const changes = h.core.services.changes!;
+    const changes = h.core.services.changes;
     await until(() => h.eventsOf('session:changes').some((s) => s.sessionId === id && s.files === 0), { message: 'first count' });
     await changes.settled();
     const before = changes.countsRun;

@@ -181,7 +181,7 @@ describe('the branch name and the files to commit', () => {
     const repo = makeRepo();
     const s = await worktreeSession(h, repo);
     await h.ok('sessions:rename', { id: s.id, title: 'Fix login redirect' });
-    await h.core.services.worktrees?.settled(s.id);
+    await h.core.services.worktrees.settled(s.id);
     await until(() => h.eventsOf('session:changes').some((e) => e.sessionId === s.id && e.branch === 'swarmdesk/fix-login-redirect'), { message: 'the renamed branch pushed' });
     expect(notes(h, s.id).at(-1)).toBe(`The branch ${s.branch} is now swarmdesk/fix-login-redirect, after the session's title.`);
     expect(git(repo, 'branch', '--list', 'swarmdesk/*', '--format=%(refname:short)')).toBe('swarmdesk/fix-login-redirect');

@@ -46,7 +46,7 @@ describe('merge into the base branch', () => {
     const repo = makeRepo();
     const s = await worktreeSession(h, repo);
     await h.ok('sessions:rename', { id: s.id, title: 'Greeting files' });
-    await h.core.services.worktrees?.settled(s.id); // the branch follows the title
+    await h.core.services.worktrees.settled(s.id); // the branch follows the title
     const branch = readWorktreeRecord(h.core.services.store, s.id)?.branch;
     expect(branch).toBe('swarmdesk/greeting-files');
     writeIn(s.path, 'hello.txt', 'hi\n');

@@ -161,7 +161,7 @@ describe('a worktree per session', () => {
 
   it('delete stops the terminal first, so what it wrote is in the kept commit', async () => {
     const h = start();
-    h.core.services.terminals!.register(); // the real terminal dispatcher again (the harness puts a recorder there)
+    h.core.services.terminals.register(); // the real terminal dispatcher again (the harness puts a recorder there)
     const repo = makeRepo();
     const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
     const r = record(h, s.id);
@@ -321,7 +321,7 @@ describe('a worktree per session', () => {
   it('the branch is renamed after the title, uniquely; not once it was pushed', async () => {
     const h = start();
     const repo = makeRepo();
-    const wt = h.core.services.worktrees!;
+    const wt = h.core.services.worktrees;
     const a = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
     await h.ok('sessions:rename', { id: a.id, title: 'Fix login redirect' });
     await wt.settled(a.id);
@@ -352,7 +352,7 @@ describe('a worktree per session', () => {
     const r = record(h, s.id);
     rmSync(r.path, { recursive: true, force: true });
     await h.ok('entries:page', { id: s.id });
-    await h.core.services.worktrees!.settled(s.id);
+    await h.core.services.worktrees.settled(s.id);
     expect(notes(h, s.id).some((n) => n.includes('was removed outside Swarmdesk') && n.includes(r.branch))).toBe(true);
     expect(git(repo, 'worktree', 'list', '--porcelain')).not.toContain(r.path);
     expect(git(repo, 'branch', '--list', r.branch)).toContain(r.branch);

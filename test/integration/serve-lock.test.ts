@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/main/core/store/dataDirLock';
+import { until } from '../support/until';
 
 // Real web-mode processes (src/main/serve.ts under tsx: the same entry `npm run serve`
 // runs, without its renderer build step) on one data folder.
@@ -55,12 +56,39 @@ function deadPid(): number {
   return Number(r.stdout);
 }
 
+const hosts: number[] = [];
+
 afterAll(() => {
   for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const pid of hosts) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // stopped, as it should be
+    }
+  }
 });
 
-describe('one web-mode process per data folder', () => {
-  it('takes over a stale lock, refuses a second serve naming the first, and is taken over after a kill', async () => {
+/** The host's pid from its card in the data folder, or null. */
+function hostPid(dataDir: string): number | null {
+  try {
+    return (JSON.parse(readFileSync(join(dataDir, 'host.json'), 'utf8')) as { pid: number }).pid;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('one session host (one writer) per data folder', () => {
+  it('takes over a stale lock; a second serve is a second front of the same host; after a kill -9 of the host the next start takes over', async () => {
     const base = mkdtempSync(join(tmpdir(), 'swarmdesk-lock-'));
     const dataDir = join(base, 'data');
     const lockFile = join(dataDir, LOCK_FILE_NAME);
@@ -72,32 +100,36 @@ describe('one web-mode process per data folder', () => {
       const first = startServe(dataDir, base);
       const firstLine = await within('the first serving line', first.line);
       expect(firstLine, first.output()).toMatch(/^serving http:\/\/127\.0\.0\.1:\d+\/#token=/);
-      const port = /:(\d+)\//.exec(firstLine ?? '')?.[1];
-      const held = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; url: string };
-      expect(held).toMatchObject({ pid: first.child.pid, url: `http://127.0.0.1:${port}/` });
+      const host = hostPid(dataDir);
+      expect(host).not.toBeNull();
+      hosts.push(host!);
+      // The lock is the host's now (never a front's), private, and without the token.
+      const held = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; kind: string };
+      expect(held).toMatchObject({ pid: host, kind: 'host' });
       expect(statSync(lockFile).mode & 0o777).toBe(0o600);
       expect(readFileSync(lockFile, 'utf8')).not.toContain('token');
 
+      // A second serve: its own port and line, the same host.
       const second = startServe(dataDir, base);
-      const code = await within('the second serve to exit', second.exit);
-      expect(code).toBe(1);
-      expect(await second.line).toBeNull();
-      expect(second.output()).toContain(`Swarmdesk is already running on the data folder ${dataDir}`);
-      expect(second.output()).toContain(`process ${first.child.pid}`);
-      expect(second.output()).toContain(`http://127.0.0.1:${port}/`);
-      expect(first.child.exitCode).toBeNull(); // the first one is untouched
+      const secondLine = await within('the second serving line', second.line);
+      expect(secondLine).toMatch(/^serving /);
+      expect(secondLine).not.toBe(firstLine);
+      expect(hostPid(dataDir)).toBe(host);
 
-      // Killed: its lock stays behind with a dead pid, and the next start takes it over.
-      first.child.kill('SIGKILL');
-      await within('the first serve to die', first.exit);
-      expect(existsSync(lockFile)).toBe(true);
-      const third = startServe(dataDir, base);
-      expect(await within('the third serving line', third.line), third.output()).toMatch(/^serving /);
-      expect((JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number }).pid).toBe(third.child.pid);
+      // The host killed: its lock stays behind with a dead pid; the fronts bring a new host up, which takes it over.
+      process.kill(host!, 'SIGKILL');
+      const next = await until(() => {
+        const pid = hostPid(dataDir);
+        return pid !== null && pid !== host && alive(pid) ? pid : null;
+      }, { timeoutMs: 60_000, message: 'a new host started by the fronts' });
+      hosts.push(next);
+      expect((JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number }).pid).toBe(next);
 
-      // A clean stop removes the lock.
-      third.child.kill('SIGTERM');
-      expect(await within('the third serve to stop', third.exit)).toBe(0);
+      // Stopping: the host, its fronts, and the lock goes with it.
+      const stop = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/serve.ts', '--stop', '--data-dir', dataDir], { encoding: 'utf8', timeout: 60_000 });
+      expect(stop.stdout).toMatch(/^Stopped the session host of /);
+      expect(await within('the first front to end', first.exit)).toBe(0);
+      expect(await within('the second front to end', second.exit)).toBe(0);
       expect(existsSync(lockFile)).toBe(false);
     } finally {
       rmSync(base, { recursive: true, force: true });

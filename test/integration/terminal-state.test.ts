@@ -36,7 +36,7 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
 
   async function shell(): Promise<{ h: Harness; id: string }> {
     h = startCore({ env: { SHELL: '/bin/bash' } });
-    h.core.services.terminals?.register();
+    h.core.services.terminals.register();
     const row = await h.ok('sessions:create', { kind: 'terminal', command: '/bin/bash --norc --noprofile -i' });
     await h.ok('terminal:open', { id: row.id, cols: 80, rows: 24 });
     const ready = h;
@@ -83,7 +83,7 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
     const dataDir = first.dataDir;
     await first.core.close();
     h = startCore({ dataDir, env: { SHELL: '/bin/bash' } });
-    h.core.services.terminals?.register();
+    h.core.services.terminals.register();
     const reopened = await h.ok('terminal:open', { id, cols: 80, rows: 24 });
     expect(reopened.running).toBe(false);
     const view = await paneView(reopened, [], 80, 24);
@@ -103,7 +103,7 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
     await h.ok('terminal:interrupt', { id });
     await until(() => status(h, id) === 'idle', { timeoutMs: 5_000, message: 'idle after Stop' });
     expect(performance.now() - t0).toBeLessThan(5_000);
-    expect(h.core.services.terminals?.isRunning(id)).toBe(true); // the shell lives on
+    expect(h.core.services.terminals.isRunning(id)).toBe(true); // the shell lives on
     await h.ok('terminal:input', { id, data: 'echo "still-$((1+1))"\r' });
     await until(() => output(h).includes('still-2'), { message: 'the shell answers after Stop' });
   });
@@ -126,7 +126,7 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
     expect((await h.ok('sessions:search', { query: 'visible-marker-line' })).ids).toContain(id);
     expect((await h.ok('sessions:search', { query: secret })).ids).toEqual([]);
     expect((await h.ok('sessions:search', { query: 'hunter2' })).ids).toEqual([]);
-    expect(h.core.services.terminals?.activity(id).lines.join('\n')).not.toContain(secret);
+    expect(h.core.services.terminals.activity(id).lines.join('\n')).not.toContain(secret);
     expect(output(h)).not.toContain(secret); // not echoed, so not on the screen either
   });
 });

@@ -121,7 +121,7 @@ describe('terminal backend (real PTY)', () => {
     const h: Harness = startCore();
     try {
       // The harness puts a recording stand-in on every kind; take terminals back.
-      h.core.services.terminals?.register();
+      h.core.services.terminals.register();
       const row = await h.ok('sessions:create', { kind: 'terminal' });
       const opened = await h.ok('terminal:open', { id: row.id, cols: 100, rows: 30 });
       expect(opened.running).toBe(true);
@@ -151,7 +151,7 @@ describe('terminal backend (real PTY)', () => {
     };
     const h: Harness = startCore({ env: { ...secrets, SWARMDESK_ENV_PROBE: 'probe-visible' } });
     try {
-      h.core.services.terminals?.register();
+      h.core.services.terminals.register();
       const row = await h.ok('sessions:create', { kind: 'terminal' });
       await h.ok('terminal:open', { id: row.id, cols: 200, rows: 50 });
       await h.ok('terminal:input', { id: row.id, data: 'env; exit\r' });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -400,6 +400,7 @@ describe('npm run serve (the web-mode contract line)', () => {
   });
   afterAll(async () => {
     if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    stopHostOf(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -455,6 +456,10 @@ describe('npm run serve (the web-mode contract line)', () => {
     expect(['0', 'SIGTERM']).toContain(how); // npm re-raises the signal its child got
     expect(stderr).toContain('[serve] stopping');
     expect(stderr).not.toMatch(/shutdown (failed|took too long)/);
+    // The front is gone; the session host (and any agent) keeps running until it is stopped on purpose.
+    const host = (JSON.parse(readFileSync(join(dataDir, 'host.json'), 'utf8')) as { pid: number }).pid;
+    expect(() => process.kill(host, 0)).not.toThrow();
+    expect(stopHostOf(dataDir)).toMatch(/^Stopped the session host of .* \(pid \d+\) and 0 agents\.\n$/);
     // The core closed its database. (The final WAL checkpoint is bounded and may be left to
     // the next start when a background reader, such as the import, still holds it; so the
     // check is that the file is whole, not that the -wal file is gone.)
@@ -465,6 +470,11 @@ describe('npm run serve (the web-mode contract line)', () => {
     expect(stdout.trim().split('\n')).toEqual([line]);
   });
 });
+
+/** `npm run serve -- --stop` for a data folder (ends the session host a test's serve started); its stdout. */
+function stopHostOf(dataDir: string): string {
+  return spawnSync(process.execPath, ['scripts/serve.mjs', '--stop', '--data-dir', dataDir], { encoding: 'utf8', timeout: 60_000 }).stdout;
+}
 
 /** The Electron binary when its runtime is installed (then `npm start` opens the app, not web mode). */
 /** The installed runtime's binary, read as scripts/start.mjs does (`require('electron')` would start a download). */
@@ -507,6 +517,7 @@ describe.skipIf(electronRuntime() !== null)('npm start where the Electron runtim
       expect(notices).toEqual(["Electron's runtime is not installed here; starting web mode instead."]);
     } finally {
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      stopHostOf(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

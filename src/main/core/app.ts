@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import type { HostSettings } from '../../shared/ipc/host';
 import type { Core, CoreOptions } from './core';
 import { createAmbient } from './ambient';
 import { createAgents } from './agents';
@@ -11,7 +12,8 @@ import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
 import { Router } from './router/router';
-import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock, type Services } from './services';
+import type { CoreContext } from './context';
+import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock } from './services';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck } from './store';
 
@@ -27,9 +29,14 @@ export interface CreateCoreOptions extends CoreOptions {
   readonly backgroundCheckDelayMs?: number;
 }
 
-/** The core plus its services, for the parts of main that build on them (agents, ambient engine). */
-export interface SwarmCore extends Core<Services> {
-  readonly services: Services;
+/** The core plus its parts, for what reaches past the router (tests, benches). */
+export interface SwarmCore extends Core<CoreContext> {
+  /** Every part of this core, each one present (the same context the handlers get). */
+  readonly services: CoreContext;
+  /** Agent processes and terminals alive now (the session host counts them). */
+  liveAgents(): number;
+  /** The session host's lifetime settings (SPEC §5.1). */
+  hostSettings(): HostSettings;
   /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -84,8 +91,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const services: Services = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
-  const router = new Router(handlers, services);
+  const context: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, terminals, imports, agents, worktrees, changes, merges };
+  const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
 
@@ -118,8 +125,10 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   return {
     router,
     events,
-    services,
+    services: context,
     info: () => app.info(),
+    liveAgents: () => agents.runtime.liveCount() + terminals.liveCount(),
+    hostSettings: () => preferences.host(),
     onClose(fn) {
       closers.push(fn);
     },

@@ -1,7 +1,8 @@
 import type { AppInfo } from '../../shared/ipc/app';
-import type { SecretBox } from './ambient/config';
+import type { SecretBox } from './models/credentials';
 import type { CoreEvents } from './events';
 import type { Router } from './router/router';
+export type { FrontAbilities } from './router/router';
 
 /**
  * What the Electron entry or the web server gets from the core: one router, one

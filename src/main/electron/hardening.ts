@@ -1,5 +1,5 @@
 import { app, session, shell, type WebContents } from 'electron';
-import { createLogger } from '../core/logger';
+import { createLogger } from '../core';
 import { decideNavigation, decidePermission, decideWindowOpen, safeExternalUrl } from './policy';
 
 const log = createLogger('hardening');

@@ -1,7 +1,7 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 // The one rule for URLs handed to the OS browser lives in the core (the
 // `app:openExternal` channel uses it too); navigation and window.open reuse it.
-import { safeExternalUrl } from '../core/services/app';
+import { safeExternalUrl } from '../core';
 
 export { safeExternalUrl };
 

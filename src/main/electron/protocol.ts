@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { createLogger } from '../core/logger';
+import { createLogger } from '../core';
 import { respondToAppRequest } from './app-protocol';
 import { APP_SCHEME } from './policy';
 

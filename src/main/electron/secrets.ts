@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { SecretBox } from '../core/ambient/config';
+import type { SecretBox } from '../core';
 import { safeStorageReallyEncrypts } from './policy';
 
 /** API keys at rest, sealed by the OS keychain through Electron's safeStorage (base64 in the store). */

@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import { createLogger } from '../core/logger';
+import { createLogger } from '../core';
 import { APP_ENTRY_URL, mainWindowOptions } from './policy';
 
 const log = createLogger('window');

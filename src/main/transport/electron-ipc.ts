@@ -1,7 +1,7 @@
 import { CHANNEL_NAMES } from '../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../shared/ipc/bridge';
 import { fail, type Result } from '../../shared/result';
-import { createLogger } from '../core/logger';
+import { createLogger } from '../core';
 import type { EventSource, RouterLike } from './router-like';
 
 const log = createLogger('ipc');

@@ -1,6 +1,5 @@
 import type { Result } from '../../shared/result';
-import type { EventListener } from '../core/events';
-import type { RequestContext } from '../core/router/router';
+import type { EventListener, RequestContext } from '../core';
 
 /**
  * What a transport needs from the core: the router's one entry point and the

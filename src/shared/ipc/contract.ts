@@ -9,6 +9,7 @@ import { settingsChannels } from './settings';
 import { gitChannels } from './git';
 import { gitMergeChannels } from './gitMerge';
 import { uiChannels } from './ui';
+import { hostChannels } from './host';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -25,6 +26,7 @@ export const channels = {
   ...gitChannels,
   ...gitMergeChannels,
   ...uiChannels,
+  ...hostChannels,
 } as const;
 
 export type Channels = typeof channels;

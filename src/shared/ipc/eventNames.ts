@@ -17,4 +17,5 @@ export const EVENT_NAMES = [
   'session:changes',
   'terminal:data',
   'terminal:exit',
+  'host:state',
 ] as const;

@@ -3,6 +3,7 @@ import { EntrySchema, SessionIdSchema, SessionRowSchema } from '../domain/sessio
 import { SessionUsageSchema } from '../domain/usage';
 import { ChangesSummarySchema } from './git';
 import { terminalEvents } from './terminal';
+import { hostEvents } from './host';
 import type { EVENT_NAMES } from './eventNames';
 
 /** Pushes from main: changed entities, never commands. */
@@ -24,6 +25,7 @@ export const eventSchemas = {
   /** A worktree session's branch and `+added −removed` changed (counted after its agent's activity, throttled). */
   'session:changes': ChangesSummarySchema,
   ...terminalEvents,
+  ...hostEvents,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

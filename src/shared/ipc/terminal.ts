@@ -12,6 +12,8 @@ export const TerminalExitSchema = z.object({
   exitCode: z.number().int(),
   /** The signal that ended it (SIGKILL...), or null when it exited by itself. */
   signal: z.string().max(32).nullable(),
+  /** It ran under an earlier session host that is gone (stopped, or killed): its screen is kept, it is not started again by opening it. */
+  endedWithHost: z.boolean().optional(),
 });
 export type TerminalExit = z.infer<typeof TerminalExitSchema>;
 

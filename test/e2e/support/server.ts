@@ -10,13 +10,18 @@ export interface RunningServer {
   readonly token: string;
   readonly dataDir: string;
   readonly output: () => string;
-  /** The `node scripts/serve.mjs` process. */
+  /** The `node scripts/serve.mjs` process (the front). */
   readonly pid: number;
+  /** The session host's pid now (it outlives the front), or null when none runs. */
+  hostPid(): number | null;
+  /** Stops the front, then the folder's session host and its agents (`npm run serve -- --stop`). */
   stop(): Promise<void>;
+  /** Stops the front only (Ctrl-C): the host and its agents keep running. */
+  stopFront(): Promise<void>;
   /**
-   * kill -9: SIGKILL the server at once, with no chance to clean up; then its
-   * descendants (a CLI run in a process group of its own, a PTY's shell) and
-   * their groups, which a real kill -9 would have orphaned.
+   * kill -9: SIGKILL the front and the session host at once, with no chance to
+   * clean up; then their descendants (a CLI run in a process group of its own,
+   * a PTY's shell) and their groups, which a real kill -9 would have orphaned.
    */
   kill9(): Promise<void>;
 }
@@ -27,11 +32,20 @@ export function freshDataDir(prefix = 'swarmdesk-e2e-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startServer(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: {
+    dataDir?: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** The front in a process group of its own (a test then kills that whole group, as a crash or a closed terminal would). */
+    ownGroup?: boolean;
+  } = {},
+): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? freshDataDir();
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', dataDir], {
     env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'offline', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.ownGroup ?? false,
   });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -56,6 +70,16 @@ export async function startServer(opts: { dataDir?: string; env?: NodeJS.Process
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+  const stopFront = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
   const origin = match[1]!.replace(/\/$/, '');
   const token = match[3]!;
   return {
@@ -65,11 +89,14 @@ export async function startServer(opts: { dataDir?: string; env?: NodeJS.Process
     dataDir,
     output: () => out,
     pid: child.pid ?? -1,
+    hostPid: () => readHostPid(dataDir),
     kill9: async () => {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      const below = descendants(child.pid);
-      child.kill('SIGKILL');
-      await exited;
+      const host = readHostPid(dataDir);
+      const below = [...(child.pid !== undefined ? descendants(child.pid) : []), ...(host !== null ? [host, ...descendants(host)] : [])];
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
       for (const pid of below) {
         for (const target of [-pid, pid]) {
           try {
@@ -79,18 +106,58 @@ export async function startServer(opts: { dataDir?: string; env?: NodeJS.Process
           }
         }
       }
+      if (host !== null) await waitGone(host);
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    stopFront,
+    stop: async () => {
+      await stopFront();
+      await stopHost(dataDir);
+    },
   };
+}
+
+/** The data folder's session host pid from its host.json, while that process lives. */
+export function readHostPid(dataDir: string): number | null {
+  try {
+    const pid = (JSON.parse(readFileSync(join(dataDir, 'host.json'), 'utf8')) as { pid?: unknown }).pid;
+    if (typeof pid !== 'number') return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+async function waitGone(pid: number, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** `npm run serve -- --stop` for a data folder: ends its host, its agents and its fronts (bounded). */
+export async function stopHost(dataDir: string): Promise<void> {
+  const host = readHostPid(dataDir);
+  if (host === null) return;
+  await new Promise<void>((resolve) => {
+    const stopper = spawn(process.execPath, ['scripts/serve.mjs', '--stop', '--data-dir', dataDir], { stdio: 'ignore' });
+    const bound = setTimeout(() => stopper.kill('SIGKILL'), 30_000);
+    stopper.once('exit', () => {
+      clearTimeout(bound);
+      resolve();
+    });
+  });
+  await waitGone(host);
+  try {
+    process.kill(-host, 'SIGKILL'); // a host that would not stop: its group
+  } catch {
+    // gone, as it should be
+  }
 }
 
 /** Every live descendant of `root` (from /proc; empty where there is none). */

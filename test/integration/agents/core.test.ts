@@ -118,7 +118,7 @@ describe('agents in the core', () => {
     const seen = server.requests.length;
     await ok('sessions:send', { id: row.id, text: 'one more thing' });
     await server.waitForRequests(seen + 1, 30_000);
-    const live = core.services.agents?.runtime.liveSession(row.id) as ClaudeCodeSession;
+    const live = core.services.agents.runtime.liveSession(row.id) as ClaudeCodeSession;
     const pid = live.pid as number;
     const t0 = Date.now();
     const after = await ok('sessions:stop', { id: row.id });
@@ -127,7 +127,7 @@ describe('agents in the core', () => {
     // The turn is interrupted; the live CLI stays for the next turn, and goes with the core.
     expect(live.working).toBe(false);
     expect(live.pid).toBe(pid);
-    await core.services.agents?.runtime.release(row.id);
+    await core.services.agents.runtime.release(row.id);
     expect(groupAlive(pid)).toBe(false);
   });
 

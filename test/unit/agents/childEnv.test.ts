@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childEnv } from '../../../src/main/core/agents/childEnv';
+import { childEnv } from '../../../src/main/core/spawn/childEnv';
 
 const base = {
   PATH: '/usr/bin',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AmbientConfig, type SecretBox } from '../../../src/main/core/ambient/config';
+import { AmbientConfig } from '../../../src/main/core/ambient/config';
+import type { SecretBox } from '../../../src/main/core/models/credentials';
 import type { SettingsRepo } from '../../../src/main/core/store/repos/settings';
 
 /** An in-memory stand-in for the settings repository (this module's only dependency). */

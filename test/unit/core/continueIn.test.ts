@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContinueMessage, continuedFromNote, usableSummary } from '../../../src/main/core/services/continueIn';
+import { buildContinueMessage, continuedFromNote, usableSummary } from '../../../src/main/core/usecases/continueIn';
 import { startCore, type Harness } from './harness';
 
 let h: Harness;

@@ -7,7 +7,7 @@ import type { SessionRow } from '../../../src/shared/domain/session';
 import type { ChannelInput, ChannelName } from '../../../src/shared/ipc/contract';
 import { resolveChatConfig } from '../../../src/main/core/agents/chat/backend';
 import { readChatOverride } from '../../../src/main/core/agents/sessionOptions';
-import { checkFolder } from '../../../src/main/core/services/newSession';
+import { checkFolder } from '../../../src/main/core/usecases/newSession';
 import { tempDataDir } from '../store/tempDir';
 import { startCore, type Harness } from './harness';
 

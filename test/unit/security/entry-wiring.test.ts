@@ -32,14 +32,17 @@ describe('Electron entry wiring (SPEC §11)', () => {
     expect(entry).toMatch(/registerIpcChannels\(\{[\s\S]*isTrusted: trustOnlyWindow\(/);
   });
 
-  it('takes the data folder lock (shared with web mode) before the core opens the store, and releases it on quit', () => {
-    const lockAt = entry.indexOf("acquireDataDirLock(dataDir, 'electron')");
+  it('the session host takes the data folder lock before the core opens the store; fronts never open the core', () => {
+    const host = read('src/main/host/runHost.ts');
+    const lockAt = host.indexOf("acquireDataDirLock(opts.dataDir, 'host')");
     expect(lockAt).toBeGreaterThan(-1);
-    expect(lockAt).toBeLessThan(entry.indexOf('createCore('));
-    expect(entry).toMatch(/lock\?\.release\(\)/);
-    const serve = read('src/main/serve.ts');
-    expect(serve.indexOf("acquireDataDirLock(dataDir, 'web')")).toBeGreaterThan(-1);
-    expect(serve.indexOf("acquireDataDirLock(dataDir, 'web')")).toBeLessThan(serve.indexOf('createCore('));
+    expect(lockAt).toBeLessThan(host.indexOf('createCore('));
+    expect(host).toMatch(/lock\.release\(\)/);
+    // The desktop app and web mode are fronts: they hold no session state (SPEC §5.1).
+    for (const front of ['src/main/index.ts', 'src/main/serve.ts']) {
+      expect(read(front), front).not.toMatch(/createCore\(|acquireDataDirLock\(/);
+    }
+    expect(entry).toMatch(/runHost\(/); // the app's own binary is the host in `--swarmdesk-host` mode
   });
 
   it('has no file:// loading, no generic IPC, no sendSync, no remote module anywhere in main or preload', () => {
@@ -53,7 +56,9 @@ describe('Electron entry wiring (SPEC §11)', () => {
     const callers = mainFiles.filter((f) => /shell\.openExternal\(/.test(read(f)));
     expect(callers).toEqual(['src/main/electron/hardening.ts']);
     expect(read('src/main/electron/hardening.ts')).toMatch(/const url = safeExternalUrl\(raw\);[\s\S]*shell\.openExternal\(url\)/);
-    expect(entry).toMatch(/openExternal: openExternalSafely/);
+    // The host asks the window's front to open a URL; the front answers through the same helper.
+    expect(read('src/main/electron/frontAbilities.ts')).toMatch(/case 'openExternal':\s*return typeof args\[0\] === 'string' \? openExternalSafely\(args\[0\]\)/);
+    expect(entry).toMatch(/electronAbilityHandler\(/);
   });
 
   // `npm test` builds first; a bare unit run without out/ reports this one as skipped.

@@ -1,7 +1,6 @@
 import type { Entry } from '../../../shared/domain/session';
 import type { PermissionMode } from '../../../shared/ipc/agents';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
@@ -151,10 +150,4 @@ export function settleStaleStatuses(sessions: Pick<SessionsService, 'list' | 'se
     settled += 1;
   }
   return settled;
-}
-
-/** For handlers: the agents facade, or a typed error where the core runs without it. */
-export function requireAgents(agents: Agents | undefined): Agents {
-  if (!agents) throw new AppError('UNAVAILABLE', 'Agents are not running in this process.');
-  return agents;
 }

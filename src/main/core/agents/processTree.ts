@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createLogger } from '../logger';
-import { childEnv } from './childEnv';
+import { childEnv } from '../spawn/childEnv';
 
 const log = createLogger('agents:process');
 

@@ -108,6 +108,11 @@ export class AgentRuntime {
   }
 
   /** Stops every live session (the app quits). */
+  /** Agent processes alive now (the session host's idle exit and its "N agents keep running"). */
+  liveCount(): number {
+    return this.live.size;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const un of this.unregister.splice(0)) un();

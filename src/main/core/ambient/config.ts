@@ -19,8 +19,6 @@ import type { SettingsRepo } from '../store/repos/settings';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_CLI_MODEL, DEFAULT_OPENAI_MODEL } from './providers/models';
 import type { ProviderId } from './providers/types';
 
-export type { SecretBox };
-
 export const DEFAULT_AMBIENT_SETTINGS: AmbientSettings = {
   provider: 'auto',
   model: null,

@@ -10,7 +10,6 @@ import { CommitMessageFeature } from './features/commitMessage';
 import { SWEEP_EVERY_MS, TitleFeature } from './features/titles';
 
 export { AmbientEngine } from './engine';
-export type { SecretBox } from './config';
 
 const log = createLogger('ambient');
 

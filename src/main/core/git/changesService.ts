@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Changes, ChangesSummary, FileDiff } from '../../../shared/ipc/git';
 import { AppError } from '../../../shared/result';
-import { childEnv } from '../agents/childEnv';
+import { childEnv } from '../spawn/childEnv';
 import type { CoreEvents } from '../events';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Entry } from '../../../shared/domain/session';
 import type { MergeCheck, MergeResult, MergeStrategy } from '../../../shared/ipc/gitMerge';
 import { AppError } from '../../../shared/result';
-import { childEnv } from '../agents/childEnv';
+import { childEnv } from '../spawn/childEnv';
 import { createLogger } from '../logger';
 import type { SessionsService } from '../services/sessions';
 import {

@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import type { SessionRow } from '../../../shared/domain/session';
 import type { RepoInfo, WorktreeChoice, WorktreeState } from '../../../shared/ipc/git';
 import { AppError } from '../../../shared/result';
-import { childEnv } from '../agents/childEnv';
+import { childEnv } from '../spawn/childEnv';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';

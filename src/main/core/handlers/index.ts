@@ -1,5 +1,5 @@
 import type { HandlerMap } from '../router/router';
-import type { Services } from '../services';
+import type { CoreContext } from '../context';
 import { appInfo } from './app/info';
 import { appOpenExternal } from './app/openExternal';
 import { appPickFolder } from './app/pickFolder';
@@ -58,12 +58,17 @@ import { gitUncommittedFiles } from './git/uncommittedFiles';
 import { gitRemoveWorktree } from './git/removeWorktree';
 import { uiState } from './ui/state';
 import { uiSetState } from './ui/setState';
+import { hostSettings } from './host/settings';
+import { hostSetSettings } from './host/setSettings';
+import { hostStart } from './host/start';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
- * added to the contract without a handler here fails the type check.
+ * added to the contract without a handler here fails the type check. Each
+ * handler asks for a narrow view of the core (`./context.ts`); the whole
+ * `CoreContext` the router passes satisfies every one of them.
  */
-export const handlers: HandlerMap<Services> = {
+export const handlers: HandlerMap<CoreContext> = {
   'app:info': appInfo,
   'app:openExternal': appOpenExternal,
   'app:pickFolder': appPickFolder,
@@ -122,4 +127,7 @@ export const handlers: HandlerMap<Services> = {
   'git:removeWorktree': gitRemoveWorktree,
   'ui:state': uiState,
   'ui:setState': uiSetState,
+  'host:settings': hostSettings,
+  'host:setSettings': hostSetSettings,
+  'host:start': hostStart,
 };

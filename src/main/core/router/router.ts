@@ -6,9 +6,25 @@ import { storageAppError, storageFault } from '../store/faults';
 
 const log = createLogger('router');
 
+/**
+ * What the front that made a request can do for it (its window's folder
+ * picker, OS notifications, the icon badge, the user's browser). Under the
+ * session host these are asked of that front over its socket; the host has no
+ * window. A click on a notification is handled by the front that showed it.
+ */
+export interface FrontAbilities {
+  readonly transport: 'electron' | 'web';
+  openExternal(url: string): Promise<boolean>;
+  pickFolder?(defaultPath: string | undefined): Promise<string | null>;
+  notify?(notification: { title: string; body: string; sessionId: string }): Promise<boolean>;
+  setBadgeCount?(count: number): Promise<boolean>;
+}
+
 /** Who asked: which transport, already checked for sender/origin/token by it. */
 export interface RequestContext {
   readonly transport: 'electron' | 'web' | 'test';
+  /** The requesting front's own abilities (session host); absent in-process, where the core's Platform serves. */
+  readonly front?: FrontAbilities;
 }
 
 export type Handler<C extends ChannelName, S> = (

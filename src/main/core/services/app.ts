@@ -1,6 +1,6 @@
 import type { AppInfo } from '../../../shared/ipc/app';
 import { AppError } from '../../../shared/result';
-import type { Platform } from '../core';
+import type { FrontAbilities, Platform } from '../core';
 import type { CoreEvents } from '../events';
 import type { SettingsRepo } from '../store/repos/settings';
 import type { Preferences } from './preferences';
@@ -27,12 +27,13 @@ const NOTIFICATIONS_KEY = 'app.notifications';
 export class AppService {
   constructor(private readonly deps: AppServiceDeps) {}
 
-  info(): AppInfo {
+  /** `front`: the requesting front under the session host (its kind, not the host's). */
+  info(front?: FrontAbilities): AppInfo {
     const d = this.deps;
     return {
       version: d.version,
       platform: d.platformName,
-      transport: d.platform.transport,
+      transport: (front ?? d.platform).transport,
       dataDir: d.dataDir,
       defaultFolder: d.defaultFolder,
       notices: [...d.notices],
@@ -47,37 +48,53 @@ export class AppService {
     return this.deps.settings.get(NOTIFICATIONS_KEY) !== false;
   }
 
-  setNotifications(enabled: boolean): { enabled: boolean } {
+  async setNotifications(enabled: boolean, front?: FrontAbilities): Promise<{ enabled: boolean }> {
     this.deps.settings.set(NOTIFICATIONS_KEY, enabled);
     // The badge goes with the switch: turned off, no number stays on the icon.
-    if (!enabled) this.deps.platform.setBadgeCount?.(0);
+    if (!enabled) await this.abilities(front).setBadgeCount?.(0);
     return { enabled };
   }
 
   /** An OS notification for a session (desktop app); a click brings the session on screen through an `app:openSession` push. */
-  notify(sessionId: string, title: string, body: string): { shown: boolean } {
-    const platform = this.deps.platform;
-    if (!platform.notify) throw new AppError('UNAVAILABLE', 'OS notifications from main are only in the desktop app; the browser shows its own.');
+  async notify(sessionId: string, title: string, body: string, front?: FrontAbilities): Promise<{ shown: boolean }> {
+    const notify = this.abilities(front).notify;
+    if (!notify) throw new AppError('UNAVAILABLE', 'OS notifications from main are only in the desktop app; the browser shows its own.');
     if (!this.notificationsEnabled()) return { shown: false };
-    const shown = platform.notify({ title, body }, () => this.deps.events.emit('app:openSession', { sessionId }));
-    return { shown };
+    return { shown: await notify({ title, body, sessionId }) };
   }
 
-  setBadge(count: number): { shown: boolean } {
-    const platform = this.deps.platform;
-    if (!platform.setBadgeCount) throw new AppError('UNAVAILABLE', 'The icon badge is only in the desktop app; the browser tab title shows the count.');
-    return { shown: platform.setBadgeCount(this.notificationsEnabled() ? count : 0) };
+  async setBadge(count: number, front?: FrontAbilities): Promise<{ shown: boolean }> {
+    const setBadgeCount = this.abilities(front).setBadgeCount;
+    if (!setBadgeCount) throw new AppError('UNAVAILABLE', 'The icon badge is only in the desktop app; the browser tab title shows the count.');
+    return { shown: await setBadgeCount(this.notificationsEnabled() ? count : 0) };
+  }
+
+  /** The requesting front's abilities, else (in-process) the core's own Platform's. */
+  private abilities(front: FrontAbilities | undefined): FrontAbilities {
+    if (front) return front;
+    const p = this.deps.platform;
+    const events = this.deps.events;
+    return {
+      transport: p.transport,
+      openExternal: (url) => p.openExternal(url),
+      ...(p.pickFolder && { pickFolder: (defaultPath: string | undefined) => p.pickFolder!(defaultPath) }),
+      ...(p.notify && {
+        notify: async (n: { title: string; body: string; sessionId: string }) =>
+          p.notify!({ title: n.title, body: n.body }, () => events.emit('app:openSession', { sessionId: n.sessionId })),
+      }),
+      ...(p.setBadgeCount && { setBadgeCount: async (count: number) => p.setBadgeCount!(count) }),
+    };
   }
 
   /** Opens only plain http(s) URLs without credentials, re-parsed here whatever the renderer checked. */
-  async openExternal(url: string): Promise<{ opened: boolean }> {
+  async openExternal(url: string, front?: FrontAbilities): Promise<{ opened: boolean }> {
     const safe = safeExternalUrl(url);
     if (safe === null) {
       log.warn('refused to open a URL', { scheme: url.slice(0, 12) });
       return { opened: false };
     }
     try {
-      return { opened: await this.deps.platform.openExternal(safe) };
+      return { opened: await this.abilities(front).openExternal(safe) };
     } catch (err) {
       log.error('platform failed to open a URL', { err });
       return { opened: false };
@@ -85,10 +102,10 @@ export class AppService {
   }
 
   /** "Browse…" in the new-session dialog (the folder is still checked on create). */
-  async pickFolder(defaultPath: string | undefined): Promise<{ folder: string | null }> {
-    const platform = this.deps.platform;
-    if (!platform.pickFolder) throw new AppError('UNAVAILABLE', 'The folder picker is only in the desktop app; type the folder path instead.');
-    return { folder: await platform.pickFolder(defaultPath) };
+  async pickFolder(defaultPath: string | undefined, front?: FrontAbilities): Promise<{ folder: string | null }> {
+    const pickFolder = this.abilities(front).pickFolder;
+    if (!pickFolder) throw new AppError('UNAVAILABLE', 'The folder picker is only in the desktop app; type the folder path instead.');
+    return { folder: await pickFolder(defaultPath) };
   }
 }
 

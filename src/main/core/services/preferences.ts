@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { z } from 'zod';
 import { AgentSettingsSchema, ThemeSchema, type AgentSettings, type EnvSetting, type Theme } from '../../../shared/ipc/settings';
 import { SavedPanesSchema, SidebarLayoutSchema, type SavedPanes, type SavedSidebarLayout, type UiState } from '../../../shared/ipc/ui';
+import { DEFAULT_HOST_IDLE_MINUTES, HostSettingsSchema, type HostSettings } from '../../../shared/ipc/host';
 import type { SettingsRepo } from '../store/repos/settings';
 
 /**
@@ -16,6 +17,8 @@ const PREFERENCES = {
   panes: { key: 'ui.panes', schema: SavedPanesSchema, fallback: null },
   /** The sidebar's width, fold, grouping and folded groups (null: never saved). */
   sidebar: { key: 'ui.sidebar', schema: SidebarLayoutSchema, fallback: null },
+  /** The session host's lifetime: stop agents when the last front quits, idle exit (SPEC §5.1). */
+  host: { key: 'host.lifetime', schema: HostSettingsSchema, fallback: { stopAgentsOnQuit: false, idleExitMinutes: DEFAULT_HOST_IDLE_MINUTES } as HostSettings },
 } as const;
 
 type PreferenceName = keyof typeof PREFERENCES;
@@ -36,6 +39,16 @@ export class Preferences {
     const { key, schema, fallback } = PREFERENCES[name];
     const parsed = schema.safeParse(this.repo.get(key));
     return parsed.success ? (parsed.data as z.infer<(typeof PREFERENCES)[N]['schema']>) : fallback;
+  }
+
+  host(): HostSettings {
+    return this.read('host');
+  }
+
+  setHost(patch: Partial<HostSettings>): HostSettings {
+    const next = HostSettingsSchema.parse({ ...this.host(), ...patch });
+    this.repo.set(PREFERENCES.host.key, next);
+    return next;
   }
 
   theme(): Theme {

@@ -12,11 +12,13 @@ export const LOCK_FILE_NAME = 'swarmdesk.lock';
 
 export interface LockHolder {
   readonly pid: number;
-  readonly kind: 'web' | 'electron';
+  readonly kind: 'web' | 'electron' | 'host';
   /** Web mode's address, without the token (the lock is not where the token is kept). */
   readonly url: string | null;
   readonly since: string;
 }
+
+const HOLDER_NAMES: Record<LockHolder['kind'], string> = { web: 'web mode', electron: 'the desktop app', host: 'the session host' };
 
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
@@ -26,7 +28,7 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `Swarmdesk is already running on the data folder ${lockFile.slice(0, -LOCK_FILE_NAME.length - 1)}: ` +
-        `process ${holder.pid} (${holder.kind === 'web' ? 'web mode' : 'the desktop app'}` +
+        `process ${holder.pid} (${HOLDER_NAMES[holder.kind]}` +
         `${holder.url ? ` at ${holder.url}` : ''}, since ${holder.since}). ` +
         `Use that one, stop it first, or point SWARMDESK_DATA_DIR / --data-dir at another folder. ` +
         `If no Swarmdesk is running, delete ${lockFile}.`,
@@ -65,7 +67,7 @@ function readHolder(file: string): LockHolder | null {
     if (typeof raw.pid !== 'number') return null;
     return {
       pid: raw.pid,
-      kind: raw.kind === 'electron' ? 'electron' : 'web',
+      kind: raw.kind === 'electron' || raw.kind === 'host' ? raw.kind : 'web',
       url: typeof raw.url === 'string' ? raw.url : null,
       since: typeof raw.since === 'string' ? raw.since : 'unknown',
     };

@@ -2,8 +2,7 @@ import type { RawData, WebSocket } from 'ws';
 import { isChannelName } from '../../../shared/ipc/contract';
 import { WEB_CLOSE, type WebRequestId, type WebServerMessage } from '../../../shared/ipc/bridge';
 import { fail, type AppErrorShape, type Result } from '../../../shared/result';
-import type { Logger } from '../../core/logger';
-import { RateLimitedWarnings } from '../../core/rateLimitedLog';
+import { RateLimitedWarnings, type Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { tokensEqual } from './access';
 

@@ -45,7 +45,7 @@ export function TerminalBar({
     .map((seq) => entries?.bySeq[seq])
     .filter((e): e is Entry => e !== undefined && (e.kind === 'note' || e.kind === 'error'));
   const latest = notes.at(-1);
-  const exitText = exit ? (exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`) : null;
+  const exitText = exit ? exitLine(exit) : null;
 
   return (
     <>
@@ -89,4 +89,9 @@ export function TerminalBar({
     ) : null}
     </>
   );
+}
+
+function exitLine(exit: TerminalExit): string {
+  if (exit.endedWithHost) return 'Ended when its session host stopped. Its screen is kept.';
+  return exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { childEnv } from '../childEnv';
+import { childEnv } from '../../spawn/childEnv';
 import { BoundedLineReader } from '../lineReader';
 
 const STDERR_TAIL = 4_000;

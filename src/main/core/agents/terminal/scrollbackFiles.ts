@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionIdSchema } from '../../../../shared/domain/session';
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE_MODE } from '../../store/privateFiles';
@@ -27,6 +27,11 @@ export class ScrollbackFiles {
     } catch {
       return '';
     }
+  }
+
+  /** Whether this terminal ever ran (its screen is saved from its start on). */
+  exists(sessionId: string): boolean {
+    return existsSync(this.file(sessionId));
   }
 
   write(sessionId: string, text: string): void {

@@ -3,7 +3,7 @@ import type { Entry, SessionRow } from '../../../../shared/domain/session';
 import { AppError } from '../../../../shared/result';
 import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
-import { childEnv } from '../childEnv';
+import { childEnv } from '../../spawn/childEnv';
 import type { SessionsService } from '../../services/sessions';
 import { echoProbe, LineRecorder } from './lineRecorder';
 import { clampSize, PtySession, type PtyExit } from './ptySession';
@@ -21,6 +21,7 @@ const MAX_PUSH = 128 * 1024;
  * Serializing a full 10,000-line scrollback costs about a second of CPU: never while output streams.
  */
 const SAVE_WHEN_QUIET_MS = 5_000;
+const SAVE_WHILE_BUSY_MS = 30_000;
 /** Submitted lines kept for the activity digest. */
 const RECENT_LINES = 20;
 
@@ -60,6 +61,8 @@ interface Live {
   pendingOffset: number;
   pushTimer: NodeJS.Timeout | null;
   saveTimer: NodeJS.Timeout | null;
+  /** When the screen was last saved (a busy terminal is saved on this clock too). */
+  savedAt: number;
   /** The last save of the screen (close waits for it). */
   saving: Promise<void>;
   stopping: boolean;
@@ -127,7 +130,9 @@ export class TerminalService {
     const running = l !== undefined && l.pty.exited === null;
     const state = this.stateOf(sessionId, cols, rows);
     const snapshot = await state.snapshot();
-    const exit = running ? null : (l?.pty.exited ?? this.exits.get(sessionId) ?? null);
+    const known = l?.pty.exited ?? this.exits.get(sessionId) ?? null;
+    // Ran under an earlier host (its screen was kept): shown as ended, with Restart; never started again by opening it.
+    const exit = running ? null : (known ?? (this.files.exists(sessionId) ? { exitCode: 0, signal: null, endedWithHost: true } : null));
     return { running, scrollback: snapshot.data, offset: snapshot.offset, exit };
   }
 
@@ -187,6 +192,13 @@ export class TerminalService {
     return screen.trim() === '' ? null : `The terminal shows (last lines):\n${screen}`;
   }
 
+  /** PTYs whose process still runs. */
+  liveCount(): number {
+    let n = 0;
+    for (const l of this.live.values()) if (l.pty.exited === null) n += 1;
+    return n;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.unregister?.();
@@ -203,7 +215,7 @@ export class TerminalService {
       this.resize(sessionId, cols, rows);
       return;
     }
-    const ranBefore = existing !== undefined || this.exits.has(sessionId) || this.files.read(sessionId) !== '';
+    const ranBefore = existing !== undefined || this.exits.has(sessionId) || this.files.exists(sessionId);
     if (!restart && ranBefore) return;
     this.start(row, cols, rows);
   }
@@ -279,12 +291,15 @@ export class TerminalService {
       pendingOffset: state.end,
       pushTimer: null,
       saveTimer: null,
+      savedAt: Date.now(),
       saving: Promise.resolve(),
       stopping: false,
       recent: [],
     };
     this.live.set(row.id, l);
     this.exits.delete(row.id);
+    // Marks that it ran: a later host (after a crash) shows it as ended rather than running its command again.
+    if (!this.files.exists(row.id)) l.saving = this.save(row.id, l);
     if (state.end > 0) this.onData(row.id, l, '\r\n\x1b[2m── restarted ──\x1b[0m\r\n');
     this.deps.sessions.recordEntry(row.id, 'note', command ? `Started: ${command}` : `Started a shell (${shell})`, { command, pid: pty.pid });
     this.deps.sessions.setStatus(row.id, 'idle');
@@ -298,6 +313,12 @@ export class TerminalService {
     l.pending += data;
     l.status.output();
     l.pushTimer ??= setTimeout(() => this.flush(sessionId, l), PUSH_EVERY_MS);
+    // Saved once output goes quiet, and at least every SAVE_WHILE_BUSY_MS while it never does (a loop printing forever).
+    if (Date.now() - l.savedAt >= SAVE_WHILE_BUSY_MS) {
+      l.savedAt = Date.now();
+      l.saving = this.save(sessionId, l);
+      return;
+    }
     if (l.saveTimer) clearTimeout(l.saveTimer);
     l.saveTimer = setTimeout(() => {
       l.saving = this.save(sessionId, l);

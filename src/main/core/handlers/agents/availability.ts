@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { requireAgents } from '../../agents';
+import type { AgentsContext } from '../context';
 
-export const agentsAvailability: Handler<'agents:availability', Services> = (_input, s) => requireAgents(s.agents).availability();
+export const agentsAvailability: Handler<'agents:availability', AgentsContext> = (_input, s) => s.agents.availability();

@@ -1,8 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { requireAgents } from '../../agents';
+import type { AgentsContext } from '../context';
 
-export const agentsPermissionMode: Handler<'agents:permissionMode', Services> = (input, s) => {
+export const agentsPermissionMode: Handler<'agents:permissionMode', AgentsContext> = (input, s) => {
   s.sessions.get(input.id); // NOT_FOUND for a session that does not exist
-  return { mode: requireAgents(s.agents).permissionMode(input.id) };
+  return { mode: s.agents.permissionMode(input.id) };
 };

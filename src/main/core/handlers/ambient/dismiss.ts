@@ -1,7 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AmbientContext } from '../context';
 
-export const ambientDismiss: Handler<'ambient:dismiss', Services> = (input, s) => {
+export const ambientDismiss: Handler<'ambient:dismiss', AmbientContext> = (input, s) => {
   s.sessions.get(input.id);
   s.ambient.engine.setShown(input.id, input.what, null);
   return s.ambient.engine.sessionState(input.id);

@@ -1,5 +1,5 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AmbientContext } from '../context';
 
-export const ambientLog: Handler<'ambient:log', Services> = (input, s) =>
+export const ambientLog: Handler<'ambient:log', AmbientContext> = (input, s) =>
   input.sessionId ? s.store.ambientCalls.forSession(input.sessionId, input.limit) : s.store.ambientCalls.recent(input.limit);

@@ -1,6 +1,6 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AmbientContext } from '../context';
 
 /** "Regenerate title": asks the model now and answers once the judged result is stored. */
-export const sessionsRegenerateTitle: Handler<'sessions:regenerateTitle', Services> = (input, s) =>
+export const sessionsRegenerateTitle: Handler<'sessions:regenerateTitle', AmbientContext> = (input, s) =>
   s.ambient.titles.regenerate(input.id);

@@ -1,7 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AmbientContext } from '../context';
 
-export const ambientSessionState: Handler<'ambient:sessionState', Services> = (input, s) => {
+export const ambientSessionState: Handler<'ambient:sessionState', AmbientContext> = (input, s) => {
   s.sessions.get(input.id); // NOT_FOUND for an unknown session
   return s.ambient.engine.sessionState(input.id);
 };

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AppContext } from '../context';
 
-export const appInfo: Handler<'app:info', Services> = (_input, s) => s.app.info();
+export const appInfo: Handler<'app:info', AppContext> = (_input, s, ctx) => s.app.info(ctx.front);

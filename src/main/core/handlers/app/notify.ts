@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AppContext } from '../context';
 
-export const appNotify: Handler<'app:notify', Services> = (input, s) => s.app.notify(input.sessionId, input.title, input.body);
+export const appNotify: Handler<'app:notify', AppContext> = (input, s, ctx) => s.app.notify(input.sessionId, input.title, input.body, ctx.front);

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AppContext } from '../context';
 
-export const appOpenExternal: Handler<'app:openExternal', Services> = (input, s) => s.app.openExternal(input.url);
+export const appOpenExternal: Handler<'app:openExternal', AppContext> = (input, s, ctx) => s.app.openExternal(input.url, ctx.front);

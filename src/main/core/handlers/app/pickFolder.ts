@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AppContext } from '../context';
 
-export const appPickFolder: Handler<'app:pickFolder', Services> = (input, s) => s.app.pickFolder(input.defaultPath);
+export const appPickFolder: Handler<'app:pickFolder', AppContext> = (input, s, ctx) => s.app.pickFolder(input.defaultPath, ctx.front);

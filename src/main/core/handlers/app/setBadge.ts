@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AppContext } from '../context';
 
-export const appSetBadge: Handler<'app:setBadge', Services> = (input, s) => s.app.setBadge(input.count);
+export const appSetBadge: Handler<'app:setBadge', AppContext> = (input, s, ctx) => s.app.setBadge(input.count, ctx.front);

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { AppContext } from '../context';
 
-export const appSetNotifications: Handler<'app:setNotifications', Services> = (input, s) => s.app.setNotifications(input.enabled);
+export const appSetNotifications: Handler<'app:setNotifications', AppContext> = (input, s, ctx) => s.app.setNotifications(input.enabled, ctx.front);

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { EntriesContext } from '../context';
 
-export const entriesPage: Handler<'entries:page', Services> = (input, s) => s.sessions.page(input.id, input.beforeSeq, input.limit);
+export const entriesPage: Handler<'entries:page', EntriesContext> = (input, s) => s.sessions.page(input.id, input.beforeSeq, input.limit);

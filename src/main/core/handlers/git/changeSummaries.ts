@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { GitContext } from '../context';
 
-export const gitChangeSummaries: Handler<'git:changeSummaries', Services> = (_input, s) => ({ items: s.changes ? s.changes.allSummaries() : [] });
+export const gitChangeSummaries: Handler<'git:changeSummaries', GitContext> = (_input, s) => ({ items: s.changes.allSummaries() });

@@ -1,8 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { changesOf } from './service';
+import type { GitContext } from '../context';
 
-export const gitChanges: Handler<'git:changes', Services> = async (input, s) => {
+export const gitChanges: Handler<'git:changes', GitContext> = async (input, s) => {
   s.sessions.get(input.id);
-  return changesOf(s).changes(input.id);
+  return s.changes.changes(input.id);
 };

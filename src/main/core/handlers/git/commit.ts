@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { merges } from './merges';
+import type { GitContext } from '../context';
 
-export const gitCommit: Handler<'git:commit', Services> = (input, s) => merges(s).commit(input.id, input.message);
+export const gitCommit: Handler<'git:commit', GitContext> = (input, s) => s.merges.commit(input.id, input.message);

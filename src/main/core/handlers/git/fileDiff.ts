@@ -1,8 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { changesOf } from './service';
+import type { GitContext } from '../context';
 
-export const gitFileDiff: Handler<'git:fileDiff', Services> = async (input, s) => {
+export const gitFileDiff: Handler<'git:fileDiff', GitContext> = async (input, s) => {
   s.sessions.get(input.id);
-  return changesOf(s).diff(input.id, input.path);
+  return s.changes.diff(input.id, input.path);
 };

@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { merges } from './merges';
+import type { GitContext } from '../context';
 
-export const gitMerge: Handler<'git:merge', Services> = (input, s) => merges(s).merge(input.id, input.strategy, input.message);
+export const gitMerge: Handler<'git:merge', GitContext> = (input, s) => s.merges.merge(input.id, input.strategy, input.message);

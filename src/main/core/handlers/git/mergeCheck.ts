@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { merges } from './merges';
+import type { GitContext } from '../context';
 
-export const gitMergeCheck: Handler<'git:mergeCheck', Services> = (input, s) => merges(s).check(input.id);
+export const gitMergeCheck: Handler<'git:mergeCheck', GitContext> = (input, s) => s.merges.check(input.id);

@@ -1,9 +1,7 @@
-import { AppError } from '../../../../shared/result';
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { GitContext } from '../context';
 
 /** After a merge: the worktree folder removed, and with `deleteBranch` its (fully merged) branch. */
-export const gitRemoveWorktree: Handler<'git:removeWorktree', Services> = (input, s) => {
-  if (!s.worktrees) throw new AppError('UNAVAILABLE', 'Worktrees are not available here.');
+export const gitRemoveWorktree: Handler<'git:removeWorktree', GitContext> = (input, s) => {
   return s.worktrees.remove(input.id, input.deleteBranch);
 };

@@ -1,10 +1,9 @@
 import { AppError } from '../../../../shared/result';
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { checkFolder } from '../../services/newSession';
+import type { GitContext } from '../context';
+import { checkFolder } from '../../usecases/newSession';
 
-export const gitRepoInfo: Handler<'git:repoInfo', Services> = async (input, s) => {
-  if (!s.worktrees) throw new AppError('UNAVAILABLE', 'Worktrees are not available here.');
+export const gitRepoInfo: Handler<'git:repoInfo', GitContext> = async (input, s) => {
   let folder: string | null;
   try {
     folder = checkFolder(input.folder);

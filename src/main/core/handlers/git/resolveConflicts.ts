@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { merges } from './merges';
+import type { GitContext } from '../context';
 
-export const gitResolveConflicts: Handler<'git:resolveConflicts', Services> = (input, s) => merges(s).resolveConflicts(input.id, input.how);
+export const gitResolveConflicts: Handler<'git:resolveConflicts', GitContext> = (input, s) => s.merges.resolveConflicts(input.id, input.how);

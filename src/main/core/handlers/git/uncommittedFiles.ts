@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { merges } from './merges';
+import type { GitContext } from '../context';
 
-export const gitUncommittedFiles: Handler<'git:uncommittedFiles', Services> = (input, s) => merges(s).uncommittedFiles(input.id);
+export const gitUncommittedFiles: Handler<'git:uncommittedFiles', GitContext> = (input, s) => s.merges.uncommittedFiles(input.id);

@@ -1,7 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { GitContext } from '../context';
 
-export const gitWorktreeState: Handler<'git:worktreeState', Services> = async (input, s) => {
+export const gitWorktreeState: Handler<'git:worktreeState', GitContext> = async (input, s) => {
   s.sessions.get(input.id);
-  return s.worktrees ? s.worktrees.state(input.id) : { worktree: null };
+  return s.worktrees.state(input.id);
 };

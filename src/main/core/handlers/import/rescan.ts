@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { importsOf } from './service';
+import type { ImportContext } from '../context';
 
-export const importRescan: Handler<'import:rescan', Services> = (_input, s) => importsOf(s).rescan();
+export const importRescan: Handler<'import:rescan', ImportContext> = (_input, s) => s.imports.rescan();

@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { importsOf } from './service';
+import type { ImportContext } from '../context';
 
-export const importResume: Handler<'import:resume', Services> = (input, s) => importsOf(s).resume(input.id);
+export const importResume: Handler<'import:resume', ImportContext> = (input, s) => s.imports.resume(input.id);

@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { importsOf } from './service';
+import type { ImportContext } from '../context';
 
-export const importSetEnabled: Handler<'import:setEnabled', Services> = (input, s) => importsOf(s).setEnabled(input.enabled);
+export const importSetEnabled: Handler<'import:setEnabled', ImportContext> = (input, s) => s.imports.setEnabled(input.enabled);

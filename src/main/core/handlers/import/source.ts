@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { importsOf } from './service';
+import type { ImportContext } from '../context';
 
-export const importSource: Handler<'import:source', Services> = (input, s) => ({ source: importsOf(s).sourceOf(input.id) });
+export const importSource: Handler<'import:source', ImportContext> = (input, s) => ({ source: s.imports.sourceOf(input.id) });

@@ -1,5 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { importsOf } from './service';
+import type { ImportContext } from '../context';
 
-export const importStatus: Handler<'import:status', Services> = (_input, s) => importsOf(s).status();
+export const importStatus: Handler<'import:status', ImportContext> = (_input, s) => s.imports.status();

@@ -1,6 +1,6 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { inspectFolder } from '../../services/newSession';
+import type { SessionsContext } from '../context';
+import { inspectFolder } from '../../usecases/newSession';
 
 /** The Folder field's check as the user types (the same rules `sessions:create` applies). */
-export const sessionsCheckFolder: Handler<'sessions:checkFolder', Services> = (input) => inspectFolder(input.folder);
+export const sessionsCheckFolder: Handler<'sessions:checkFolder', SessionsContext> = (input) => inspectFolder(input.folder);

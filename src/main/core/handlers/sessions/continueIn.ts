@@ -1,5 +1,5 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { continueIn } from '../../services/continueIn';
+import type { SessionsContext } from '../context';
+import { continueIn } from '../../usecases/continueIn';
 
-export const sessionsContinueIn: Handler<'sessions:continueIn', Services> = (input, s) => continueIn(s, input);
+export const sessionsContinueIn: Handler<'sessions:continueIn', SessionsContext> = (input, s) => continueIn(s, input);

@@ -1,5 +1,5 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { createUserSession } from '../../services/newSession';
+import type { SessionsContext } from '../context';
+import { createUserSession } from '../../usecases/newSession';
 
-export const sessionsCreate: Handler<'sessions:create', Services> = (input, s) => createUserSession(s, input);
+export const sessionsCreate: Handler<'sessions:create', SessionsContext> = (input, s) => createUserSession(s, input);

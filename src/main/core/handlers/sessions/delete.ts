@@ -1,16 +1,16 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
 /**
  * A session with a worktree first has its agent stopped (nothing writes there any
  * more), then its work kept (a commit on its branch) and the folder removed.
  */
-export const sessionsDelete: Handler<'sessions:delete', Services> = async (input, s) => {
+export const sessionsDelete: Handler<'sessions:delete', SessionsContext> = async (input, s) => {
   s.sessions.get(input.id);
-  const record = s.worktrees?.record(input.id);
+  const record = s.worktrees.record(input.id);
   if (record && !record.gone) {
     await s.sessions.stop(input.id);
-    await s.worktrees?.keepWorkAndRemove(input.id);
+    await s.worktrees.keepWorkAndRemove(input.id);
   }
   return s.sessions.delete(input.id);
 };

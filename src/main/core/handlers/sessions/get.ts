@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsGet: Handler<'sessions:get', Services> = (input, s) => s.sessions.get(input.id);
+export const sessionsGet: Handler<'sessions:get', SessionsContext> = (input, s) => s.sessions.get(input.id);

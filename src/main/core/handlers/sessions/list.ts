@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsList: Handler<'sessions:list', Services> = (input, s) => s.sessions.listRows(input.includeArchived, input.limit, input.after);
+export const sessionsList: Handler<'sessions:list', SessionsContext> = (input, s) => s.sessions.listRows(input.includeArchived, input.limit, input.after);

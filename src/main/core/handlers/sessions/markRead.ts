@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsMarkRead: Handler<'sessions:markRead', Services> = (input, s) => s.sessions.markRead(input.id);
+export const sessionsMarkRead: Handler<'sessions:markRead', SessionsContext> = (input, s) => s.sessions.markRead(input.id);

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsMove: Handler<'sessions:move', Services> = (input, s) => s.sessions.move(input.id, input.beforeId);
+export const sessionsMove: Handler<'sessions:move', SessionsContext> = (input, s) => s.sessions.move(input.id, input.beforeId);

@@ -1,6 +1,6 @@
 import { createLogger } from '../../logger';
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
 const log = createLogger('sessions');
 
@@ -9,7 +9,7 @@ const log = createLogger('sessions');
  * engine is asked for a fresh title now (the answer does not wait for it: the
  * new title arrives as `session:changed`).
  */
-export const sessionsReleaseTitle: Handler<'sessions:releaseTitle', Services> = (input, s) => {
+export const sessionsReleaseTitle: Handler<'sessions:releaseTitle', SessionsContext> = (input, s) => {
   const row = s.sessions.releaseTitle(input.id);
   s.ambient.titles.regenerate(row.id).catch((err: unknown) => log.warn('could not title a released session', { session: row.id, err }));
   return row;

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsRename: Handler<'sessions:rename', Services> = (input, s) => s.sessions.rename(input.id, input.title);
+export const sessionsRename: Handler<'sessions:rename', SessionsContext> = (input, s) => s.sessions.rename(input.id, input.title);

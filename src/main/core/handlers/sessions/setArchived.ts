@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsSetArchived: Handler<'sessions:setArchived', Services> = (input, s) => s.sessions.setArchived(input.id, input.archived);
+export const sessionsSetArchived: Handler<'sessions:setArchived', SessionsContext> = (input, s) => s.sessions.setArchived(input.id, input.archived);

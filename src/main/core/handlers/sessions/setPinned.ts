@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsSetPinned: Handler<'sessions:setPinned', Services> = (input, s) => s.sessions.setPinned(input.id, input.pinned);
+export const sessionsSetPinned: Handler<'sessions:setPinned', SessionsContext> = (input, s) => s.sessions.setPinned(input.id, input.pinned);

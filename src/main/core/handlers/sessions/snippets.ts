@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsSnippets: Handler<'sessions:snippets', Services> = (input, s) => ({ snippets: s.sessions.snippets(input.query, input.ids) });
+export const sessionsSnippets: Handler<'sessions:snippets', SessionsContext> = (input, s) => ({ snippets: s.sessions.snippets(input.query, input.ids) });

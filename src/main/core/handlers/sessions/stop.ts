@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsStop: Handler<'sessions:stop', Services> = (input, s) => s.sessions.stop(input.id);
+export const sessionsStop: Handler<'sessions:stop', SessionsContext> = (input, s) => s.sessions.stop(input.id);

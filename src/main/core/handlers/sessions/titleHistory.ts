@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsTitleHistory: Handler<'sessions:titleHistory', Services> = (input, s) => s.sessions.titleHistory(input.id);
+export const sessionsTitleHistory: Handler<'sessions:titleHistory', SessionsContext> = (input, s) => s.sessions.titleHistory(input.id);

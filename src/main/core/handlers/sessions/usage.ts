@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SessionsContext } from '../context';
 
-export const sessionsUsage: Handler<'sessions:usage', Services> = (input, s) => s.usage.forSession(input.id);
+export const sessionsUsage: Handler<'sessions:usage', SessionsContext> = (input, s) => s.usage.forSession(input.id);

@@ -1,5 +1,5 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SettingsContext } from '../context';
 import { settingsView } from './view';
 
-export const settingsGet: Handler<'settings:get', Services> = (_input, s) => settingsView(s);
+export const settingsGet: Handler<'settings:get', SettingsContext> = (_input, s) => settingsView(s);

@@ -1,9 +1,9 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { SettingsContext } from '../context';
 import { settingsView } from './view';
 
 /** A partial settings update; keys are write-only and stay in main. */
-export const settingsSet: Handler<'settings:set', Services> = (input, s) => {
+export const settingsSet: Handler<'settings:set', SettingsContext> = (input, s) => {
   const { config } = s.ambient.engine;
   if (input.ambient) config.save(input.ambient);
   if (input.anthropicApiKey !== undefined) config.setKey('anthropic', input.anthropicApiKey);

@@ -1,8 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { terminalsOf } from './service';
+import type { TerminalContext } from '../context';
 
-export const terminalInput: Handler<'terminal:input', Services> = async (input, s) => {
-  await terminalsOf(s).input(input.id, input.data);
+export const terminalInput: Handler<'terminal:input', TerminalContext> = async (input, s) => {
+  await s.terminals.input(input.id, input.data);
   return {};
 };

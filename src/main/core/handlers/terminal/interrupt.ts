@@ -1,8 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { terminalsOf } from './service';
+import type { TerminalContext } from '../context';
 
-export const terminalInterrupt: Handler<'terminal:interrupt', Services> = async (input, s) => {
-  await terminalsOf(s).interrupt(input.id);
+export const terminalInterrupt: Handler<'terminal:interrupt', TerminalContext> = async (input, s) => {
+  await s.terminals.interrupt(input.id);
   return {};
 };

@@ -1,8 +1,7 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
-import { terminalsOf } from './service';
+import type { TerminalContext } from '../context';
 
-export const terminalResize: Handler<'terminal:resize', Services> = (input, s) => {
-  terminalsOf(s).resize(input.id, input.cols, input.rows);
+export const terminalResize: Handler<'terminal:resize', TerminalContext> = (input, s) => {
+  s.terminals.resize(input.id, input.cols, input.rows);
   return {};
 };

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { UiContext } from '../context';
 
-export const uiSetState: Handler<'ui:setState', Services> = (input, s) => s.preferences.setUiState(input);
+export const uiSetState: Handler<'ui:setState', UiContext> = (input, s) => s.preferences.setUiState(input);

@@ -1,4 +1,4 @@
 import type { Handler } from '../../router/router';
-import type { Services } from '../../services';
+import type { UiContext } from '../context';
 
-export const uiState: Handler<'ui:state', Services> = (_input, s) => s.preferences.uiState();
+export const uiState: Handler<'ui:state', UiContext> = (_input, s) => s.preferences.uiState();

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { childEnv } from '../../agents/childEnv';
+import { childEnv } from '../../spawn/childEnv';
 import { ModelError } from '../errors';
 import { CallWatchdog } from '../watchdog';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/result';
 import { SUMMARY_LIMITS } from '../ambient/judge-reply';
 import type { Ambient } from '../ambient';
 import type { Store } from '../store';
-import type { SessionsService } from './sessions';
+import type { SessionsService } from '../services/sessions';
 
 /*
  * "Continue in…" (SPEC §9.5): a session of another kind in the same folder, seeded with the

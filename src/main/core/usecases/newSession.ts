@@ -12,8 +12,8 @@ import { writeWorktreeRecord } from '../git/record';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
 import type { Store } from '../store';
-import { preferencesOf } from './preferences';
-import type { SessionsService } from './sessions';
+import { preferencesOf } from '../services/preferences';
+import type { SessionsService } from '../services/sessions';
 
 const log = createLogger('sessions:new');
 
@@ -71,7 +71,7 @@ export function checkFolder(raw: string, home: string = homedir()): string | nul
  * worktree made first: the row's folder is the worktree, so every agent kind runs there.
  */
 export async function createUserSession(
-  deps: { sessions: SessionsService; store: Store; worktrees?: WorktreeService | undefined },
+  deps: { sessions: SessionsService; store: Store; worktrees: WorktreeService },
   input: NewSessionInput,
 ): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
@@ -85,7 +85,6 @@ export async function createUserSession(
   const id = randomUUID();
   let prepared: PreparedWorktree | null = null;
   if (input.worktree) {
-    if (!deps.worktrees) throw new AppError('UNAVAILABLE', 'Worktrees are not available here.');
     prepared = await deps.worktrees.prepare(folder ?? deps.sessions.defaultFolder, id.slice(0, 8), input.worktree);
   }
   let row: SessionRow;
@@ -103,10 +102,10 @@ export async function createUserSession(
       },
     });
   } catch (err) {
-    if (prepared) await deps.worktrees?.discard(prepared).catch((e: unknown) => log.error('removing an unused worktree failed', { err: e }));
+    if (prepared) await deps.worktrees.discard(prepared).catch((e: unknown) => log.error('removing an unused worktree failed', { err: e }));
     throw err;
   }
-  if (prepared) deps.worktrees?.adopt(row, prepared);
+  if (prepared) deps.worktrees.adopt(row, prepared);
   // Next time the dialog opens on this folder (the one asked for, not the worktree made in it).
   preferencesOf(deps.store.settings).setLastFolder(folder ?? deps.sessions.defaultFolder);
   return row;

@@ -1,0 +1,48 @@
+import type { Agents } from './agents';
+import type { ImportService } from './agents/import/importService';
+import type { TerminalService } from './agents/terminal/terminalService';
+import type { Ambient } from './ambient';
+import type { CoreEvents } from './events';
+import type { ChangesService } from './git/changesService';
+import type { MergeService } from './git/mergeService';
+import type { WorktreeService } from './git/worktrees';
+import type { AppService } from './services/app';
+import type { Clock } from './services/clock';
+import type { CoreHooks } from './services/hooks';
+import type { Preferences } from './services/preferences';
+import type { SessionsService } from './services/sessions';
+import type { UsageService } from './services/usage';
+import type { Store } from './store';
+
+/**
+ * Every part of a running core, each one present: `createCore` builds them all. The router hands it
+ * to the handlers, each domain of which declares the few members it uses (`handlers/context.ts`).
+ * It lives above `services/`, `agents/`, `ambient/` and `git/`, so none of them has to know the others.
+ */
+export interface CoreContext {
+  readonly store: Store;
+  readonly events: CoreEvents;
+  readonly hooks: CoreHooks;
+  readonly clock: Clock;
+  readonly app: AppService;
+  /** The one writer of sessions, titles and entries. */
+  readonly sessions: SessionsService;
+  /** What each session's turns used (the one writer of the usage table). */
+  readonly usage: UsageService;
+  /** The user's typed preferences: theme, the chat's default provider and model, the last folder, the window. */
+  readonly preferences: Preferences;
+  /** The ambient engine (titles, suggestions, notes, names). */
+  readonly ambient: Ambient;
+  /** The terminal backend (PTY sessions). */
+  readonly terminals: TerminalService;
+  /** The import of other tools' history. */
+  readonly imports: ImportService;
+  /** The chat and claude-code agents (the composer's dispatcher). */
+  readonly agents: Agents;
+  /** A git worktree per session. */
+  readonly worktrees: WorktreeService;
+  /** What worktree sessions changed (the Changes region, the rows' counts). */
+  readonly changes: ChangesService;
+  /** Commit and merge back a session's worktree. */
+  readonly merges: MergeService;
+}

@@ -1,0 +1,154 @@
+import { closeSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { acquireDataDirLock, createCore, createLogger, ensurePrivateDataDir, setLogSink, type DataDirLock, type SecretBox, type SwarmCore } from '../core';
+import { startHostServer, type HostServer } from '../transport/socket/hostServer';
+import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, writeHostInfo } from '../transport/socket/hostFiles';
+import { RotatingLog } from './rotatingLog';
+
+const log = createLogger('host');
+
+/** A stop that takes longer than this is cut short (exit 1). */
+const STOP_BOUND_MS = 12_000;
+/** How often the idle exit is considered. */
+const IDLE_CHECK_MS = 5_000;
+
+export interface RunHostOptions {
+  readonly dataDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly version: string;
+  /** better-sqlite3's binding for this runtime (the Electron binary passes its own). */
+  readonly nativeBinding?: string;
+  /** safeStorage where the host is the app's own binary. */
+  readonly secrets?: SecretBox;
+  /** A pipe the starting front reads: one JSON line, ready or the start-up error. */
+  readonly reportFd?: number | null;
+  /** The contract fingerprint to present (a test fakes an older host with this). */
+  readonly protocol?: string;
+}
+
+export interface RunningHost {
+  readonly core: SwarmCore;
+  readonly server: HostServer;
+  stop(reason: string): Promise<void>;
+}
+
+function report(fd: number | null | undefined, message: { ready: true; pid: number } | { error: string }): void {
+  if (fd === null || fd === undefined) return;
+  try {
+    writeSync(fd, `${JSON.stringify(message)}\n`);
+    closeSync(fd);
+  } catch {
+    // the front that started us is gone: nothing to tell
+  }
+}
+
+/**
+ * The session host (SPEC §5.1): takes the data folder's one-writer lock, opens
+ * the core, and serves it on the folder's socket to every front. It lives on
+ * when fronts go; it ends on `stop` (SIGTERM, `--stop`, "Quit and Stop Agents"),
+ * or by itself after the idle time with no front and no live agent.
+ */
+export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
+  process.umask(0o077);
+  ensurePrivateDataDir(opts.dataDir);
+  const file = new RotatingLog(join(opts.dataDir, HOST_LOG_FILE));
+  setLogSink((line) => file.write(line));
+
+  let lock: DataDirLock;
+  let core: SwarmCore;
+  let server: HostServer;
+  const protocol = opts.protocol ?? contractFingerprint();
+  const startedAt = new Date().toISOString();
+  try {
+    lock = acquireDataDirLock(opts.dataDir, 'host');
+    try {
+      core = await createCore({
+        dataDir: opts.dataDir,
+        env: opts.env,
+        version: opts.version,
+        nativeBinding: opts.nativeBinding,
+        // The host has no window: what only a window can do is asked of the front that asked (RequestContext.front).
+        platform: { transport: 'web', openExternal: async () => false, ...(opts.secrets && { secrets: opts.secrets }) },
+      });
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+    const secret = newHostSecret();
+    const socketPath = hostSocketPath(opts.dataDir, opts.env);
+    let stopRequested: (reason: string) => void = () => undefined;
+    let lastBusy = Date.now();
+    server = await startHostServer({
+      socketPath,
+      secret,
+      protocol,
+      version: opts.version,
+      startedAt,
+      dataDir: opts.dataDir,
+      router: core.router,
+      events: core.events,
+      env: settingsEnvDigest(opts.env),
+      liveAgents: () => core.liveAgents(),
+      log: log.child('socket'),
+      onStop: (reason) => stopRequested(reason),
+      onClientsChanged: (count) => {
+        lastBusy = Date.now();
+        log.info('fronts attached', { count });
+      },
+    });
+    writeHostInfo(opts.dataDir, { pid: process.pid, version: opts.version, protocol, socket: socketPath, secret, startedAt });
+
+    let stopping: Promise<void> | null = null;
+    const stop = (reason: string): Promise<void> => {
+      stopping ??= (async () => {
+        log.info('stopping', { reason, liveAgents: core.liveAgents() });
+        clearInterval(idle);
+        const bound = setTimeout(() => {
+          log.error('stopping took too long; exiting');
+          process.exit(1);
+        }, STOP_BOUND_MS);
+        bound.unref();
+        server.announceStop(reason);
+        await core.close();
+        await server.close();
+        removeHostInfo(opts.dataDir, process.pid);
+        lock.release();
+        log.info('stopped');
+        clearTimeout(bound);
+      })();
+      return stopping;
+    };
+    stopRequested = (reason) => {
+      void stop(reason).then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error('stopping failed', { err });
+          process.exit(1);
+        },
+      );
+    };
+    const idle = setInterval(() => {
+      if (server.clients().length > 0 || core.liveAgents() > 0) {
+        lastBusy = Date.now();
+        return;
+      }
+      const minutes = core.hostSettings().idleExitMinutes;
+      if (Date.now() - lastBusy >= minutes * 60_000) stopRequested(`no front and no live agent for ${minutes} min`);
+    }, Math.min(IDLE_CHECK_MS, Math.max(250, core.hostSettings().idleExitMinutes * 60_000 / 4)));
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stopRequested(`signal ${signal}`));
+    process.on('SIGHUP', () => undefined); // a closed terminal is not a reason to end the agents
+    process.on('exit', () => {
+      removeHostInfo(opts.dataDir, process.pid);
+      lock.release();
+    });
+
+    log.info('session host ready', { pid: process.pid, dataDir: opts.dataDir, socket: socketPath, version: opts.version, protocol });
+    report(opts.reportFd, { ready: true, pid: process.pid });
+    return { core, server, stop };
+  } catch (err) {
+    log.error('the session host failed to start', { err });
+    report(opts.reportFd, { error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+}

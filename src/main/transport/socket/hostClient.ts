@@ -1,0 +1,236 @@
+import { connect, type Socket } from 'node:net';
+import { isEventName } from '../../../shared/ipc/bridge';
+import type { EventName, EventPayload } from '../../../shared/ipc/events';
+import { fail, type Result } from '../../../shared/result';
+import type { EventListener, RequestContext } from '../../core';
+import type { EventSource, RouterLike } from '../router-like';
+import { encodeFrame, FrameReader, MAX_HOST_FRAME_CHARS, type ClientFrame, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
+
+/** How long a front waits for the host's welcome. */
+const WELCOME_TIMEOUT_MS = 10_000;
+/** A reply slower than this is answered UNAVAILABLE (the host is wedged); the request may still run there. */
+const REQUEST_TIMEOUT_MS = 5 * 60_000;
+
+export class HostRefusedError extends Error {
+  override readonly name = 'HostRefusedError';
+  constructor(
+    readonly code: 'FORBIDDEN' | 'VERSION_MISMATCH' | 'STOPPING',
+    message: string,
+    readonly hostVersion: string,
+    readonly hostProtocol: string,
+    readonly hostPid: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface FrontIdentity {
+  readonly kind: FrontKind;
+  readonly version: string;
+  readonly protocol: string;
+  readonly url: string | null;
+  readonly env: Record<string, string>;
+  /** A control connection: status and stop only, across contract versions. */
+  readonly control?: boolean;
+}
+
+/** What a front does when the host asks for one of its abilities; the answer travels back as is. */
+export type AbilityHandler = (ability: FrontAbility, args: unknown[]) => Promise<unknown>;
+
+export interface Welcome {
+  readonly pid: number;
+  readonly version: string;
+  readonly protocol: string;
+  readonly startedAt: string;
+  readonly envDiffers: string[];
+  readonly liveAgents: number;
+}
+
+/** Why the connection ended: the host said it was stopping on purpose, or it just went away. */
+export type HostCloseReason = { kind: 'stopped'; reason: string } | { kind: 'lost' };
+
+/**
+ * One front's connection to the session host: a RouterLike whose requests
+ * travel to the host's router, and an EventSource of the host's pushes.
+ */
+export class HostConnection implements RouterLike, EventSource {
+  private readonly listeners = new Set<EventListener>();
+  private readonly pending = new Map<number, { resolve: (r: Result<unknown>) => void; timer: NodeJS.Timeout }>();
+  private readonly closeListeners = new Set<(reason: HostCloseReason) => void>();
+  private statusWaiters: Array<(s: HostStatus | null) => void> = [];
+  private nextId = 1;
+  private stoppingReason: string | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly socket: Socket,
+    readonly welcome: Welcome,
+    private readonly abilities: AbilityHandler | null,
+  ) {}
+
+  /** Connects, says hello and waits for the welcome; throws HostRefusedError or the socket's error. */
+  static open(socketPath: string, secret: string, me: FrontIdentity, abilities: { has: FrontAbility[]; handle: AbilityHandler } | null): Promise<HostConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(socketPath);
+      socket.setEncoding('utf8');
+      let connection: HostConnection | null = null;
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error('The session host did not answer in time.'));
+      }, WELCOME_TIMEOUT_MS);
+      const settle = (err: Error | null): void => {
+        clearTimeout(timer);
+        if (err) {
+          socket.destroy();
+          reject(err);
+        }
+      };
+      const reader = new FrameReader(
+        MAX_HOST_FRAME_CHARS,
+        (raw) => {
+          const frame = raw as HostFrame;
+          if (connection !== null) return connection.onFrame(frame);
+          if (frame.t === 'refused') return settle(new HostRefusedError(frame.code, frame.message, frame.version, frame.protocol, frame.pid));
+          if (frame.t !== 'welcome') return settle(new Error('The session host sent something other than a welcome.'));
+          clearTimeout(timer);
+          connection = new HostConnection(socket, frame, abilities?.handle ?? null);
+          resolve(connection);
+        },
+        (reason) => {
+          if (connection === null) settle(new Error(`The session host sent ${reason}.`));
+          socket.destroy();
+        },
+      );
+      socket.on('data', (chunk: string) => reader.push(chunk));
+      socket.on('error', (err) => {
+        if (connection === null) settle(err);
+      });
+      socket.on('close', () => {
+        if (connection === null) settle(new Error('The session host closed the connection.'));
+        else connection.onClose();
+      });
+      socket.on('connect', () => {
+        const hello: ClientFrame = {
+          t: 'hello',
+          secret,
+          protocol: me.protocol,
+          version: me.version,
+          front: { kind: me.kind, pid: process.pid, url: me.url },
+          abilities: abilities?.has ?? [],
+          env: me.env,
+          control: me.control ?? false,
+        };
+        socket.write(encodeFrame(hello));
+      });
+    });
+  }
+
+  handle(channel: unknown, input: unknown, _ctx: RequestContext): Promise<Result<unknown>> {
+    if (this.closed) return Promise.resolve(fail('UNAVAILABLE', 'The session host is not reachable right now; try again in a moment.'));
+    return new Promise((resolve) => {
+      const id = this.nextId++;
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(fail('UNAVAILABLE', 'The session host did not answer in time.'));
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(id, { resolve, timer });
+      this.write({ t: 'req', id, channel: typeof channel === 'string' ? channel.slice(0, 200) : '', input });
+    });
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  onClose(listener: (reason: HostCloseReason) => void): () => void;
+  onClose(): void;
+  onClose(listener?: (reason: HostCloseReason) => void): (() => void) | void {
+    if (listener) {
+      this.closeListeners.add(listener);
+      return () => this.closeListeners.delete(listener);
+    }
+    if (this.closed) return;
+    this.closed = true;
+    for (const [, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve(fail('UNAVAILABLE', 'The session host went away before answering; try again in a moment.'));
+    }
+    this.pending.clear();
+    for (const waiter of this.statusWaiters) waiter(null);
+    this.statusWaiters = [];
+    const reason: HostCloseReason = this.stoppingReason !== null ? { kind: 'stopped', reason: this.stoppingReason } : { kind: 'lost' };
+    for (const l of this.closeListeners) l(reason);
+  }
+
+  isOpen(): boolean {
+    return !this.closed;
+  }
+
+  status(): Promise<HostStatus | null> {
+    if (this.closed) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.statusWaiters.push(resolve);
+      this.write({ t: 'status' });
+    });
+  }
+
+  /** Asks the host to end itself, its agents and its web fronts. */
+  stop(reason: string): void {
+    this.write({ t: 'stop', reason });
+  }
+
+  /** Leaves; `stopAgents` (the quit setting) asks the host to stop too when this was the last front. */
+  async leave(stopAgents: boolean): Promise<void> {
+    if (this.closed) return;
+    this.write({ t: 'bye', stopAgents });
+    await new Promise<void>((resolve) => this.socket.end(resolve));
+    this.socket.destroy();
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private write(frame: ClientFrame): void {
+    if (!this.socket.destroyed) this.socket.write(encodeFrame(frame));
+  }
+
+  private onFrame(frame: HostFrame): void {
+    switch (frame.t) {
+      case 'res': {
+        const p = this.pending.get(frame.id);
+        if (!p) return;
+        this.pending.delete(frame.id);
+        clearTimeout(p.timer);
+        p.resolve(frame.result as Result<unknown>);
+        return;
+      }
+      case 'event': {
+        if (!isEventName(frame.name)) return;
+        const name = frame.name;
+        for (const l of this.listeners) l(name, frame.payload as EventPayload<EventName>);
+        return;
+      }
+      case 'ask': {
+        const handle = this.abilities;
+        const answer = (value: unknown): void => this.write({ t: 'answer', id: frame.id, value: value ?? null });
+        if (!handle) return answer(null);
+        handle(frame.ability, Array.isArray(frame.args) ? frame.args : []).then(answer, () => answer(null));
+        return;
+      }
+      case 'status': {
+        const waiter = this.statusWaiters.shift();
+        waiter?.(frame.status);
+        return;
+      }
+      case 'stopping':
+        this.stoppingReason = frame.reason;
+        return;
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { channels } from '../../../shared/ipc/contract';
+import { eventSchemas } from '../../../shared/ipc/events';
+import { HOST_FRAMES_VERSION } from './frames';
+
+/** The host's card in its data folder: how a front finds it and proves it may talk to it. */
+export const HOST_INFO_FILE = 'host.json';
+export const HOST_SOCKET_FILE = 'host.sock';
+export const HOST_LOG_FILE = 'host.log';
+/** Linux's sun_path holds 108 bytes with the terminating NUL (macOS: 104). */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
+
+const HostInfoSchema = z.object({
+  pid: z.number().int(),
+  version: z.string(),
+  protocol: z.string(),
+  socket: z.string(),
+  secret: z.string(),
+  startedAt: z.string(),
+});
+export type HostInfo = z.infer<typeof HostInfoSchema>;
+
+export function readHostInfo(dataDir: string): HostInfo | null {
+  try {
+    const parsed = HostInfoSchema.safeParse(JSON.parse(readFileSync(join(dataDir, HOST_INFO_FILE), 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Written whole (temp file and rename), mode 0600, once the socket listens. */
+export function writeHostInfo(dataDir: string, info: HostInfo): void {
+  const file = join(dataDir, HOST_INFO_FILE);
+  const temp = `${file}.tmp-${process.pid}`;
+  writeFileSync(temp, JSON.stringify(info), { mode: 0o600 });
+  renameSync(temp, file);
+}
+
+/** Removes the card if it is still this process's (a newer host may have replaced it). */
+export function removeHostInfo(dataDir: string, pid: number): void {
+  if (readHostInfo(dataDir)?.pid === pid) rmSync(join(dataDir, HOST_INFO_FILE), { force: true });
+}
+
+export function newHostSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The socket's path: inside the data folder, unless that is longer than the
+ * platform allows; then a short one under the user's runtime folder (0700),
+ * named by a digest of the data folder. Either way it is recorded in host.json.
+ */
+export function hostSocketPath(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const inside = join(dataDir, HOST_SOCKET_FILE);
+  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH_BYTES) return inside;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  const base = env.XDG_RUNTIME_DIR && env.XDG_RUNTIME_DIR.startsWith('/') ? env.XDG_RUNTIME_DIR : tmpdir();
+  const dir = join(base, `swarmdesk-${uid}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A shared temp folder: the folder must be ours, private and real (not someone's symlink or theirs).
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory() || (typeof process.getuid === 'function' && stat.uid !== uid) || (stat.mode & 0o077) !== 0) {
+    throw new Error(`The session host's socket folder ${dir} is not a private folder of this user; remove it and start again.`);
+  }
+  return join(dir, `${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
+}
+
+let fingerprint: string | null = null;
+
+/**
+ * The contract's fingerprint: every channel's input and output schema and
+ * every event's, as JSON Schema, hashed with the frames' version. A front and
+ * a host agree only if they were built from the same contract (~60 ms once).
+ */
+export function contractFingerprint(): string {
+  if (fingerprint !== null) return fingerprint;
+  const hash = createHash('sha256').update(`frames ${HOST_FRAMES_VERSION}\n`);
+  const json = (schema: z.ZodType, io: 'input' | 'output'): string => JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io }));
+  for (const name of Object.keys(channels).sort()) {
+    const spec = channels[name as keyof typeof channels];
+    hash.update(`${name}\n${json(spec.input, 'input')}\n${json(spec.output, 'output')}\n`);
+  }
+  for (const name of Object.keys(eventSchemas).sort()) {
+    hash.update(`${name}\n${json(eventSchemas[name as keyof typeof eventSchemas], 'output')}\n`);
+  }
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
+}
+
+/** Variables that change what the host does (SPEC §10): a front started with other values is told once. */
+const SETTINGS_VARIABLE = /^(SWARMDESK_|ANTHROPIC_|OPENAI_)/;
+
+/** Each settings variable's name and a short digest of its value (a key's value never leaves in clear). */
+export function settingsEnvDigest(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!SETTINGS_VARIABLE.test(name) || value === undefined || name === 'SWARMDESK_DATA_DIR') continue;
+    out[name] = createHash('sha256').update(value).digest('hex').slice(0, 12);
+  }
+  return out;
+}
+
+/** The settings variables whose values differ between a front and the host (set in one, unset or other in the other). */
+export function envDifferences(host: Record<string, string>, front: Record<string, string>): string[] {
+  const names = new Set([...Object.keys(host), ...Object.keys(front)]);
+  return [...names].filter((n) => host[n] !== front[n]).sort();
+}

@@ -1,0 +1,290 @@
+import { chmodSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { fail } from '../../../shared/result';
+import type { FrontAbilities, Logger } from '../../core';
+import type { EventSource, RouterLike } from '../router-like';
+import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
+import { envDifferences } from './hostFiles';
+
+/** A front must say hello this soon after connecting. */
+const HELLO_TIMEOUT_MS = 5_000;
+/** A front this far behind on reading is dropped (it re-attaches and reloads) rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
+/** Requests one front may have in flight; more get UNAVAILABLE. */
+const MAX_IN_FLIGHT = 256;
+/** A question asked of a front (a folder picker is a person choosing) waits at most this long. */
+const ASK_TIMEOUT_MS = 10 * 60_000;
+
+export interface AttachedFront {
+  readonly kind: FrontKind;
+  readonly pid: number;
+  readonly url: string | null;
+}
+
+export interface HostServerOptions {
+  readonly socketPath: string;
+  readonly secret: string;
+  readonly protocol: string;
+  readonly version: string;
+  readonly startedAt: string;
+  readonly dataDir: string;
+  readonly router: RouterLike;
+  readonly events: EventSource;
+  /** The settings variables the host was started with (digests). */
+  readonly env: Record<string, string>;
+  readonly liveAgents: () => number;
+  /** `--stop` or "Quit and Stop Agents": the host ends everything. Called once. */
+  readonly onStop: (reason: string) => void;
+  /** The attached fronts changed (the idle timer and the "missed while away" list watch this). */
+  readonly onClientsChanged?: (count: number) => void;
+  readonly log: Logger;
+}
+
+export interface HostServer {
+  clients(): AttachedFront[];
+  status(): HostStatus;
+  /** Tells every front the host is stopping on purpose, then stops listening. */
+  announceStop(reason: string): void;
+  close(): Promise<void>;
+}
+
+function secretsEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The host's side of the socket: each front says hello with the per-start
+ * secret and the contract's fingerprint, then sends requests (answered with
+ * the router's envelopes) and gets every core event. A front's abilities (a
+ * folder picker, OS notifications) are asked of the front that made the request.
+ */
+export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
+  const { log } = opts;
+  const fronts = new Map<Socket, AttachedFront>();
+  let stopping = false;
+
+  const send = (socket: Socket, frame: HostFrame): void => {
+    if (socket.destroyed) return;
+    if (socket.writableLength > MAX_BUFFERED_BYTES) {
+      log.warn('dropping a front that stopped reading', { buffered: socket.writableLength });
+      socket.destroy();
+      return;
+    }
+    socket.write(encodeFrame(frame));
+  };
+
+  const status = (): HostStatus => ({
+    pid: process.pid,
+    version: opts.version,
+    protocol: opts.protocol,
+    startedAt: opts.startedAt,
+    dataDir: opts.dataDir,
+    clients: [...fronts.values()].filter((f) => f.kind !== 'cli'),
+    liveAgents: opts.liveAgents(),
+  });
+  const changed = (): void => opts.onClientsChanged?.([...fronts.values()].filter((f) => f.kind !== 'cli').length);
+
+  const unsubscribe = opts.events.subscribe((name, payload) => {
+    for (const [socket, f] of fronts) if (f.kind !== 'cli') send(socket, { t: 'event', name, payload });
+  });
+
+  const onConnection = (socket: Socket): void => {
+    socket.setEncoding('utf8');
+    socket.on('error', () => undefined);
+    let front: AttachedFront | null = null;
+    let control = false;
+    let inFlight = 0;
+    let nextAsk = 1;
+    const asks = new Map<number, { resolve: (value: unknown) => void; timer: NodeJS.Timeout }>();
+    const helloTimer = setTimeout(() => socket.destroy(), HELLO_TIMEOUT_MS);
+
+    const ask = (ability: FrontAbility, args: unknown[]): Promise<unknown> =>
+      new Promise((resolve) => {
+        const id = nextAsk++;
+        const timer = setTimeout(() => {
+          asks.delete(id);
+          resolve(null);
+        }, ASK_TIMEOUT_MS);
+        asks.set(id, { resolve, timer });
+        send(socket, { t: 'ask', id, ability, args });
+      });
+
+    let abilities: FrontAbilities | undefined;
+    const reader = new FrameReader(
+      MAX_CLIENT_FRAME_CHARS,
+      (raw) => {
+        const parsed = ClientFrameSchema.safeParse(raw);
+        if (!parsed.success) {
+          log.warn('closing a front that sent a malformed frame');
+          socket.destroy();
+          return;
+        }
+        const frame = parsed.data;
+        if (front === null) {
+          if (frame.t !== 'hello' || !secretsEqual(frame.secret, opts.secret)) {
+            log.warn('closing a connection without the host secret');
+            send(socket, { t: 'refused', code: 'FORBIDDEN', message: 'This connection did not present the session host secret.', version: opts.version, protocol: opts.protocol, pid: process.pid });
+            socket.end();
+            return;
+          }
+          clearTimeout(helloTimer);
+          if (frame.control) {
+            control = true;
+          } else if (frame.protocol !== opts.protocol) {
+            send(socket, {
+              t: 'refused',
+              code: 'VERSION_MISMATCH',
+              message: `The session host runs Swarmdesk ${opts.version} (contract ${opts.protocol}); this front is ${frame.version} (contract ${frame.protocol}).`,
+              version: opts.version,
+              protocol: opts.protocol,
+              pid: process.pid,
+            });
+            socket.end();
+            return;
+          }
+          if (stopping && !control) {
+            send(socket, { t: 'refused', code: 'STOPPING', message: 'The session host is stopping.', version: opts.version, protocol: opts.protocol, pid: process.pid });
+            socket.end();
+            return;
+          }
+          front = { kind: control ? 'cli' : frame.front.kind, pid: frame.front.pid, url: frame.front.url };
+          abilities = frontAbilities(frame.front.kind, new Set(frame.abilities), ask);
+          fronts.set(socket, front);
+          send(socket, {
+            t: 'welcome',
+            pid: process.pid,
+            version: opts.version,
+            protocol: opts.protocol,
+            startedAt: opts.startedAt,
+            envDiffers: envDifferences(opts.env, frame.env),
+            liveAgents: opts.liveAgents(),
+          });
+          log.info('front attached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
+          changed();
+          return;
+        }
+        if (control && frame.t !== 'status' && frame.t !== 'stop') {
+          socket.destroy();
+          return;
+        }
+        switch (frame.t) {
+          case 'hello':
+            socket.destroy();
+            return;
+          case 'req': {
+            if (inFlight >= MAX_IN_FLIGHT) {
+              send(socket, { t: 'res', id: frame.id, result: fail('UNAVAILABLE', 'Too many requests in flight; retry shortly.') });
+              return;
+            }
+            inFlight += 1;
+            const transport = front.kind === 'electron' ? 'electron' : 'web';
+            opts.router
+              .handle(frame.channel, frame.input, { transport, front: abilities })
+              .then((result) => send(socket, { t: 'res', id: frame.id, result }))
+              .catch((err: unknown) => {
+                log.error('router failed', { err });
+                send(socket, { t: 'res', id: frame.id, result: fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.') });
+              })
+              .finally(() => {
+                inFlight -= 1;
+              });
+            return;
+          }
+          case 'answer': {
+            const pending = asks.get(frame.id);
+            if (pending === undefined) return;
+            asks.delete(frame.id);
+            clearTimeout(pending.timer);
+            pending.resolve(frame.value);
+            return;
+          }
+          case 'status':
+            send(socket, { t: 'status', status: status() });
+            return;
+          case 'stop':
+            log.info('asked to stop', { reason: frame.reason, by: front.kind });
+            opts.onStop(frame.reason);
+            return;
+          case 'bye':
+            if (frame.stopAgents && [...fronts.entries()].every(([s, f]) => s === socket || f.kind === 'cli')) {
+              log.info('the last front quit and asked to stop the agents');
+              opts.onStop('the last window quit with "stop agents when I quit" on');
+            }
+            return;
+        }
+      },
+      (reason) => {
+        log.warn('closing a front', { reason });
+        socket.destroy();
+      },
+    );
+    socket.on('data', (chunk: string) => reader.push(chunk));
+    socket.on('close', () => {
+      clearTimeout(helloTimer);
+      for (const pending of asks.values()) {
+        clearTimeout(pending.timer);
+        pending.resolve(null);
+      }
+      asks.clear();
+      if (fronts.delete(socket) && front !== null) {
+        log.info('front detached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
+        changed();
+      }
+    });
+  };
+
+  // We hold the data folder's lock, so a socket file left here is a dead host's.
+  rmSync(opts.socketPath, { force: true });
+  const server: Server = createServer(onConnection);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  chmodSync(opts.socketPath, 0o600);
+
+  return {
+    clients: () => [...fronts.values()].filter((f) => f.kind !== 'cli'),
+    status,
+    announceStop(reason) {
+      stopping = true;
+      for (const socket of fronts.keys()) send(socket, { t: 'stopping', reason });
+      server.close();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        unsubscribe();
+        server.close(() => resolve());
+        for (const socket of fronts.keys()) socket.end();
+        // A front that does not finish its side in time is cut.
+        setTimeout(() => {
+          for (const socket of fronts.keys()) socket.destroy();
+          resolve();
+        }, 1_000).unref();
+        rmSync(opts.socketPath, { force: true });
+      }),
+  };
+}
+
+/** The abilities a front said it has, each asked of that front over its socket. */
+function frontAbilities(kind: FrontKind, has: ReadonlySet<FrontAbility>, ask: (ability: FrontAbility, args: unknown[]) => Promise<unknown>): FrontAbilities {
+  return {
+    transport: kind === 'electron' ? 'electron' : 'web',
+    openExternal: async (url) => (has.has('openExternal') ? (await ask('openExternal', [url])) === true : false),
+    ...(has.has('pickFolder') && {
+      pickFolder: async (defaultPath: string | undefined) => {
+        const folder = await ask('pickFolder', [defaultPath ?? null]);
+        return typeof folder === 'string' ? folder : null;
+      },
+    }),
+    ...(has.has('notify') && {
+      notify: async (n: { title: string; body: string; sessionId: string }) => (await ask('notify', [n])) === true,
+    }),
+    ...(has.has('setBadgeCount') && { setBadgeCount: async (count: number) => (await ask('setBadgeCount', [count])) === true }),
+  };
+}

@@ -1,0 +1,154 @@
+import { connect } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLogSink } from '../../src/main/core/logger';
+import { startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
+import { HostConnection, HostRefusedError, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
+import { stopHost } from '../../src/main/transport/socket/hostControl';
+import { contractFingerprint, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { until } from '../support/until';
+
+/*
+ * The session host as a real detached process (src/main/host.ts under tsx): its socket and card are
+ * private, a front must present the per-start secret, a second host on the folder refuses and names the
+ * first, a socket path too long for the platform falls back to the runtime folder, a front started with
+ * other settings variables is told, and with no front and no live agent the host exits by itself.
+ */
+setLogSink(() => {});
+
+const HOST: HostCommand = { command: process.execPath, args: ['--import', 'tsx', 'src/main/host.ts'], env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' } };
+const dirs: string[] = [];
+const hosts: number[] = [];
+
+function dataDir(name = 'swarmdesk-host-'): string {
+  const dir = mkdtempSync(join(tmpdir(), name));
+  dirs.push(dir);
+  return dir;
+}
+
+function me(env: NodeJS.ProcessEnv = HOST.env): FrontIdentity {
+  return { kind: 'web', version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(env) };
+}
+
+async function start(dir: string, command: HostCommand = HOST): Promise<number> {
+  const result = await startHostDetached(dir, command);
+  if ('error' in result) throw new Error(result.error);
+  hosts.push(result.pid);
+  return result.pid;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) {
+    await stopHost(dir, { ...me(), kind: 'cli' }, 5_000);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const pid of hosts.splice(0)) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // stopped, as it should be
+    }
+  }
+});
+
+describe('the session host process', () => {
+  it('serves on a 0600 socket beside a 0600 card; a front without the secret is refused, with it welcomed', async () => {
+    const dir = dataDir();
+    const pid = await start(dir);
+    const info = readHostInfo(dir);
+    expect(info?.pid).toBe(pid);
+    expect(statSync(info!.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'host.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    await expect(HostConnection.open(info!.socket, 'not-the-secret', me(), null)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // Garbage instead of a hello: the host closes the connection.
+    const closed = await new Promise<boolean>((resolve) => {
+      const socket = connect(info!.socket);
+      socket.on('connect', () => socket.write('this is not json\n'));
+      socket.on('close', () => resolve(true));
+      socket.on('error', () => undefined);
+    });
+    expect(closed).toBe(true);
+
+    const front = await HostConnection.open(info!.socket, info!.secret, me(), null);
+    expect(front.welcome.pid).toBe(pid);
+    const list = await front.handle('sessions:list', {}, { transport: 'web' });
+    expect(list.ok).toBe(true);
+    const bad = await front.handle('sessions:rename', { id: 42 }, { transport: 'web' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } }); // the host's router validates, as ever
+    front.close();
+  });
+
+  it('a second host on the same folder refuses to start and names the first', async () => {
+    const dir = dataDir();
+    const pid = await start(dir);
+    const second = await startHostDetached(dir, HOST);
+    expect(second).toMatchObject({ error: expect.stringContaining(`process ${pid} (the session host`) });
+    expect(readHostInfo(dir)?.pid).toBe(pid);
+  });
+
+  it('a data folder whose socket path is too long gets a short one under the runtime folder, recorded in the card', async () => {
+    const runtime = dataDir('swarmdesk-rt-');
+    const deep = join(dataDir(), 'a'.repeat(60), 'b'.repeat(60));
+    mkdirSync(deep, { recursive: true });
+    dirs.unshift(deep); // stopped first
+    await start(deep, { ...HOST, env: { ...HOST.env, XDG_RUNTIME_DIR: runtime } });
+    const info = readHostInfo(deep)!;
+    expect(Buffer.byteLength(join(deep, 'host.sock'))).toBeGreaterThan(107);
+    expect(info.socket.startsWith(join(runtime, 'swarmdesk-'))).toBe(true);
+    expect(statSync(join(runtime, `swarmdesk-${process.getuid!()}`)).mode & 0o777).toBe(0o700);
+    const front = await HostConnection.open(info.socket, info.secret, me(), null);
+    expect(front.welcome.pid).toBe(info.pid);
+    front.close();
+  });
+
+  it('tells a front started with other settings variables which ones differ (names only)', async () => {
+    const dir = dataDir();
+    await start(dir);
+    const info = readHostInfo(dir)!;
+    const front = await HostConnection.open(info.socket, info.secret, me({ ...HOST.env, SWARMDESK_CHAT_MODEL: 'another-model' }), null);
+    expect(front.welcome.envDiffers).toEqual(['SWARMDESK_CHAT_MODEL']);
+    front.close();
+  });
+
+  it('refuses a front built from another contract, but a control connection may still ask and stop', async () => {
+    const dir = dataDir();
+    await start(dir);
+    const info = readHostInfo(dir)!;
+    const other = { ...me(), protocol: 'another-contract' };
+    const refused = await HostConnection.open(info.socket, info.secret, other, null).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HostRefusedError);
+    expect((refused as HostRefusedError).code).toBe('VERSION_MISMATCH');
+    const control = await HostConnection.open(info.socket, info.secret, { ...other, kind: 'cli', control: true }, null);
+    expect((await control.status())?.pid).toBe(info.pid);
+    control.close();
+  });
+
+  it('with no front and no live agent for the idle time, the host exits by itself and clears its card', async () => {
+    const dir = dataDir();
+    const pid = await start(dir);
+    const info = readHostInfo(dir)!;
+    const front = await HostConnection.open(info.socket, info.secret, me(), null);
+    const set = await front.handle('host:setSettings', { idleExitMinutes: 0.05 }, { transport: 'web' });
+    expect(set).toMatchObject({ ok: true, value: { idleExitMinutes: 0.05 } });
+    // Attached, it stays (well past the idle time).
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(alive(pid)).toBe(true);
+    await front.leave(false);
+    await until(() => !alive(pid), { timeoutMs: 20_000, message: 'the idle host to exit' });
+    expect(readHostInfo(dir)).toBeNull();
+    expect(readFileSync(join(dir, 'host.log'), 'utf8')).toMatch(/no front and no live agent for 0.05 min/);
+  });
+});
