@@ -1,6 +1,7 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page, type Route, type WebSocketRoute } from '@playwright/test';
 import { openStore } from '../../src/main/core/store';
 import { until } from '../support/until';
+import { shoot } from './support/shots';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { expectOrder, rowByLabel, rows, sessionList } from './support/swarm';
 
@@ -194,4 +195,108 @@ test('Show archived on and off while the pages are held: the rows beyond the fir
   await expect(list).not.toHaveAttribute('aria-busy');
   await expect(deep).toBeVisible();
   expect(await scroller.evaluate((el) => el.scrollTop)).toBe(scrolled);
+});
+
+/** Where one drawn thing is on screen, and what it says. */
+interface Placed {
+  key: string;
+  text: string;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** The rows and headings on screen under `within` (the early picture's or React's sidebar), top to bottom. */
+async function placed(page: Page, within: string): Promise<{ rows: Placed[]; headings: Placed[] }> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    const box = (node: Element) => {
+      const r = node.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const onScreen = (node: Element) => node.getBoundingClientRect().top < window.innerHeight;
+    const rows = [...(root?.querySelectorAll('.session-row') ?? [])].filter(onScreen).map((node) => ({
+      key: node.getAttribute('data-early-row') ?? node.getAttribute('data-session-id') ?? '',
+      text: [node.querySelector('.row-label'), node.querySelector('.row-time'), node.querySelector('.row-sub')].map((part) => part?.textContent ?? '').join(' | '),
+      box: box(node.querySelector('.row-label') ?? node),
+    }));
+    const headings = [...(root?.querySelectorAll('.group-header') ?? [])].filter(onScreen).map((node) => ({
+      key: node.getAttribute('data-group') ?? '',
+      text: node.textContent ?? '',
+      box: box(node.querySelector('.group-name') ?? node),
+    }));
+    return { rows: rows.sort((a, b) => a.box.y - b.box.y), headings };
+  }, within);
+}
+
+test('the first rows are drawn before React, grouped and labelled as React draws them, and React’s list replaces them without moving', async ({ page }) => {
+  // A swarm with a pinned row, two projects, derived labels, a placeholder title, a subagent and
+  // status words: more rows than the first page, so the rest follows (held here: React's first list
+  // is the first page, as the early rows are).
+  const dataDir = freshDataDir();
+  const { store } = openStore({ dataDir });
+  const at = Date.now() - 2 * 3_600_000;
+  store.transaction(() => {
+    let position = 0;
+    const add = (id: string, folder: string, title: string | null, extra: { firstLine?: string; kind?: 'chat' | 'terminal'; parentId?: string } = {}) => {
+      store.sessions.insert({ id, kind: extra.kind ?? 'chat', folder, position: position++, at, parentId: extra.parentId ?? null, ...(title ? { title, titleSource: 'auto' as const } : {}) });
+      if (extra.firstLine) store.entries.append(id, 'user', extra.firstLine, null, at);
+    };
+    add('pinned', '/home/dev/notes', 'Release checklist for 1.0');
+    store.sessions.setPinned('pinned', true, 0);
+    add('docs-1', '/home/dev/docs', null, { firstLine: 'Why does the **billing** export skip the last row?' });
+    add('shop-1', '/home/dev/shop', 'Fix the login redirect loop');
+    store.sessions.setStatus('shop-1', 'waiting', at);
+    add('shop-2', '/home/dev/shop', 'Untitled');
+    add('shop-3', '/home/dev/shop', null, { kind: 'terminal' });
+    add('shop-1-sub', '/home/dev/shop', 'Look through the session cookie handling', { parentId: 'shop-1' });
+    store.sessions.setUnread('docs-1', true);
+    for (let i = 0; i < 140; i++) add(`more-${i}`, i === 50 ? '/home/dev/docs' : '/home/dev/shop', `Tidy the parser, part ${i} of the long series of small changes`);
+  });
+  store.close();
+  const early = await startServer({ dataDir, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } });
+  try {
+    // Hold the app's chunk (React and the app), so what the entry chunk drew can be looked at; and
+    // the pages after the first, so React's first list is the same first page.
+    const heldChunk: Route[] = [];
+    await page.route(/\/assets\/appStart-[^/]+\.js$/, (route) => {
+      heldChunk.push(route);
+    });
+    await page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
+      const toServer = ws.connectToServer();
+      ws.onMessage((message) => {
+        const frame = JSON.parse(String(message)) as { channel?: string; input?: { after?: unknown } };
+        if (!(frame.channel === 'sessions:list' && frame.input?.after !== undefined)) toServer.send(message);
+      });
+    });
+    await page.goto(early.url);
+    const earlyRows = page.locator('[data-early-row]');
+    await expect(earlyRows.first()).toBeVisible();
+    await until(() => heldChunk.length > 0, { message: 'the app chunk was asked for (and held)' });
+
+    const before = await placed(page, '[data-early-paint]');
+    // Pinned first, then the projects where their first rows are, each under its heading; the
+    // subagent under its parent; labels by the rule (never the placeholder), status words beside the dot.
+    // (Counts as React's first list counts them: the first page's rows, 100 of 146.)
+    expect(before.headings.map((h) => h.text)).toEqual(['Pinned', '▾docs 2', '▾shop 97']);
+    expect(before.rows.slice(0, 8).map((r) => r.key)).toEqual(['pinned', 'docs-1', 'more-50', 'shop-1', 'shop-1-sub', 'shop-2', 'shop-3', 'more-0']);
+    const label = (key: string) => before.rows.find((r) => r.key === key)?.text ?? '';
+    expect(label('shop-1')).toBe('Fix the login redirect loop | 2h | waiting');
+    expect(label('shop-2')).toMatch(/^Chat · shop \| 2h \| idle/);
+    expect(label('shop-3')).toMatch(/^Terminal · shop \| 2h \| idle/);
+    expect(label('docs-1')).toBe('Why does the billing export skip the last row? | 2h | idle');
+    expect(before.rows.map((r) => r.text).join('\n')).not.toMatch(/Untitled/);
+    // A picture only: nothing to reach by role or keyboard until React's list is up.
+    await expect(page.getByRole('listitem')).toHaveCount(0);
+    await shoot(page, 'early-rows');
+
+    for (const route of heldChunk.splice(0)) await route.continue();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.locator('[data-early-paint]')).toHaveCount(0);
+    const after = await placed(page, 'nav.sidebar');
+    // The same rows and headings, saying the same, in the same place to the pixel.
+    expect(after.rows.slice(0, before.rows.length)).toEqual(before.rows);
+    expect(after.headings.slice(0, before.headings.length)).toEqual(before.headings);
+    await shoot(page, 'react-rows');
+  } finally {
+    await early.stop();
+  }
 });

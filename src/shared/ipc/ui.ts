@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SessionIdSchema } from '../domain/session';
 import { channel } from './channel';
+import { clampSidebarWidth } from './sidebarWidth';
+
+export { clampSidebarWidth, SIDEBAR_DEFAULT_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from './sidebarWidth';
 
 /*
  * What the window remembers across a restart of the core (issue 14 §5): the open panes with the
@@ -8,19 +11,10 @@ import { channel } from './channel';
  * because web mode's origin (a new port each start) empties that storage on every restart.
  */
 
-/** The sidebar's width bounds, in CSS pixels (a stored or sent width is clamped to them). */
-export const SIDEBAR_MIN_WIDTH = 200;
-export const SIDEBAR_MAX_WIDTH = 520;
-export const SIDEBAR_DEFAULT_WIDTH = 300;
 /** At most this many pane ids are kept (the window shows fewer; the rest are ignored). */
 export const MAX_SAVED_PANES = 12;
 /** At most this many folded groups are kept. */
 export const MAX_FOLDED_GROUPS = 500;
-
-export function clampSidebarWidth(width: number): number {
-  if (!Number.isFinite(width)) return SIDEBAR_DEFAULT_WIDTH;
-  return Math.round(Math.min(SIDEBAR_MAX_WIDTH, Math.max(SIDEBAR_MIN_WIDTH, width)));
-}
 
 export const SavedPanesSchema = z
   .object({

@@ -12,21 +12,11 @@ import { flushWindowState, loadWindowState, resetWindowState } from '../features
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
 import { applyQueuedChanges } from '../stores/sessions';
 import { showToast } from '../stores/ui';
-import { sessionLabel } from '../label/sessionLabel';
+import { warmUpLabels } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
 import { subscribeToPushes } from './pushes';
 
 export { refreshAfterReconnect } from './refresh';
-
-/**
- * The judge's large patterns compile on first use. Use them once while the
- * swarm is still on its way, so the first paint of the list does not pay for it.
- */
-function warmUpLabels(): void {
-  const row = { title: null, firstUserLine: 'Warm up the label rules', kind: 'chat', folder: '/', updatedAt: 0 } as const;
-  sessionLabel(row, 0);
-  sessionLabel({ ...row, title: 'Warm up the title judge' }, 0);
-}
 
 /** Run `work` once the frame now being prepared has been painted (what the first paint does not need). */
 function afterNextPaint(work: () => void): () => void {
@@ -71,7 +61,7 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     afterNextPaint(() => {
       if (!stopped) work();
     });
-  void loadAppInfo().then((info) => {
+  void loadAppInfo(early?.appInfo).then((info) => {
     // Said once per window: a reload does not say the host's notices again.
     if (info) for (const notice of firstShowings(info.dataDir, info.notices)) showToast(notice);
     // Not on the first paint's path: reading the browser's notification permission blocks for a while.

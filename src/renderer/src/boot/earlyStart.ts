@@ -1,5 +1,6 @@
 import type { SessionListRow } from '../../../shared/domain/session';
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
+import type { AppInfo } from '../../../shared/ipc/app';
 import type { EventName } from '../../../shared/ipc/events';
 import type { UiState } from '../../../shared/ipc/ui';
 import { EVENT_NAMES } from '../../../shared/ipc/eventNames';
@@ -27,7 +28,9 @@ export const FIRST_PAGE_ROWS = 100;
 export interface EarlyStart {
   /** The first page of `sessions:list` (not archived, `FIRST_PAGE_ROWS`), asked for before the app's code ran. */
   readonly list: Promise<Result<SessionListRow[]>>;
-  /** What the window remembers (`ui:state`), asked for first: its reply comes before the list's, so the sidebar is laid out as kept before it shows. */
+  /** The app's facts (`app:info`), asked for first: its theme colours the rows drawn before React (`earlyGate.ts`). */
+  readonly appInfo: Promise<Result<AppInfo>>;
+  /** What the window remembers (`ui:state`), asked for before the list: its reply comes before the list's, so the sidebar is laid out as kept before it shows. */
   readonly uiState: Promise<Result<UiState>>;
   /** Stop buffering pushes and hand over (once; the app's own listeners take over from here). */
   handOver(): EarlyHandover;
@@ -50,6 +53,7 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
       buffer.push({ event, payload });
     }),
   );
+  const appInfo = api.invoke('app:info', {});
   const uiState = api.invoke('ui:state', {});
   const list = api.invoke('sessions:list', { includeArchived: false, limit: FIRST_PAGE_ROWS }).then((result) => {
     arrived = result;
@@ -59,6 +63,7 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
   let handedOver = false;
   return {
     list,
+    appInfo,
     uiState,
     handOver() {
       if (handedOver) return { arrived: null, pushes: [] };

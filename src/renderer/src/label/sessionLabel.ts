@@ -41,6 +41,16 @@ export function sessionLabel(row: LabelSource, now: number): SessionLabel {
   return result;
 }
 
+/**
+ * The judge's large patterns compile on first use. Use them once while the
+ * swarm is still on its way, so the first paint of the list does not pay for it.
+ */
+export function warmUpLabels(): void {
+  const row = { title: null, firstUserLine: 'Warm up the label rules', kind: 'chat', folder: '/', updatedAt: 0 } as const;
+  sessionLabel(row, 0);
+  sessionLabel({ ...row, title: 'Warm up the title judge' }, 0);
+}
+
 const KIND_NAMES: Record<SessionKind, string> = {
   chat: 'Chat',
   'claude-code': 'Claude Code',

@@ -281,6 +281,11 @@ export function heldFolders(): string[] {
   return tally.projectsByUse();
 }
 
+/** How many projects the swarm holds (the tally's count, no sort: `heldFolders` sorts them). */
+export function heldFolderCount(): number {
+  return tally.projectCount();
+}
+
 /** A group heading's count: rows outside the archive in `project`, or archived rows (`'archived'`); kept as rows change. */
 export function groupCount(group: { project: string } | 'archived'): number {
   return group === 'archived' ? tally.archived : tally.liveIn(group.project);

@@ -61,6 +61,11 @@ export class SwarmTally {
     return [...this.projects.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
   }
 
+  /** How many projects are held (O(1)). */
+  projectCount(): number {
+    return this.projects.size;
+  }
+
   /** Rows outside the archive in `project`. */
   liveIn(project: string): number {
     return this.live.get(project) ?? 0;

@@ -1,11 +1,15 @@
 import type { AppInfo } from '../../../../shared/ipc/app';
+import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { setAppInfo } from '../../stores/app';
 import { applyTheme } from '../settings/actions';
 
-/** The app's own facts (version, transport, default folder, start-up notices), asked for once at start. */
-export async function loadAppInfo(): Promise<AppInfo | null> {
-  const result = await api().invoke('app:info', {});
+/**
+ * The app's own facts (version, transport, default folder, start-up notices), asked for once at start
+ * (or taken from the early start's request, `asked`).
+ */
+export async function loadAppInfo(asked?: Promise<Result<AppInfo>>): Promise<AppInfo | null> {
+  const result = await (asked ?? api().invoke('app:info', {}));
   if (!result.ok) return null;
   setAppInfo(result.value);
   applyTheme(result.value.theme ?? 'system');

@@ -1,6 +1,7 @@
 import type { SavedSidebarLayout } from '../../../../shared/ipc/ui';
 import { readSidebarLayout, setSidebarLayout, clampSidebarWidth, useSidebarLayout, type SidebarLayout } from '../../stores/sidebarLayout';
 import type { Grouping } from '../../stores/sessionView';
+import { SIDEBAR_LAYOUT_KEY } from '../../stores/sidebarLayoutData';
 import { saveWindowState } from '../windowState/actions';
 
 /**
@@ -9,7 +10,7 @@ import { saveWindowState } from '../windowState/actions';
  * localStorage, the fast first guess read before the first render. Storage that is missing or
  * full is not an error a user can act on; the layout then lasts as long as the window.
  */
-export const SIDEBAR_LAYOUT_KEY = 'swarmdesk.sidebar';
+export { SIDEBAR_LAYOUT_KEY } from '../../stores/sidebarLayoutData';
 
 /** Whether the user changed the layout in this window (then the core's copy, arriving late, does not undo it). */
 let changedHere = false;

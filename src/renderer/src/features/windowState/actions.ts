@@ -1,6 +1,7 @@
 import { UiStatePatchSchema, type UiState, type UiStatePatch } from '../../../../shared/ipc/ui';
 import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
+import { UNSAVED_WINDOW_STATE_KEY } from '../../stores/sidebarLayoutData';
 
 /*
  * What the window remembers, kept in the core (`ui:state` / `ui:setState`) so that a restart of
@@ -13,7 +14,7 @@ import { api } from '../../bridge';
 /** Changes within this long are sent as one write (a drag of the sidebar's edge is one save). */
 export const SAVE_DELAY_MS = 300;
 /** The change not yet confirmed by the core, in this window's storage. */
-export const UNSAVED_KEY = 'swarmdesk.windowState.unsaved';
+export const UNSAVED_KEY = UNSAVED_WINDOW_STATE_KEY;
 
 let loading: Promise<UiState | null> | null = null;
 let pending: UiStatePatch | null = null;

@@ -1,0 +1,100 @@
+import type { SessionListRow } from '../../../shared/domain/session';
+import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
+import { rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
+import type { GroupHeader, VisibleRow } from '../stores/sessionView';
+
+/*
+ * The sidebar's markup as plain DOM, element for element and class for class what React draws
+ * (`SessionRowView`, `GroupHeading`, `Sidebar`) on its first commit, without roles, names or
+ * handlers: the early rows are a picture (`earlyPaint.ts`). A change to those components' markup
+ * belongs here too; test/renderer/earlyPaint.test.tsx compares the two.
+ */
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A button that only holds a place. */
+export function inertButton(className: string, text = ''): HTMLButtonElement {
+  const button = el('button', className, text);
+  button.type = 'button';
+  button.tabIndex = -1;
+  return button;
+}
+
+/** An `aria-hidden` glyph in a button, as React's rows draw them. */
+function glyphButton(className: string, glyph: string): HTMLButtonElement {
+  const button = inertButton(className);
+  button.append(el('span', '', glyph));
+  return button;
+}
+
+/** One row as `SessionRowView` draws it on the first commit (no pane open, no rename, no changes badge yet). */
+export function rowElement(row: SessionListRow, view: VisibleRow, top: number, height: number, now: number): HTMLElement {
+  const label = sessionLabel(row, now);
+  const status = rowStatus(row);
+  const subtitle = row.subtitle?.trim() || null;
+  const unsaved = unsavedText(row.unsaved);
+  const shown = splitLabel(rowLabelText(label));
+  const classes = ['session-row', row.unread ? 'is-unread' : '', row.archived ? 'is-archived' : ''].filter(Boolean).join(' ');
+  const node = el('div', classes);
+  node.dataset.earlyRow = row.id;
+  node.style.transform = `translateY(${top}px)`;
+  node.style.height = `${height}px`;
+  node.style.paddingLeft = `${4 + view.depth * 18}px`;
+  node.append(glyphButton('row-handle', '⠿'));
+  node.append(view.childCount > 0 ? glyphButton('row-disclosure', view.collapsed ? '▸' : '▾') : el('span', 'row-disclosure-space'));
+  node.append(el('span', `status-dot status-${status.tone}`));
+  const text = el('div', 'row-text');
+  const line = el('span', 'row-line');
+  const name = el('span', `row-label${label.muted ? ' muted derived' : ''}${shown.tail ? ' split' : ''}`);
+  name.title = label.text;
+  if (shown.tail) name.append(el('span', 'label-head', shown.head), el('span', 'label-tail', shown.tail));
+  else name.textContent = shown.head;
+  line.append(name, el('span', 'row-time', relativeTime(row.updatedAt, now)));
+  const sub = el('span', 'row-sub');
+  sub.title = status.spoken;
+  if (row.archived) sub.append(el('span', 'row-archived', 'archived'));
+  sub.append(el('span', `row-status status-text-${status.tone}`, status.word));
+  if (unsaved) sub.append(el('span', 'row-sub-text row-unsaved', unsaved));
+  else if (subtitle) sub.append(el('span', 'row-sub-text', subtitle));
+  text.append(line, sub);
+  node.append(text);
+  if (row.unread) node.append(el('span', 'unread-mark'));
+  node.append(glyphButton('row-more', '⋯'));
+  return node;
+}
+
+/** A group heading as `GroupHeading` draws it. */
+export function headingElement(header: GroupHeader, top: number, height: number): HTMLElement {
+  const node = el('div', 'group-header');
+  node.dataset.group = header.group;
+  node.style.transform = `translateY(${top}px)`;
+  node.style.height = `${height}px`;
+  const count = header.count === null ? null : el('span', 'group-count', String(header.count));
+  if (!header.collapsible) {
+    node.append(el('span', 'group-name', header.text));
+    if (count) node.append(count);
+    return node;
+  }
+  const toggle = inertButton('group-toggle');
+  if (header.detail) toggle.title = header.detail;
+  toggle.append(el('span', 'group-chevron', header.collapsed ? '▸' : '▾'), el('span', 'group-name', header.text), ' ');
+  if (count) toggle.append(count);
+  node.append(toggle);
+  return node;
+}
+
+/** A checkbox toggle of the sidebar's filters ("By project", "Show archived"). */
+export function toggleElement(text: string, checked: boolean): HTMLLabelElement {
+  const label = el('label', 'toggle');
+  const box = el('input');
+  box.type = 'checkbox';
+  box.checked = checked;
+  box.tabIndex = -1;
+  label.append(box, text);
+  return label;
+}

@@ -1,0 +1,139 @@
+import type { SessionId, SessionListRow } from '../../../shared/domain/session';
+import type { Result } from '../../../shared/result';
+import { projectOf } from '../stores/projects';
+import { buildListView, type GroupHeader, type VisibleRow } from '../stores/sessionView';
+import { readSidebarLayout, SIDEBAR_LAYOUT_KEY, UNSAVED_WINDOW_STATE_KEY, type SidebarLayout } from '../stores/sidebarLayoutData';
+import { el, headingElement, inertButton, rowElement, toggleElement } from './earlyMarkup';
+
+/** The same heights as the React list's (`SessionList`): rows stay where they are when React takes over. */
+const ROW_HEIGHT = 48;
+const HEADER_HEIGHT = 28;
+/** Drawn at most (more than a tall window shows): each label costs the judge's time, on the first paint's path. */
+const MAX_ITEMS = 60;
+
+function storedJson(key: string): unknown {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null; // refused storage, or not JSON: as the app reads it, nothing there
+  }
+}
+
+function sidebarIn(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'sidebar' in value ? (value as { sidebar: unknown }).sidebar : null;
+}
+
+/**
+ * The layout React's first commit will use (`features/sidebar/layout.ts`, `features/windowState`):
+ * a change the core has not confirmed yet, else the core's copy (`ui:state`, asked for before the
+ * list, so in by now), else this window's stored guess, else the default.
+ */
+export function earlyLayout(uiState: Result<unknown> | null): SidebarLayout {
+  const unsaved = sidebarIn(storedJson(UNSAVED_WINDOW_STATE_KEY));
+  if (unsaved) return readSidebarLayout(unsaved);
+  const fromCore = uiState?.ok ? sidebarIn(uiState.value) : null;
+  if (fromCore) return readSidebarLayout(fromCore);
+  const local = storedJson(SIDEBAR_LAYOUT_KEY);
+  return local ? readSidebarLayout(local) : readSidebarLayout(null);
+}
+
+/** The rows and headings of the list, as `SessionList` places them (headings between rows), from the top. */
+function listItems(rows: readonly VisibleRow[], headers: readonly GroupHeader[]): Array<{ row: VisibleRow } | { header: GroupHeader }> {
+  const items: Array<{ row: VisibleRow } | { header: GroupHeader }> = [];
+  let h = 0;
+  rows.forEach((row, i) => {
+    for (; headers[h] && (headers[h] as GroupHeader).before <= i; h++) items.push({ header: headers[h] as GroupHeader });
+    items.push({ row });
+  });
+  for (; h < headers.length; h++) items.push({ header: headers[h] as GroupHeader });
+  return items;
+}
+
+/** The list (`session-scroller`): the same view, tops and height as React's; only the items in view are drawn. */
+function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout, now: number): HTMLElement {
+  const byId: Record<SessionId, SessionListRow> = {};
+  const live = new Map<string, number>();
+  for (const row of page) {
+    byId[row.id] = row;
+    if (!row.archived) live.set(projectOf(row), (live.get(projectOf(row)) ?? 0) + 1);
+  }
+  const { rows, headers } = buildListView({
+    byId,
+    order: page.map((row) => row.id),
+    showArchived: false,
+    folder: null,
+    searchIds: null,
+    collapsed: {},
+    grouping: layout.grouping,
+    collapsedGroups: layout.collapsedGroups,
+    // As the store's tally counts the rows it holds: every row outside the archive, subagents too.
+    countOf: (group) => (group === 'archived' ? 0 : (live.get(group.project) ?? 0)),
+  });
+  const scroller = el('div', 'session-scroller');
+  const list = el('div', 'session-list');
+  const headings = el('div', 'group-headings');
+  const bottom = typeof window.innerHeight === 'number' && window.innerHeight > 0 ? window.innerHeight : MAX_ITEMS * ROW_HEIGHT;
+  let top = 0;
+  let drawn = 0;
+  for (const item of listItems(rows, headers)) {
+    const height = 'row' in item ? ROW_HEIGHT : HEADER_HEIGHT;
+    if (top < bottom && drawn < MAX_ITEMS) {
+      if ('row' in item) list.append(rowElement(byId[item.row.id] as SessionListRow, item.row, top, height, now));
+      else headings.append(headingElement(item.header, top, height));
+      drawn++;
+    }
+    top += height;
+  }
+  list.style.height = `${top}px`;
+  scroller.append(list, headings);
+  return scroller;
+}
+
+/**
+ * Draw the first page's rows as plain DOM into the app's root, before React and the app's code
+ * have run (`earlyBridge.ts`): the sidebar as React's first commit draws it (`earlyMarkup.ts`:
+ * the same elements and classes; `buildListView`: the same groups, order and headings; the
+ * same layout), so nothing moves when React takes over. Labels by the same rule as React's rows
+ * (`sessionLabel`: the title judged again, else the first line, else facts; never a
+ * placeholder). A picture: inert and hidden from assistive technology; React's first commit
+ * replaces it (it clears the root). Draws nothing once anything is in the root, for an empty
+ * swarm (the app's own empty state says that) or a folded sidebar.
+ */
+export function paintEarlyRows(root: HTMLElement | null, page: readonly SessionListRow[], layout: SidebarLayout, now: number): boolean {
+  if (!root || root.firstChild !== null || layout.collapsed) return false;
+  if (!page.some((row) => !row.archived)) return false;
+  const app = el('div', 'app');
+  app.dataset.earlyPaint = '';
+  app.setAttribute('aria-hidden', 'true');
+  app.inert = true;
+  const body = el('div', 'app-body');
+  const sidebar = el('nav', 'sidebar');
+  sidebar.style.setProperty('--sidebar-w', `${layout.width}px`);
+  const top = el('div', 'sidebar-top');
+  const search = el('div', 'search');
+  const input = el('input');
+  input.type = 'search';
+  input.placeholder = 'Search…';
+  input.tabIndex = -1;
+  search.append(input);
+  top.append(inertButton('button primary new-session', 'New session'), search);
+  const filters = el('div', 'sidebar-filters');
+  // "Filter by folder" once the swarm holds two projects (`FolderFilter` holds its place from its first commit).
+  if (new Set(page.map(projectOf)).size > 1) {
+    const select = el('select', 'folder-filter');
+    select.tabIndex = -1;
+    select.append(el('option', '', 'All folders'));
+    filters.append(select);
+  }
+  filters.append(toggleElement('By project', layout.grouping === 'project'), toggleElement('Show archived', false));
+  const footer = el('div', 'sidebar-footer');
+  const collapse = inertButton('button sidebar-collapse');
+  collapse.append(el('span', '', '«'));
+  footer.append(inertButton('button settings-button', 'Settings'), collapse);
+  sidebar.append(top, filters, scrollerElement(page, layout, now), footer, el('div', 'sidebar-resizer'));
+  body.append(sidebar);
+  app.append(body);
+  root.append(app);
+  return true;
+}
