@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { sessionLabel } from '../../src/renderer/src/label/sessionLabel';
+import { describe, expect, it, vi } from 'vitest';
+import { relativeTime, sessionLabel } from '../../src/renderer/src/label/sessionLabel';
 import { FakeApi, NOW, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -66,6 +66,29 @@ describe('label cache', () => {
     expect(sessionLabel(bare, NOW).text).not.toBe(sessionLabel(bare, NOW + 3 * 3_600_000).text);
     // A changed row is a new object: judged afresh.
     expect(sessionLabel({ ...titled, title: 'Untitled' as never }, NOW).derived).not.toBe('title');
+  });
+});
+
+describe('row time', () => {
+  it('a row a week old or more shows its short date, from formatters made once (not one per row drawn)', () => {
+    const now = new Date(2026, 11, 4, 12).getTime();
+    const lastMonth = new Date(2026, 10, 2, 9).getTime();
+    const lastYear = new Date(2025, 2, 17, 9).getTime();
+    expect(relativeTime(now - 3 * 86_400_000, now)).toBe('3d');
+    const perCall = vi.spyOn(Date.prototype, 'toLocaleDateString');
+    try {
+      const shown = [relativeTime(lastMonth, now), relativeTime(lastYear, now)];
+      // Each call of toLocaleDateString with options builds a formatter: a search's first results at
+      // 50,000 sessions (mostly old rows) took that cost row after row.
+      expect(perCall).not.toHaveBeenCalled();
+      perCall.mockRestore();
+      expect(shown).toEqual([
+        new Date(lastMonth).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+        new Date(lastYear).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+      ]);
+    } finally {
+      perCall.mockRestore();
+    }
   });
 });
 
