@@ -29,6 +29,10 @@ describe('terminalStatus', () => {
     expect(terminalStatus({ foreground: shell, sinceOutput: QUIET_MS, sinceInput: 5 })).toBe('idle');
     expect(terminalStatus({ foreground: shell, sinceOutput: 10, sinceInput: 5 })).toBeNull();
   });
+  it('working while the shell\'s own group prints on its own (a loop in the shell, a command session), not for typing\'s echo', () => {
+    expect(terminalStatus({ foreground: shell, sinceOutput: 10, sinceInput: 5_000 })).toBe('working');
+    expect(terminalStatus({ foreground: shell, sinceOutput: 10, sinceInput: 100 })).toBeNull();
+  });
   it('without /proc: output long after the last key is work, the echo of a key is not', () => {
     expect(terminalStatus({ foreground: null, sinceOutput: 10, sinceInput: 5_000 })).toBe('working');
     expect(terminalStatus({ foreground: null, sinceOutput: 10, sinceInput: 20 })).toBeNull();

@@ -18,14 +18,17 @@ export interface StatusInputs {
 
 /**
  * The status a running terminal shows (null: keep the current one). Linux:
- * working while another process group than the shell's holds the terminal,
- * idle once the shell has it back and the output has gone quiet. Elsewhere:
- * working while output comes that is not the echo of typing.
+ * working while another process group than the shell's holds the terminal, or
+ * while output comes that is not the echo of typing (a loop in the shell, a
+ * command session that prints); idle once the shell has it and the output has
+ * gone quiet. Elsewhere: working while output comes that is not typing's echo.
  */
 export function terminalStatus({ foreground, sinceOutput, sinceInput }: StatusInputs): Extract<SessionStatus, 'idle' | 'working'> | null {
   if (foreground) {
     if (foreground.tpgid > 0 && foreground.tpgid !== foreground.pgid) return 'working';
-    return sinceOutput >= QUIET_MS ? 'idle' : null;
+    if (sinceOutput >= QUIET_MS) return 'idle';
+    // The shell's own group prints on its own (a loop in the shell, or a command session that is the shell): working.
+    return sinceOutput < sinceInput - ECHO_WINDOW_MS ? 'working' : null;
   }
   if (sinceOutput >= QUIET_MS) return 'idle';
   return sinceOutput < sinceInput - ECHO_WINDOW_MS ? 'working' : null;
