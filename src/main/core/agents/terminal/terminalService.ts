@@ -10,6 +10,7 @@ import { clampSize, PtySession, type PtyExit } from './ptySession';
 import { ScrollbackFiles } from './scrollbackFiles';
 import { StatusWatch } from './statusWatch';
 import { SCROLLBACK_LINES, TerminalState } from './terminalState';
+import { scrollbackLinesFor } from './scrollbackBudget';
 
 const log = createLogger('terminal');
 
@@ -150,6 +151,7 @@ export class TerminalService {
     if (!l || l.pty.exited) return;
     l.pty.resize(cols, rows);
     l.state.resize(...clampSize(cols, rows));
+    this.shareScrollback();
   }
 
   /** Stop in the pane: interrupt the foreground job, as Ctrl-C does (the terminal keeps running). */
@@ -225,11 +227,20 @@ export class TerminalService {
     let state = this.states.get(sessionId);
     if (!state) {
       state = new TerminalState(...clampSize(cols, rows), this.deps.scrollbackLines ?? SCROLLBACK_LINES);
+      this.states.set(sessionId, state);
+      this.shareScrollback();
       const saved = this.files.read(sessionId);
       if (saved) state.write(saved);
-      this.states.set(sessionId, state);
     }
     return state;
+  }
+
+  /** Every kept screen's scrollback, re-shared under the host's budget (a terminal more, or wider). */
+  private shareScrollback(): void {
+    const max = this.deps.scrollbackLines ?? SCROLLBACK_LINES;
+    const widest = Math.max(...[...this.states.values()].map((s) => s.cols));
+    const lines = scrollbackLinesFor(this.states.size, widest, max);
+    for (const state of this.states.values()) state.setScrollback(lines);
   }
 
   private terminalRow(sessionId: string): SessionRow {
@@ -282,6 +293,7 @@ export class TerminalService {
     }
     const state = this.stateOf(row.id, cols, rows);
     state.resize(...clampSize(cols, rows));
+    this.shareScrollback();
     const l: Live = {
       pty,
       state,

@@ -27,7 +27,7 @@ export interface TerminalSnapshot {
 export class TerminalState {
   private readonly term: HeadlessModule.Terminal;
   private readonly serializer: SerializeModule.SerializeAddon;
-  private readonly scrollback: number;
+  private scrollback: number;
   /** Characters written to the emulator so far (parsed or queued). */
   private written = 0;
   /** Characters the emulator has parsed: its state is the stream up to here. */
@@ -62,6 +62,13 @@ export class TerminalState {
       this.parsed = end;
     });
     return start;
+  }
+
+  /** Keep this many lines of scrollback from now on (fewer: the oldest are dropped). */
+  setScrollback(lines: number): void {
+    if (lines === this.scrollback) return;
+    this.scrollback = lines;
+    this.term.options.scrollback = lines;
   }
 
   resize(cols: number, rows: number): void {
