@@ -5,7 +5,7 @@ import { SCROLLBACK_LINES, TerminalState } from '../../../src/main/core/agents/t
 describe("the host's scrollback budget", () => {
   it('keeps the default 10,000 lines while few terminals run, shares the budget among many, never below 1,000', () => {
     expect(scrollbackLinesFor(1, 120)).toBe(SCROLLBACK_LINES);
-    expect(scrollbackLinesFor(6, 120)).toBe(SCROLLBACK_LINES);
+    expect(scrollbackLinesFor(4, 120)).toBe(SCROLLBACK_LINES);
     expect(scrollbackLinesFor(40, 120)).toBe(Math.floor(SCROLLBACK_BUDGET_CELLS / (40 * 120)));
     expect(scrollbackLinesFor(40, 120) * 40 * 120).toBeLessThanOrEqual(SCROLLBACK_BUDGET_CELLS);
     expect(scrollbackLinesFor(500, 300)).toBe(MIN_SCROLLBACK_LINES);
