@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLogSink } from '../../src/main/core/logger';
+import { createLogger, setLogSink } from '../../src/main/core/logger';
+import { HostLink } from '../../src/main/transport/socket/hostLink';
 import { startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
 import { HostConnection, HostRefusedError, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
@@ -134,6 +135,28 @@ describe('the session host process', () => {
     const control = await HostConnection.open(info.socket, info.secret, { ...other, kind: 'cli', control: true }, null);
     expect((await control.status())?.pid).toBe(info.pid);
     control.close();
+  });
+
+  it('a front whose host dies says so to a page that connects meanwhile, then brings a new host up', async () => {
+    const dir = dataDir();
+    const states: string[] = [];
+    const link = new HostLink({ dataDir: dir, me: me(), abilities: null, host: HOST, log: createLogger('test') });
+    await link.open();
+    const first = readHostInfo(dir)!.pid;
+    hosts.push(first);
+    process.kill(first, 'SIGKILL');
+    await until(() => link.hostState().state === 'restarting', { timeoutMs: 10_000, message: 'the link to notice' });
+    // A page connecting now is told the host is away, without waiting for the next change.
+    link.subscribe((event, payload) => {
+      if (event === 'host:state') states.push((payload as { state: string }).state);
+    });
+    await until(() => states.includes('restarting') && states.includes('connected'), { timeoutMs: 60_000, message: 'restarting, then connected' });
+    expect(states[0]).toBe('restarting');
+    const second = readHostInfo(dir)!.pid;
+    hosts.push(second);
+    expect(second).not.toBe(first);
+    expect((await link.handle('sessions:list', {}, { transport: 'web' })).ok).toBe(true);
+    await link.leave(false);
   });
 
   it('with no front and no live agent for the idle time, the host exits by itself and clears its card', async () => {

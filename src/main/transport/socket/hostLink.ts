@@ -49,6 +49,13 @@ export class HostLink implements RouterLike, EventSource {
 
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
+    // A page that connects while the host is away learns so at once (it would otherwise wait for the next change).
+    if (this.state.state !== 'connected') {
+      const state = this.state;
+      queueMicrotask(() => {
+        if (this.listeners.has(listener) && this.state === state) listener('host:state', state);
+      });
+    }
     return () => {
       this.listeners.delete(listener);
     };
