@@ -135,7 +135,12 @@ function runAsFront(): void {
         has: ELECTRON_ABILITIES,
         handle: electronAbilityHandler(showWindow, (sessionId) => webContents()?.send('app:openSession', { sessionId })),
       },
-      host: { command: process.execPath, args: [...(app.isPackaged ? [] : [app.getAppPath()]), HOST_FLAG], env: process.env },
+      // The host is this binary again; Chromium switches the window was started with (a container's --no-sandbox) go along.
+      host: {
+        command: process.execPath,
+        args: [...(app.isPackaged ? [] : [app.getAppPath()]), ...process.argv.filter((a) => a === '--no-sandbox' || a === '--disable-gpu'), HOST_FLAG],
+        env: process.env,
+      },
       log,
     };
     link = new HostLink(options);
