@@ -117,6 +117,7 @@ test('two fronts at once: a rename in one shows in the other', async ({ browser 
     await open(pageA, a);
     await open(pageB, b);
     await createSessionIn(pageA, 'Terminal', work);
+    await expect(screen(pageA)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
     await expect(pageB.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
     await pageA.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem').first().dblclick();
     const field = pageA.getByRole('textbox', { name: 'Session title' });

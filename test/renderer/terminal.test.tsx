@@ -71,6 +71,36 @@ describe('terminal pane', () => {
     expect(term.disposed).toBe(true);
   });
 
+  it('takes the keyboard once drawn, unless the user went on to type in another field meanwhile', async () => {
+    const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
+    const answers: Array<(value: unknown) => void> = [];
+    api.override('terminal:open', () => new Promise((resolve) => answers.push(resolve as (value: unknown) => void)));
+    setApi(withValidatedEvents(api));
+    const focused: number[] = [];
+    class Focusing extends StandInScreen {
+      override focus(): void {
+        focused.push(1);
+      }
+    }
+    const opened = { ok: true, value: { running: true, scrollback: '', offset: 0, exit: null } };
+    const first = render(<TerminalView sessionId="t" createScreen={() => new Focusing()} />);
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () => answers[0]?.(opened));
+    expect(focused).toHaveLength(1);
+    first.unmount();
+
+    // A rename field got the keyboard while the terminal was still opening: it keeps it.
+    const field = document.createElement('input');
+    document.body.append(field);
+    render(<TerminalView sessionId="t" createScreen={() => new Focusing()} />);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    field.focus();
+    await act(async () => answers[1]?.(opened));
+    expect(focused).toHaveLength(1);
+    expect(document.activeElement).toBe(field);
+    field.remove();
+  });
+
   it('shows an exit with Restart, which reopens the PTY with restart', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
     api.override('terminal:open', () => ({ ok: true, value: { running: false, scrollback: '', offset: 0, exit: { exitCode: 3, signal: null } } }));

@@ -75,7 +75,9 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
         for (const output of early.splice(0)) writeLive(output);
         // Not running: its exit, or (the process went with an earlier host or app) just ended, with Restart.
         if (!result.value.running) setExit(result.value.exit ?? 'ended');
-        term.focus();
+        // The terminal takes the keyboard once drawn, unless the user went on to type elsewhere meanwhile
+        // (a rename field, the search box): their field keeps it.
+        if (!typingElsewhere(host)) term.focus();
       });
 
       if (typeof ResizeObserver === 'undefined') return;
@@ -136,4 +138,11 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
       </p>
     </div>
   );
+}
+
+/** Whether a text field outside this terminal has the keyboard now. */
+function typingElsewhere(host: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || host.contains(active)) return false;
+  return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active.isContentEditable;
 }
