@@ -138,7 +138,12 @@ function runAsFront(): void {
       // The host is this binary again; Chromium switches the window was started with (a container's --no-sandbox) go along.
       host: {
         command: process.execPath,
-        args: [...(app.isPackaged ? [] : [app.getAppPath()]), ...process.argv.filter((a) => a === '--no-sandbox' || a === '--disable-gpu'), HOST_FLAG],
+        args: [
+          ...(app.isPackaged ? [] : [app.getAppPath()]),
+          ...process.argv.filter((a) => a === '--no-sandbox' || a === '--disable-gpu'),
+          '--js-flags=--max-semi-space-size=4', // as web mode's host: a small young generation under live output
+          HOST_FLAG,
+        ],
         env: process.env,
       },
       log,
