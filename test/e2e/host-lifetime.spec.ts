@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSessionIn, isolatedHome } from './support/agents';
-import { descendants, freshDataDir, readHostPid, startServer, stopHost, type RunningServer } from './support/server';
+import { descendants, freshDataDir, isAlive, readHostPid, startServer, stopHost, waitGone, type RunningServer } from './support/server';
 import { rowByLabel } from './support/swarm';
 
 // Issue 15, the session host: agents outlive the front that started them. A front killed with its whole
@@ -32,24 +33,6 @@ async function open(page: Page, server: RunningServer): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 20_000 });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exited(pid: number, ms = 20_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return !alive(pid);
-}
-
 test('an agent outlives its front: kill -9 of the front\'s process group, a new front shows the same agent and what it wrote meanwhile', async ({ page }) => {
   test.setTimeout(180_000);
   const dataDir = freshDataDir('swarmdesk-e2e-host-');
@@ -73,9 +56,9 @@ test('an agent outlives its front: kill -9 of the front\'s process group, a new 
 
     // The front and everything in its process group die at once; nothing of it cleans up.
     process.kill(-first.pid, 'SIGKILL');
-    expect(await exited(first.pid)).toBe(true);
-    expect(alive(host!)).toBe(true);
-    expect(alive(shell)).toBe(true);
+    expect(await waitGone(first.pid)).toBe(true);
+    expect(isAlive(host!)).toBe(true);
+    expect(isAlive(shell)).toBe(true);
 
     second = await startServer({ dataDir, env });
     expect(second.hostPid()).toBe(host); // attached to the same host: no second host, no second start
@@ -87,7 +70,7 @@ test('an agent outlives its front: kill -9 of the front\'s process group, a new 
     const shown = await ticks(page);
     expect(shown.every((n, i) => i === 0 || n === shown[i - 1]! + 1)).toBe(true);
     await expect(screen(page)).not.toContainText('restarted');
-    expect(alive(shell)).toBe(true);
+    expect(isAlive(shell)).toBe(true);
     expect(descendants(host!).filter((pid) => readCmd(pid).startsWith('/bin/bash'))).toEqual([shell]);
   } finally {
     await second?.stopFront();
@@ -96,9 +79,10 @@ test('an agent outlives its front: kill -9 of the front\'s process group, a new 
   }
 });
 
+/** A process's command line (empty once it is gone). */
 function readCmd(pid: number): string {
   try {
-    return spawnSync('cat', [`/proc/${pid}/cmdline`], { encoding: 'utf8' }).stdout.split('\0').join(' ').trim();
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
   } catch {
     return '';
   }
@@ -152,7 +136,7 @@ test('--stop ends the host, every agent and every web front of the data folder, 
     expect(stop.status).toBe(0);
     expect(stop.stdout.trim().split('\n')).toHaveLength(1);
     expect(stop.stdout).toMatch(/^Stopped the session host of .* \(pid \d+\) and \d+ agents?\.$/m);
-    for (const pid of [...everything, a.pid, b.pid]) expect(await exited(pid), `pid ${pid}`).toBe(true);
+    for (const pid of [...everything, a.pid, b.pid]) expect(await waitGone(pid), `pid ${pid}`).toBe(true);
 
     const again = spawnSync(process.execPath, ['scripts/serve.mjs', '--stop', '--data-dir', dataDir], { encoding: 'utf8', timeout: 60_000 });
     expect(again.status).toBe(0);
@@ -203,8 +187,8 @@ test('the host killed (kill -9): the front starts a new one; the terminal shows 
     // The screen is saved once output goes quiet (5 s): wait for the file, then crash the host.
     await expect.poll(() => savedScreen(dataDir).includes('line-40'), { timeout: 20_000 }).toBe(true);
     process.kill(host, 'SIGKILL');
-    expect(await exited(host)).toBe(true);
-    expect(await exited(shell)).toBe(true); // its PTY closed with it
+    expect(await waitGone(host)).toBe(true);
+    expect(await waitGone(shell)).toBe(true); // its PTY closed with it
 
     // The front brings a new host up by itself.
     await expect.poll(() => server.hostPid(), { timeout: 60_000 }).not.toBeNull();
@@ -226,10 +210,14 @@ test('the host killed (kill -9): the front starts a new one; the terminal shows 
   }
 });
 
+/** The terminal screens the host saved in the data folder, joined. */
 function savedScreen(dataDir: string): string {
   try {
     const dir = `${dataDir}/terminals`;
-    return spawnSync('sh', ['-c', `cat "${dir}"/*.log 2>/dev/null`], { encoding: 'utf8' }).stdout;
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.log'))
+      .map((name) => readFileSync(`${dir}/${name}`, 'utf8'))
+      .join('\n');
   } catch {
     return '';
   }

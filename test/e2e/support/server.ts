@@ -128,16 +128,24 @@ export function readHostPid(dataDir: string): number | null {
   }
 }
 
-async function waitGone(pid: number, ms = 10_000): Promise<void> {
+/** Whether a process with this pid exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits (bounded) for a process to end; true once it has. */
+export async function waitGone(pid: number, ms = 10_000): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
+    if (!isAlive(pid)) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
+  return !isAlive(pid);
 }
 
 /** `npm run serve -- --stop` for a data folder: ends its host, its agents and its fronts (bounded). */
