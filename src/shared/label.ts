@@ -36,6 +36,7 @@ export const FIRST_LINE_MAX_CHARS = 60;
 const KIND_NAMES: Readonly<Record<SessionKind, string>> = {
   chat: 'Chat',
   'claude-code': 'Claude Code',
+  acp: 'ACP agent',
   terminal: 'Terminal',
   imported: 'Imported',
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TitleSchema, titleFitsSource } from './title';
 
-export const SESSION_KINDS = ['chat', 'claude-code', 'terminal', 'imported'] as const;
+export const SESSION_KINDS = ['chat', 'claude-code', 'acp', 'terminal', 'imported'] as const;
 export const SessionKindSchema = z.enum(SESSION_KINDS);
 export type SessionKind = z.infer<typeof SessionKindSchema>;
 

@@ -10,6 +10,7 @@ import { gitChannels } from './git';
 import { gitMergeChannels } from './gitMerge';
 import { uiChannels } from './ui';
 import { hostChannels } from './host';
+import { acpChannels } from './acp';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -27,6 +28,7 @@ export const channels = {
   ...gitMergeChannels,
   ...uiChannels,
   ...hostChannels,
+  ...acpChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -18,4 +18,5 @@ export const EVENT_NAMES = [
   'terminal:data',
   'terminal:exit',
   'host:state',
+  'acp:permission',
 ] as const;

@@ -4,6 +4,7 @@ import { SessionUsageSchema } from '../domain/usage';
 import { ChangesSummarySchema } from './git';
 import { terminalEvents } from './terminal';
 import { hostEvents } from './host';
+import { acpEvents } from './acp';
 import type { EVENT_NAMES } from './eventNames';
 
 /** Pushes from main: changed entities, never commands. */
@@ -26,6 +27,7 @@ export const eventSchemas = {
   'session:changes': ChangesSummarySchema,
   ...terminalEvents,
   ...hostEvents,
+  ...acpEvents,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -3,6 +3,7 @@ import { channel } from './channel';
 import { SessionUsageSchema } from '../domain/usage';
 import { ChatProviderSchema, PermissionModeSchema } from './agents';
 import { WorktreeChoiceSchema } from './git';
+import { AcpAgentIdSchema } from './acp';
 import {
   EntrySchema,
   ListCursorSchema,
@@ -79,6 +80,8 @@ export const sessionChannels = {
         folder: z.string().min(1).max(4096).optional(),
         permissionMode: PermissionModeSchema.optional(),
         command: z.string().max(4096).optional(),
+        /** Which ACP agent runs an `acp` session (required for that kind; see `acp:agents`). */
+        agent: AcpAgentIdSchema.optional(),
         chat: z.object({ provider: ChatProviderSchema.optional(), model: z.string().max(200).optional() }).strict().optional(),
         /** Work in a new git worktree (only for a folder inside a repository); the choice is remembered per repository. */
         worktree: WorktreeChoiceSchema.optional(),

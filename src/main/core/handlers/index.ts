@@ -62,6 +62,7 @@ import { uiSetState } from './ui/setState';
 import { hostSettings } from './host/settings';
 import { hostSetSettings } from './host/setSettings';
 import { hostStart } from './host/start';
+import { acpAgents, acpSettings, acpSetSettings, acpPermission, acpAnswerPermission } from './acp/notYet';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel
@@ -132,4 +133,9 @@ export const handlers: HandlerMap<CoreContext> = {
   'host:settings': hostSettings,
   'host:setSettings': hostSetSettings,
   'host:start': hostStart,
+  'acp:agents': acpAgents,
+  'acp:settings': acpSettings,
+  'acp:setSettings': acpSetSettings,
+  'acp:permission': acpPermission,
+  'acp:answerPermission': acpAnswerPermission,
 };

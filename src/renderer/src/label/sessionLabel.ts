@@ -54,6 +54,7 @@ export function warmUpLabels(): void {
 const KIND_NAMES: Record<SessionKind, string> = {
   chat: 'Chat',
   'claude-code': 'Claude Code',
+  acp: 'ACP agent',
   terminal: 'Terminal',
   imported: 'Imported',
 };

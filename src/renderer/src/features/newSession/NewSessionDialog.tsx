@@ -27,7 +27,7 @@ function lastKind(): CreatableKind {
 
 /** Why `kind` (with the chosen chat provider) cannot run, from main's answer; null when it can or nobody knows. */
 function unavailableReason(availability: AgentAvailability | null, kind: CreatableKind, options: KindOptions): string | null {
-  if (!availability || kind === 'terminal') return null;
+  if (!availability || kind === 'terminal' || kind === 'acp') return null;
   // A provider the user picked (or the configured one) speaks for itself; with neither, the general reason.
   const provider = options.provider ?? availability.chatDefaults?.provider ?? null;
   if (kind === 'chat' && availability.chatDefaults && provider) return availability.chatDefaults.providers[provider].reason;
