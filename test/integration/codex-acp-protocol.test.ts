@@ -59,12 +59,22 @@ let work: string;
 let project: string;
 let agent: Agent | null = null;
 
-/** Starts codex-acp in its own process group and initializes it through the SDK client. */
-async function startAgent(): Promise<Agent> {
+interface StartOptions {
+  /** Leave the provider's key out of the agent's environment. */
+  readonly withoutKey?: boolean;
+  /** `-c key=value` overrides on codex-acp's command line. */
+  readonly config?: readonly string[];
+}
+
+/**
+ * Starts codex-acp in its own process group and initializes it through the SDK client. A second
+ * start in the same test uses the same CODEX_HOME (where Codex keeps its sessions).
+ */
+async function startAgent(options: StartOptions = {}): Promise<Agent> {
   const codexHome = join(work, 'codex-home');
   const home = join(work, 'home');
-  mkdirSync(codexHome);
-  mkdirSync(home);
+  mkdirSync(codexHome, { recursive: true });
+  mkdirSync(home, { recursive: true });
   writeFileSync(
     join(codexHome, 'config.toml'),
     [
@@ -82,8 +92,10 @@ async function startAgent(): Promise<Agent> {
     ].join('\n'),
   );
   // Only what it needs: no other provider's key reaches it.
-  const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CODEX_HOME: codexHome, [KEY_VAR]: KEY };
-  const child = spawn(codexAcp as string, [], { cwd: project, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CODEX_HOME: codexHome };
+  if (!options.withoutKey) env[KEY_VAR] = KEY;
+  const args = (options.config ?? []).flatMap((c) => ['-c', c]);
+  const child = spawn(codexAcp as string, args, { cwd: project, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
 
@@ -326,5 +338,48 @@ describe.skipIf(codexAcp === null)(title, () => {
     expect(await agent.stop()).toBe('term');
     expect(groupAlive(pgid)).toBe(false);
     agent = null;
+  });
+
+  it('resumes a session with session/load in a new process: the history is replayed and sent to the model', async () => {
+    agent = await startAgent();
+    expect(agent.init.agentCapabilities?.loadSession).toBe(true);
+    const { sessionId } = await newSession(agent);
+    standIn.enqueue({ text: 'Noted.' });
+    await prompt(agent, sessionId, 'Remember the word PELICAN');
+    await agent.stop();
+
+    agent = await startAgent();
+    await agent.ctx.request('session/load', { sessionId, cwd: project, mcpServers: [] });
+    const replayed = agent.updates.map((n) => n.update);
+    expect(replayed).toContainEqual(expect.objectContaining({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'Remember the word PELICAN' } }));
+    expect(replayed).toContainEqual(expect.objectContaining({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Noted.' } }));
+    standIn.enqueue({ text: 'It was PELICAN.' });
+    expect((await prompt(agent, sessionId, 'What was the word?')).stopReason).toBe('end_turn');
+
+    const input = standIn.requests[1]?.body?.['input'] as Array<Record<string, unknown>>;
+    const said = input.filter((i) => i['type'] === 'message' && i['role'] !== 'developer').map((i) => JSON.stringify(i['content']));
+    expect(said.join('\n')).toMatch(/Remember the word PELICAN[\s\S]*Noted\.[\s\S]*What was the word\?/);
+  });
+
+  it('fails the prompt with an error naming the variable when the provider key is missing', async () => {
+    agent = await startAgent({ withoutKey: true });
+    const { sessionId } = await newSession(agent);
+
+    const failed = prompt(agent, sessionId, 'hello');
+
+    await expect(failed).rejects.toMatchObject({ code: -32603, data: { message: `Missing environment variable: \`${KEY_VAR}\`.` } });
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('fails the prompt with a plain message when the provider answers 500 (retries turned off)', async () => {
+    // By default Codex retries (5 stream reconnects, each with request retries): about 30 requests and 28 s here.
+    agent = await startAgent({ config: ['model_providers.standin.request_max_retries=0', 'model_providers.standin.stream_max_retries=0'] });
+    const { sessionId } = await newSession(agent);
+    standIn.enqueue({ httpError: 500 });
+
+    const failed = prompt(agent, sessionId, 'hello');
+
+    await expect(failed).rejects.toMatchObject({ code: -32603, data: { message: expect.any(String) } });
+    expect(standIn.requests).toHaveLength(1);
   });
 });

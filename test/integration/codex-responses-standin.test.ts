@@ -111,6 +111,13 @@ describe('the Responses API stand-in', () => {
     await expect(reply).rejects.toThrow();
   });
 
+  it('answers with a scripted HTTP error the SDK reports with its status', async () => {
+    standIn.enqueue({ httpError: 500 });
+    const failed = client().responses.stream({ model: 'm', input: 'go' }).finalResponse();
+    await expect(failed).rejects.toMatchObject({ status: 500 });
+    expect(standIn.requests).toHaveLength(1);
+  });
+
   it('answers an unknown path with 404 and an oversized body with 413', async () => {
     const small = await startResponsesStandIn({ maxBodyBytes: 1024 });
     try {

@@ -2,7 +2,7 @@
  * A loopback stand-in of the OpenAI Responses API (`POST /v1/responses`, streamed as
  * server-sent events), enough for the real Codex CLI and codex-acp to run a turn against it:
  * text replies, `function_call` items (Codex's `exec_command`) and `custom_tool_call` items
- * (Codex's freeform `apply_patch`). Replies are scripted per test (a queue, then a default
+ * (Codex's freeform `apply_patch`), or an HTTP error. Replies are scripted per test (a queue, then a default
  * policy); every request is recorded with the parts a test asserts on (model, tool names,
  * the last user text, the outputs of earlier tool calls).
  *
@@ -26,6 +26,8 @@ export interface StandInReply {
   readonly toolCalls?: readonly StandInToolCall[];
   /** Hold the reply until release() (or close()); for a turn that is cancelled meanwhile. */
   readonly hold?: boolean;
+  /** Answer with this HTTP error status (and an OpenAI-style error body) instead of a stream. */
+  readonly httpError?: number;
 }
 
 export interface RecordedResponsesRequest {
@@ -99,11 +101,16 @@ export async function startResponsesStandIn(options: ResponsesStandInOptions = {
       requests.push(recorded);
       const reply = queue.shift() ?? policy(recorded);
       count += 1;
-      const body = responseEvents(`resp_${count}`, reply).map(sseFrame).join('');
+      const responseId = `resp_${count}`;
       const send = (): void => {
         if (res.destroyed) return;
+        if (reply.httpError !== undefined) {
+          res.writeHead(reply.httpError, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: `stand-in error ${reply.httpError}`, type: 'server_error' } }));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        res.end(body);
+        res.end(responseEvents(responseId, reply).map(sseFrame).join(''));
       };
       if (reply.hold) heldReplies.push(send);
       else send();
