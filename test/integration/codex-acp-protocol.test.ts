@@ -1,191 +1,56 @@
 /**
  * The real Codex, through the real codex-acp adapter, driven over stdio by the ACP SDK's client
  * against a loopback stand-in of the OpenAI Responses API (issue 16: "can Codex be driven here?").
- *
- * Codex is set up the way a container running as root needs: a CODEX_HOME and a HOME of the test's
- * own (the HOME keeps the login shell Codex runs commands in away from the user's rc files), a model
- * provider whose `base_url` is the stand-in and whose key comes from its `env_key` variable, and
- * `sandbox_mode = "danger-full-access"` (the workspace sandbox needs a bubblewrap binary that codex-acp
- * does not ship) with `approval_policy = "untrusted"`, so every command and edit asks permission.
+ * How codex-acp is set up (CODEX_HOME, HOME, provider, sandbox and approval): test/support/openaiCodexAcp.ts.
  *
  * Runs codex-acp from SWARMDESK_CODEX_ACP_PATH, else the project's node_modules/.bin, else a scratch
  * install in /tmp/codex-try; skipped, saying so, when there is none.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeRepo } from '../support/gitRepo';
-import { groupAlive } from './agents/helpers';
+import {
+  choose,
+  CODEX_TEST_KEY,
+  CODEX_TEST_KEY_VAR,
+  CODEX_TEST_MODEL,
+  findCodexAcp,
+  groupMembers,
+  messageText,
+  permissionAt,
+  startCodexAcp,
+  toolUpdates,
+  type CodexAcpAgent,
+  type StartCodexAcpOptions,
+} from '../support/openaiCodexAcp';
 import { startResponsesStandIn, type ResponsesStandIn } from '../support/openaiResponsesStandIn';
 import { until } from '../support/until';
 
-const root = resolve(import.meta.dirname, '../..');
-const candidates = [
-  process.env['SWARMDESK_CODEX_ACP_PATH'],
-  join(root, 'node_modules/.bin/codex-acp'),
-  '/tmp/codex-try/node_modules/.bin/codex-acp',
-].filter((p): p is string => typeof p === 'string' && p !== '');
-const codexAcp = candidates.find((p) => existsSync(p)) ?? null;
+const codexAcp = findCodexAcp(resolve(import.meta.dirname, '../..'));
 const SKIP_REASON = 'no codex-acp: set SWARMDESK_CODEX_ACP_PATH or install @zed-industries/codex-acp';
 const title = 'codex-acp against a Responses API stand-in';
-
-/** A model Codex 0.171 has metadata for (an unknown one makes it print a warning as an agent message). */
-const MODEL = 'gpt-5.4-mini';
-const KEY_VAR = 'SWARMDESK_TEST_STANDIN_KEY';
-const KEY = 'sk-standin-codex';
-
-interface PendingPermission {
-  readonly params: acp.RequestPermissionRequest;
-  answer(response: acp.RequestPermissionResponse): void;
-}
-
-interface Agent {
-  readonly child: ChildProcess;
-  readonly ctx: acp.ClientContext;
-  readonly init: acp.InitializeResponse;
-  readonly updates: acp.SessionNotification[];
-  readonly permissions: PendingPermission[];
-  readonly stderr: () => string;
-  /** Closes the connection and ends its process group: SIGTERM, then SIGKILL after 5 s. Says which did it. */
-  stop(): Promise<'gone' | 'term' | 'kill'>;
-}
+const MODEL = CODEX_TEST_MODEL;
+const KEY = CODEX_TEST_KEY;
+const KEY_VAR = CODEX_TEST_KEY_VAR;
 
 let standIn: ResponsesStandIn;
 let work: string;
 let project: string;
-let agent: Agent | null = null;
+let agent: CodexAcpAgent | null = null;
 
-interface StartOptions {
-  /** Leave the provider's key out of the agent's environment. */
-  readonly withoutKey?: boolean;
-  /** `-c key=value` overrides on codex-acp's command line. */
-  readonly config?: readonly string[];
+function startAgent(options: Partial<StartCodexAcpOptions> = {}): Promise<CodexAcpAgent> {
+  return startCodexAcp({ bin: codexAcp as string, baseUrl: standIn.baseUrl, work, cwd: project, ...options });
 }
 
-/**
- * Starts codex-acp in its own process group and initializes it through the SDK client. A second
- * start in the same test uses the same CODEX_HOME (where Codex keeps its sessions).
- */
-async function startAgent(options: StartOptions = {}): Promise<Agent> {
-  const codexHome = join(work, 'codex-home');
-  const home = join(work, 'home');
-  mkdirSync(codexHome, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  writeFileSync(
-    join(codexHome, 'config.toml'),
-    [
-      `model = "${MODEL}"`,
-      'model_provider = "standin"',
-      'approval_policy = "untrusted"',
-      'sandbox_mode = "danger-full-access"',
-      '',
-      '[model_providers.standin]',
-      'name = "Stand-in"',
-      `base_url = "${standIn.baseUrl}"`,
-      'wire_api = "responses"',
-      `env_key = "${KEY_VAR}"`,
-      '',
-    ].join('\n'),
-  );
-  // Only what it needs: no other provider's key reaches it.
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CODEX_HOME: codexHome };
-  if (!options.withoutKey) env[KEY_VAR] = KEY;
-  const args = (options.config ?? []).flatMap((c) => ['-c', c]);
-  const child = spawn(codexAcp as string, args, { cwd: project, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-
-  const updates: acp.SessionNotification[] = [];
-  const permissions: PendingPermission[] = [];
-  const app = acp
-    .client({ name: 'swarmdesk-test' })
-    .onNotification('session/update', ({ params }) => void updates.push(params))
-    .onRequest(
-      'session/request_permission',
-      ({ params }) => new Promise<acp.RequestPermissionResponse>((answer) => permissions.push({ params, answer })),
-    );
-  const stream = acp.ndJsonStream(
-    Writable.toWeb(child.stdin as Writable) as WritableStream<Uint8Array>,
-    Readable.toWeb(child.stdout as Readable) as ReadableStream<Uint8Array>,
-  );
-  const connection = app.connect(stream);
-  const ctx = connection.agent;
-  const init = await ctx.request('initialize', {
-    protocolVersion: acp.PROTOCOL_VERSION,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-    clientInfo: { name: 'swarmdesk-test', version: '0' },
-  });
-  return {
-    child,
-    ctx,
-    init,
-    updates,
-    permissions,
-    stderr: () => stderr,
-    stop: async () => {
-      connection.close();
-      const pgid = child.pid as number;
-      if (!groupAlive(pgid)) return 'gone';
-      process.kill(-pgid, 'SIGTERM');
-      const ended = await until(() => !groupAlive(pgid), { timeoutMs: 5_000 }).then(() => true, () => false);
-      if (ended) return 'term';
-      process.kill(-pgid, 'SIGKILL');
-      await until(() => !groupAlive(pgid), { timeoutMs: 5_000, message: 'the codex-acp group after SIGKILL' });
-      return 'kill';
-    },
-  };
-}
-
-/** Live processes in group `pgid` (from /proc). */
-function groupMembers(pgid: number): number[] {
-  const pids: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(rest[2]) === pgid && rest[0] !== 'Z') pids.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
-
-async function newSession(a: Agent): Promise<acp.NewSessionResponse> {
+function newSession(a: CodexAcpAgent): Promise<acp.NewSessionResponse> {
   return a.ctx.request('session/new', { cwd: project, mcpServers: [] });
 }
 
-function prompt(a: Agent, sessionId: string, text: string): Promise<acp.PromptResponse> {
+function prompt(a: CodexAcpAgent, sessionId: string, text: string): Promise<acp.PromptResponse> {
   return a.ctx.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
-}
-
-function messageText(a: Agent): string {
-  return a.updates
-    .map((n) => n.update)
-    .filter((u) => u.sessionUpdate === 'agent_message_chunk')
-    .map((u) => (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text' ? u.content.text : ''))
-    .join('');
-}
-
-function toolUpdates(a: Agent, toolCallId: string): Array<acp.SessionUpdate> {
-  return a.updates
-    .map((n) => n.update)
-    .filter((u) => (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') && u.toolCallId === toolCallId);
-}
-
-async function permissionAt(a: Agent, index: number): Promise<PendingPermission> {
-  return until(() => a.permissions[index], { timeoutMs: 30_000, message: `permission request ${index + 1}` });
-}
-
-function choose(p: PendingPermission, kind: acp.PermissionOptionKind): void {
-  const option = p.params.options.find((o) => o.kind === kind);
-  if (!option) throw new Error(`no ${kind} option among ${JSON.stringify(p.params.options)}`);
-  p.answer({ outcome: { outcome: 'selected', optionId: option.optionId } });
 }
 
 // Says why in the run's output when there is nothing to drive.
@@ -336,7 +201,7 @@ describe.skipIf(codexAcp === null)(title, () => {
     expect(groupMembers(pgid).length).toBeGreaterThanOrEqual(1);
 
     expect(await agent.stop()).toBe('term');
-    expect(groupAlive(pgid)).toBe(false);
+    expect(groupMembers(pgid)).toEqual([]);
     agent = null;
   });
 
