@@ -150,6 +150,25 @@ describe.skipIf(codexAcp === null)(title, () => {
     expect(standIn.requests[1]?.toolOutputs.get('call_patch')).toMatch(/Success/);
   });
 
+  it('with the defaults of Codex, starts a session in Read Only, offers its three presets, and runs commands unasked in Full Access', async () => {
+    agent = await startAgent({ codexDefaults: true });
+    const session = await newSession(agent);
+    expect(session.modes?.currentModeId).toBe('read-only');
+    expect(session.modes?.availableModes.map((m) => [m.id, m.name])).toEqual([
+      ['read-only', 'Read Only'],
+      ['auto', 'Default'],
+      ['full-access', 'Full Access'],
+    ]);
+
+    await agent.ctx.request('session/set_mode', { sessionId: session.sessionId, modeId: 'full-access' });
+    standIn.enqueue({ toolCalls: [{ type: 'function', name: 'exec_command', callId: 'call_free', arguments: { cmd: 'touch free.txt' } }] }, { text: 'Touched.' });
+    expect((await prompt(agent, session.sessionId, 'Touch free.txt')).stopReason).toBe('end_turn');
+
+    expect(existsSync(join(project, 'free.txt'))).toBe(true);
+    expect(agent.permissions).toHaveLength(0);
+    expect(toolUpdates(agent, 'call_free').at(-1)).toMatchObject({ status: 'completed' });
+  });
+
   it('ends the turn as cancelled when the user rejects, without running the command or asking the model again', async () => {
     agent = await startAgent();
     const session = await newSession(agent);

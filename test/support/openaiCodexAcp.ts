@@ -57,6 +57,8 @@ export interface StartCodexAcpOptions {
   readonly withoutKey?: boolean;
   /** `-c key=value` overrides on codex-acp's command line. */
   readonly config?: readonly string[];
+  /** Leave approval_policy and sandbox_mode out of config.toml: Codex's own defaults, as a new user has them. */
+  readonly codexDefaults?: boolean;
 }
 
 /** Starts codex-acp in its own process group and initializes it through the SDK client. */
@@ -70,8 +72,7 @@ export async function startCodexAcp(options: StartCodexAcpOptions): Promise<Code
     [
       `model = "${CODEX_TEST_MODEL}"`,
       'model_provider = "standin"',
-      'approval_policy = "untrusted"',
-      'sandbox_mode = "danger-full-access"',
+      ...(options.codexDefaults ? [] : ['approval_policy = "untrusted"', 'sandbox_mode = "danger-full-access"']),
       '',
       '[model_providers.standin]',
       'name = "Stand-in"',
