@@ -54,7 +54,8 @@ function prompt(a: CodexAcpAgent, sessionId: string, text: string): Promise<acp.
 }
 
 // Says why in the run's output when there is nothing to drive.
-it.runIf(codexAcp === null)(title, (ctx) => ctx.skip(SKIP_REASON));
+// (Only then: with codex-acp present, as a devDependency makes it, no placeholder counts as skipped.)
+if (codexAcp === null) it(title, (ctx) => ctx.skip(SKIP_REASON));
 
 describe.skipIf(codexAcp === null)(title, () => {
   beforeEach(async () => {
