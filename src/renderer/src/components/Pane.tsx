@@ -13,6 +13,7 @@ import { PermissionModeControl } from '../features/newSession/PermissionModeCont
 import { UsageLine } from '../features/usage/UsageLine';
 import { ChangesButton } from '../features/changes/ChangesButton';
 import { ChangesRegion } from '../features/changes/ChangesRegion';
+import { PermissionRequestView } from '../features/acp/PermissionRequestView';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -81,7 +82,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
           <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}
-          {row.kind === 'chat' || row.kind === 'claude-code' ? <UsageLine sessionId={sessionId} /> : null}
+          {row.kind === 'chat' || row.kind === 'claude-code' || row.kind === 'acp' ? <UsageLine sessionId={sessionId} /> : null}
         </div>
       </header>
       <ChangesRegion sessionId={sessionId} />
@@ -93,6 +94,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
       ) : row.kind === 'terminal' ? null : (
         <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
       )}
+      {/* After the composer (Tab reaches its first option), drawn above it. */}
+      {row.kind === 'acp' ? <PermissionRequestView sessionId={sessionId} /> : null}
     </section>
   );
 }
