@@ -113,13 +113,13 @@ describe('New session: ACP agents', () => {
 
   it('a remembered ACP agent holds Create until main said which agents there are', async () => {
     const api = new FakeApi();
-    let answer: (() => void) | null = null;
+    let answer = (): void => undefined;
     api.override('acp:agents', () => new Promise((resolve) => (answer = () => resolve({ ok: true, value: { agents: [GEMINI] } }))));
     await renderApp(api, { storage: { 'swarmdesk.lastAgent': 'acp:gemini' } });
     await userEvent.click(screen.getByRole('button', { name: 'New session' }));
     const dialog = screen.getByRole('dialog', { name: 'New session' });
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
-    answer?.();
+    answer();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
     expect(within(dialog).getByRole('combobox', { name: 'Agent' })).toHaveValue('acp:gemini');
   });
