@@ -110,8 +110,9 @@ describe('Settings → Agents: ACP agents', () => {
     };
     const { api, saved } = acpSettingsApi(start);
     const group = await openAcpGroup(api);
-    expect(within(group).queryByRole('group', { name: 'One' })).not.toBeInTheDocument(); // user agents are in their own group
-    const two = screen.getByRole('group', { name: 'Two' });
+    const yours = within(group).getByRole('group', { name: 'Your agents' });
+    expect(within(within(yours).getByRole('list', { name: 'Your ACP agents' })).getAllByRole('listitem')).toHaveLength(2);
+    const two = within(yours).getByRole('group', { name: 'Two' });
     expect(within(two).getByRole('textbox', { name: 'Arguments' })).toHaveValue('--acp');
     await userEvent.click(screen.getByRole('button', { name: 'Remove One' }));
     expect(screen.queryByRole('group', { name: 'One' })).not.toBeInTheDocument();

@@ -138,9 +138,8 @@ function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSe
             </label>
           );
         })}
-      </fieldset>
-      <fieldset className="field-group">
-        <legend>Your agents</legend>
+        <fieldset className="field-group">
+          <legend>Your agents</legend>
         {drafts.length === 0 ? <p className="settings-hint">None yet: add any command that speaks ACP.</p> : null}
         <ul className="custom-agents" aria-label="Your ACP agents">
           {drafts.map((draft) => (
@@ -171,6 +170,7 @@ function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSe
             Add agent
           </button>
         </div>
+        </fieldset>
       </fieldset>
       {formError ? (
         <p role="alert" className="form-error">
