@@ -140,36 +140,36 @@ function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSe
         })}
         <fieldset className="field-group">
           <legend>Your agents</legend>
-        {drafts.length === 0 ? <p className="settings-hint">None yet: add any command that speaks ACP.</p> : null}
-        <ul className="custom-agents" aria-label="Your ACP agents">
-          {drafts.map((draft) => (
-            <CustomAgentFields
-              key={draft.key}
-              draft={draft}
-              errors={errors[draft.key] ?? {}}
-              isNew={draft.key === added}
-              onChange={(patch) => change(draft.key, patch)}
-              onRemove={() => {
-                setDrafts((all) => all.filter((d) => d.key !== draft.key));
+          {drafts.length === 0 ? <p className="settings-hint">None yet: add any command that speaks ACP.</p> : null}
+          <ul className="custom-agents" aria-label="Your ACP agents">
+            {drafts.map((draft) => (
+              <CustomAgentFields
+                key={draft.key}
+                draft={draft}
+                errors={errors[draft.key] ?? {}}
+                isNew={draft.key === added}
+                onChange={(patch) => change(draft.key, patch)}
+                onRemove={() => {
+                  setDrafts((all) => all.filter((d) => d.key !== draft.key));
+                  setSaved(false);
+                }}
+              />
+            ))}
+          </ul>
+          <div>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                const key = nextKey++;
+                setDrafts((all) => [...all, { key, id: null, name: '', command: '', args: '', env: '', savedEnv: {} }]);
+                setAdded(key);
                 setSaved(false);
               }}
-            />
-          ))}
-        </ul>
-        <div>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              const key = nextKey++;
-              setDrafts((all) => [...all, { key, id: null, name: '', command: '', args: '', env: '', savedEnv: {} }]);
-              setAdded(key);
-              setSaved(false);
-            }}
-          >
-            Add agent
-          </button>
-        </div>
+            >
+              Add agent
+            </button>
+          </div>
         </fieldset>
       </fieldset>
       {formError ? (
