@@ -232,6 +232,7 @@ export class AcpSession implements AgentSession {
       onGarbage: (line) => {
         if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
       },
+      onUnknownUpdate: (sessionId, kind) => this.onUpdate(gen, { sessionId: String(sessionId), update: { sessionUpdate: kind } } as unknown as SessionNotification),
       onExit: (code, sig, err) => this.onExit(gen, launch, code, sig, err),
     });
     this.proc = proc;
