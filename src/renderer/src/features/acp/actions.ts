@@ -7,10 +7,10 @@ import { dropPermission, setAcpAgents, setAnswering, setPermission, useAcp } fro
 
 /** ACP agents' calls to main: the agents found, their settings, and a session's permission request and its answer. */
 
-/** Which ACP agents main knows (kept in the store); null when main cannot say (then none is offered). */
-export async function loadAcpAgents(): Promise<readonly AcpAgentInfo[] | null> {
+/** Which ACP agents main knows (kept in the store); none when main cannot say (then none is offered). */
+export async function loadAcpAgents(): Promise<readonly AcpAgentInfo[]> {
   const result = await api().invoke('acp:agents', {});
-  const agents = result.ok ? result.value.agents : null;
+  const agents = result.ok ? result.value.agents : [];
   setAcpAgents(agents);
   return agents;
 }

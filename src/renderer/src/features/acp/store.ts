@@ -7,7 +7,7 @@ import type { AcpAgentInfo, PermissionRequest } from '../../../../shared/ipc/acp
  * and Settings) and, per session, the permission request it waits on and the option being sent.
  */
 export interface AcpState {
-  /** null until asked (or when main cannot say: then no ACP agent is offered). */
+  /** null until asked; empty when main cannot say (then no ACP agent is offered). */
   agents: readonly AcpAgentInfo[] | null;
   /** The pending request per session (`acp:permission` on pane open, then its push). */
   permissions: Record<SessionId, PermissionRequest>;
