@@ -118,13 +118,20 @@ describe('ACP permission request in the pane', () => {
     expect(await screen.findByRole('group', { name: 'Permission request' })).toBeInTheDocument();
   });
 
-  it('Tab from the message box reaches the first option', async () => {
+  it('Tab from the message box reaches the first option (past Stop); Stop is there while the agent asks, and sends sessions:stop', async () => {
     const api = acpApi(request());
     const pane = await openPane(api, /^Write the release notes/);
     const group = await within(pane).findByRole('group', { name: 'Permission request' });
     const composer = within(pane).getByRole('textbox', { name: 'Message' });
     await userEvent.click(composer);
+    await userEvent.tab();
+    expect(within(pane).getByRole('button', { name: 'Stop' })).toHaveFocus();
     await userEvent.tab(); // Send is disabled with an empty message: the next stop is the request
     expect(within(group).getByRole('button', { name: 'Allow for this session' })).toHaveFocus();
+    await userEvent.click(within(pane).getByRole('button', { name: 'Stop' }));
+    expect(api.callsTo('sessions:stop')).toEqual([{ id: 'g' }]);
+    // Once nothing is asked (and the status is not working) there is no Stop.
+    act(() => api.push('acp:permission', { sessionId: 'g', request: null }));
+    await waitFor(() => expect(within(pane).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument());
   });
 });

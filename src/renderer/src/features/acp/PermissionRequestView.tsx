@@ -11,7 +11,7 @@ const isAllow = (option: PermissionOption) => option.kind === 'allow_once' || op
 /**
  * An ACP session's pending permission request (SPEC §7.1): a `group` "Permission request" with the tool
  * call's title, kind and files, and one button per option, named by the agent's own words, in its order.
- * It follows the composer in the DOM (one Tab from the message box reaches the first option) and is drawn
+ * It follows the composer in the DOM (Tab from the message box reaches the first option after Stop) and is drawn
  * above it (CSS order), so it shows without scrolling the transcript.
  */
 export function PermissionRequestView({ sessionId }: { sessionId: SessionId }) {
