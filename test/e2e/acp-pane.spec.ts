@@ -46,7 +46,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a user-defined ACP agent: added in Settings, picked in New session, a plan, a permission answered, its diff', async ({ page }) => {
+test('a user-defined ACP agent: added in Settings, picked in New session, a plan, a permission answered, its diff, Stop while it asks', async ({ page }) => {
   await page.setViewportSize(SIZES[0]);
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
@@ -111,4 +111,14 @@ test('a user-defined ACP agent: added in Settings, picked in New session, a plan
   await diff.click();
   await expect(transcript(page).locator('.acp-diff .diff-add')).toHaveText(['+hello from the agent\n']);
   await shoot(page, 'pane-diff');
+
+  // Stop while the agent asks: the request is cancelled, the group goes, the file is not written.
+  await composer(page).fill('write other.txt');
+  await composer(page).press('Enter');
+  await expect(request).toContainText('WriteFile other.txt');
+  await page.getByRole('main').getByRole('button', { name: 'Stop' }).click();
+  await expect(request).toBeHidden();
+  await expect(transcript(page)).toContainText('Permission request cancelled: WriteFile other.txt');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Stop' })).toBeHidden();
+  expect(existsSync(join(work, 'other.txt'))).toBe(false);
 });
