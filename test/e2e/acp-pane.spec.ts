@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { composer, isolatedHome, transcript } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { AXE_TAGS, BLOCKING_IMPACTS, settled } from './support/sweep';
 
 // Issue 16 in a real browser against the real core: a user-defined ACP agent (the project's own,
 // test/fixtures/acp/agent.mjs) added in Settings → Agents, picked in New session, its plan drawn as a
 // checklist, a permission request answered from the pane, the diff of the write it allowed.
-// Screenshots at two sizes, light and dark, into ACP_UI_SHOTS (default test-results/acp-ui).
+// Screenshots at two sizes, light and dark, into ACP_UI_SHOTS (default test-results/acp-ui), each checked by axe.
 test.describe.configure({ mode: 'serial' });
 
 const FAKE_AGENT = fileURLToPath(new URL('../fixtures/acp/agent.mjs', import.meta.url));
@@ -23,13 +25,17 @@ const SIZES = [
   { width: 900, height: 700 },
 ] as const;
 
-/** The screen as it is now, at both sizes and in both schemes. */
+/** The screen as it is now, at both sizes and in both schemes: a screenshot, and no serious or critical axe finding. */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      await settled(page);
       await page.screenshot({ path: join(shots, `${name}-${size.width}x${size.height}-${colorScheme}.png`) });
+      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect.soft(blocking, `${name} ${size.width}x${size.height} ${colorScheme}`).toEqual([]);
     }
   }
   await page.setViewportSize(SIZES[0]);
@@ -47,6 +53,8 @@ test.afterAll(async () => {
 });
 
 test('a user-defined ACP agent: added in Settings, picked in New session, a plan, a permission answered, its diff, Stop while it asks', async ({ page }) => {
+  // Five screens × two sizes × two looks, each checked by axe, on a shared machine.
+  test.setTimeout(300_000);
   await page.setViewportSize(SIZES[0]);
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
