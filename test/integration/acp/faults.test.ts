@@ -141,6 +141,27 @@ describe('ACP sessions: stop and faults', () => {
     expect((await ok(h, 'sessions:get', { id })).status).toBe('waiting');
   });
 
+  it('a turn without an update for the idle limit ends with an error; a permission request the user takes long over does not', async () => {
+    const id = await session({}, { idleMs: 600 });
+    await ok(h, 'sessions:send', { id, text: 'write notes.txt' });
+    const req = await until(async () => (await ok(h, 'acp:permission', { id })).request, { message: 'a permission request' });
+    // A second session that goes silent from now on: its watchdog firing is the signal that the limit has passed.
+    const silent = (await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' })).id;
+    await ok(h, 'sessions:send', { id: silent, text: 'hang hard' });
+    const pid = await until(() => live(h, silent).pid, { message: 'the agent process' });
+    const err = await entryOf(h, silent, 'error', /sent nothing for/);
+    expect(err.text).toMatch(/in the middle of a turn; Swarmdesk ended it\./);
+    await statusBecomes(h, silent, 'error');
+    await until(() => !groupAlive(pid), { timeoutMs: 3_000, message: 'the process group to end' });
+    expect(entries(h, silent).some((e) => e.kind === 'assistant' && e.text === 'Working on it')).toBe(true);
+    // Meanwhile the session asking permission still waits, with no error.
+    expect(statusOf(h, id)).toBe('waiting');
+    expect(entries(h, id).some((e) => e.kind === 'error')).toBe(false);
+    await ok(h, 'acp:answerPermission', { id, requestId: req.requestId, optionId: 'proceed_once' });
+    await entryOf(h, id, 'assistant', /Wrote notes.txt/);
+    await statusBecomes(h, id, 'waiting');
+  });
+
   it('a message longer than 1 MB is committed in parts', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'long message' });
