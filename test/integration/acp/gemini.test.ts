@@ -38,6 +38,9 @@ describe('the real Gemini CLI through ACP', () => {
     await entryOf(h, row.id, 'assistant', /Hello from the stand-in, kumquat\./, 90_000);
     await statusBecomes(h, row.id, 'waiting');
     expect(h.core.services.sessions.get(row.id).backendId).toMatch(/^[0-9a-f-]{36}$/);
+    // Its token counts (from the stand-in's usageMetadata, reported in the prompt response's _meta).
+    expect((await ok(h, 'sessions:usage', { id: row.id })).total).toMatchObject({ turns: 1, inputTokens: expect.any(Number), costUsd: null });
+    expect((await ok(h, 'sessions:usage', { id: row.id })).total.inputTokens).toBeGreaterThan(0);
 
     // An existing file: Gemini CLI 0.61 reads it through fs/read_text_file first, and cannot take a
     // missing file's JSON-RPC error as "not found" (it stringifies the error object), so it only
