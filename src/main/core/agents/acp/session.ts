@@ -146,7 +146,10 @@ export class AcpSession implements AgentSession {
       if (!mine()) return;
       const typed = err instanceof AgentFault || err instanceof AppError;
       // A connection that closed under the request: the process exit says why (its code, its stderr).
-      if (!typed && this.proc) await Promise.race([this.proc.exited, new Promise((r) => setTimeout(r, 1_000))]);
+      if (!typed && this.proc) {
+        await Promise.race([this.proc.exited, new Promise((r) => setTimeout(r, 1_000))]);
+        await nextTick();
+      }
       if (!mine()) return;
       this.fail(err instanceof AgentFault || err instanceof AppError ? err.message : `The agent failed: ${(err as Error).message}`);
     }
@@ -232,11 +235,13 @@ export class AcpSession implements AgentSession {
       onActivity: () => {
         if (gen === this.generation) this.watchdog.touch();
       },
-      onGarbage: (line) => {
-        if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
-      },
+      // Both wait a turn of the event loop: what the agent sent before is still going through the SDK's dispatch, and is kept.
+      onGarbage: (line) =>
+        void nextTick().then(() => {
+          if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
+        }),
       onUnknownUpdate: (sessionId, kind) => this.onUpdate(gen, { sessionId: String(sessionId), update: { sessionUpdate: kind } } as unknown as SessionNotification),
-      onExit: (code, sig, err) => this.onExit(gen, launch, code, sig, err),
+      onExit: (code, sig, err) => void nextTick().then(() => this.onExit(gen, launch, code, sig, err)),
     });
     this.proc = proc;
     const side: ClientSide = {
