@@ -65,6 +65,9 @@ describe('ACP sessions: a prompt and its answer', () => {
     expect(r3.ok ? null : r3.error).toMatchObject({ code: 'BAD_INPUT' });
     const r4 = await h.core.router.handle('sessions:create', { kind: 'acp', agent: 'qwen' }, { transport: 'test' });
     expect(r4.ok ? null : r4.error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('npm install -g @qwen-code/qwen-code') });
+    const dup = { id: 'custom-fake', name: 'Again', command: '/bin/true', args: [], env: {} };
+    const r5 = await h.core.router.handle('acp:setSettings', { ...(await ok(h, 'acp:settings', {})), custom: [dup, dup] }, { transport: 'test' });
+    expect(r5.ok ? null : r5.error).toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/Two of your agents have the id "custom-fake"/) });
     const agents = await ok(h, 'acp:agents', {});
     expect(agents.agents.map((a) => [a.id, a.name, a.available])).toEqual([
       ['gemini', 'Gemini CLI', false],
