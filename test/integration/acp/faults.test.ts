@@ -111,7 +111,7 @@ describe('ACP sessions: stop and faults', () => {
     await until(() => !groupAlive(pid), { timeoutMs: 3_000, message: 'the process group to end' });
   });
 
-  it('an unknown update kind is a note, the turn goes on; a refusal says so', async () => {
+  it('an unknown update kind is a note, the turn goes on; a refusal says so; an error answer is shown with its details', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'unknown' });
     await entryOf(h, id, 'assistant', /Still here/);
@@ -119,6 +119,12 @@ describe('ACP sessions: stop and faults', () => {
     await statusBecomes(h, id, 'waiting');
     await ok(h, 'sessions:send', { id, text: 'refuse' });
     await entryOf(h, id, 'note', /refused to go on/);
+    await statusBecomes(h, id, 'waiting');
+    // A JSON-RPC error to the prompt: its message and details, as Codex's adapter gives a missing key.
+    await ok(h, 'sessions:send', { id, text: 'fail' });
+    const err = await entryOf(h, id, 'error');
+    expect(err.text).toBe('The agent failed: Internal error ({"details":"FAKE_API_KEY is not set"})');
+    await statusBecomes(h, id, 'error');
   });
 
   it('50 MB of tool output: one bounded tool-result, the app stays responsive', async () => {

@@ -27,6 +27,20 @@ function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** An agent's JSON-RPC error in words: its message and, clipped, the details it gave. */
+function describeError(err: unknown): string {
+  const e = err as { message?: unknown; data?: unknown };
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  if (e.data === undefined || e.data === null) return message;
+  let data: string;
+  try {
+    data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
+  } catch {
+    return message;
+  }
+  return data && data !== '{}' ? `${message} (${data.length > 300 ? `${data.slice(0, 300)}…` : data})` : message;
+}
+
 const STOP_NOTES: Partial<Record<PromptResponse['stopReason'], string>> = {
   refusal: 'The agent refused to go on with this request.',
   max_tokens: 'The agent stopped: it reached its token limit.',
@@ -151,7 +165,7 @@ export class AcpSession implements AgentSession {
         await nextTick();
       }
       if (!mine()) return;
-      this.fail(err instanceof AgentFault || err instanceof AppError ? err.message : `The agent failed: ${(err as Error).message}`);
+      this.fail(typed ? err.message : `The agent failed: ${describeError(err)}`);
     }
   }
 
