@@ -168,6 +168,17 @@ describe('ACP sessions: stop and faults', () => {
     await statusBecomes(h, id, 'waiting');
   });
 
+  it('a single message over 64 MB is a typed error; what came before is kept; the group is ended', async () => {
+    const id = await session();
+    await ok(h, 'sessions:send', { id, text: 'huge line' });
+    const pid = await until(() => live(h, id).pid, { message: 'the agent process' });
+    const err = await entryOf(h, id, 'error', undefined, 60_000);
+    expect(err.text).toBe('The agent sent a single message larger than 64 MB; Swarmdesk ended it.');
+    await statusBecomes(h, id, 'error');
+    expect(entries(h, id).some((e) => e.kind === 'assistant' && e.text === 'Sending a huge line.')).toBe(true);
+    await until(() => !groupAlive(pid), { timeoutMs: 3_000, message: 'the process group to end' });
+  });
+
   it('a message longer than 1 MB is committed in parts', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'long message' });

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { client, PROTOCOL_VERSION, type ClientConnection, type InitializeResponse, type PromptResponse, type SessionNotification } from '@agentclientprotocol/sdk';
+import { client, MessageTooLargeError, PROTOCOL_VERSION, type ClientConnection, type InitializeResponse, type PromptResponse, type SessionNotification } from '@agentclientprotocol/sdk';
 import { AppError } from '../../../../shared/result';
 import { createLogger } from '../../logger';
 import { killProcessTree } from '../processTree';
 import type { AgentEventSink, AgentSession, AgentSessionContext } from '../types';
 import { IdleWatchdog } from '../watchdog';
-import { startAgentProcess, type AgentProcess } from './agentProcess';
+import { MAX_ACP_MESSAGE_BYTES, startAgentProcess, type AgentProcess } from './agentProcess';
 import { authenticateIfAsked } from './auth';
 import type { AcpLaunch } from './catalog';
 import { AgentFault } from './fault';
@@ -165,7 +165,8 @@ export class AcpSession implements AgentSession {
         await nextTick();
       }
       if (!mine()) return;
-      this.fail(typed ? err.message : `The agent failed: ${describeError(err)}`);
+      if (err instanceof MessageTooLargeError) this.fail(`The agent sent a single message larger than ${MAX_ACP_MESSAGE_BYTES / 1024 / 1024} MB; Swarmdesk ended it.`);
+      else this.fail(typed ? err.message : `The agent failed: ${describeError(err)}`);
     }
   }
 
