@@ -8,7 +8,7 @@ import { IdleWatchdog } from '../watchdog';
 import { MAX_ACP_MESSAGE_BYTES, startAgentProcess, type AgentProcess } from './agentProcess';
 import { authenticateIfAsked } from './auth';
 import type { AcpLaunch } from './catalog';
-import { AgentFault } from './fault';
+import { AgentFault, bounded, describeError } from './fault';
 import { readTextFile, requestPermission, writeTextFile, type ClientSide } from './clientHandlers';
 import { ACP_DEFAULTS, type AcpBackendOptions } from './options';
 import { AcpTranslator, type UpdateLike } from './translate';
@@ -18,28 +18,6 @@ const log = createLogger('agents:acp');
 
 
 const nextTick = (): Promise<void> => new Promise((r) => setImmediate(r));
-
-function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AgentFault(`The agent did not answer ${what} within ${Math.round(ms / 1000)} s; Swarmdesk ended it.`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** An agent's JSON-RPC error in words: its message and, clipped, the details it gave. */
-function describeError(err: unknown): string {
-  const e = err as { message?: unknown; data?: unknown };
-  const message = typeof e.message === 'string' ? e.message : String(err);
-  if (e.data === undefined || e.data === null) return message;
-  let data: string;
-  try {
-    data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
-  } catch {
-    return message;
-  }
-  return data && data !== '{}' ? `${message} (${data.length > 300 ? `${data.slice(0, 300)}…` : data})` : message;
-}
 
 const STOP_NOTES: Partial<Record<PromptResponse['stopReason'], string>> = {
   refusal: 'The agent refused to go on with this request.',
