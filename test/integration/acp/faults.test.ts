@@ -111,7 +111,7 @@ describe('ACP sessions: stop and faults', () => {
     await until(() => !groupAlive(pid), { timeoutMs: 3_000, message: 'the process group to end' });
   });
 
-  it('an unknown update kind is a note, the turn goes on; a refusal says so', async () => {
+  it('an unknown update kind is a note, the turn goes on; a refusal says so; an error answer is shown with its details', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'unknown' });
     await entryOf(h, id, 'assistant', /Still here/);
@@ -119,6 +119,12 @@ describe('ACP sessions: stop and faults', () => {
     await statusBecomes(h, id, 'waiting');
     await ok(h, 'sessions:send', { id, text: 'refuse' });
     await entryOf(h, id, 'note', /refused to go on/);
+    await statusBecomes(h, id, 'waiting');
+    // A JSON-RPC error to the prompt: its message and details, as Codex's adapter gives a missing key.
+    await ok(h, 'sessions:send', { id, text: 'fail' });
+    const err = await entryOf(h, id, 'error');
+    expect(err.text).toBe('The agent failed: Internal error ({"details":"FAKE_API_KEY is not set"})');
+    await statusBecomes(h, id, 'error');
   });
 
   it('50 MB of tool output: one bounded tool-result, the app stays responsive', async () => {
@@ -139,6 +145,38 @@ describe('ACP sessions: stop and faults', () => {
     console.log(`flood: worst event-loop gap ${worst.toFixed(0)} ms over ${ticks.length} ticks`);
     expect(worst).toBeLessThan(2_000);
     expect((await ok(h, 'sessions:get', { id })).status).toBe('waiting');
+  });
+
+  it('a turn without an update for the idle limit ends with an error; a permission request the user takes long over does not', async () => {
+    const id = await session({}, { idleMs: 600 });
+    await ok(h, 'sessions:send', { id, text: 'write notes.txt' });
+    const req = await until(async () => (await ok(h, 'acp:permission', { id })).request, { message: 'a permission request' });
+    // A second session that goes silent from now on: its watchdog firing is the signal that the limit has passed.
+    const silent = (await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' })).id;
+    await ok(h, 'sessions:send', { id: silent, text: 'hang hard' });
+    const pid = await until(() => live(h, silent).pid, { message: 'the agent process' });
+    const err = await entryOf(h, silent, 'error', /sent nothing for/);
+    expect(err.text).toMatch(/in the middle of a turn; Swarmdesk ended it\./);
+    await statusBecomes(h, silent, 'error');
+    await until(() => !groupAlive(pid), { timeoutMs: 3_000, message: 'the process group to end' });
+    expect(entries(h, silent).some((e) => e.kind === 'assistant' && e.text === 'Working on it')).toBe(true);
+    // Meanwhile the session asking permission still waits, with no error.
+    expect(statusOf(h, id)).toBe('waiting');
+    expect(entries(h, id).some((e) => e.kind === 'error')).toBe(false);
+    await ok(h, 'acp:answerPermission', { id, requestId: req.requestId, optionId: 'proceed_once' });
+    await entryOf(h, id, 'assistant', /Wrote notes.txt/);
+    await statusBecomes(h, id, 'waiting');
+  });
+
+  it('a single message over 64 MB is a typed error; what came before is kept; the group is ended', async () => {
+    const id = await session();
+    await ok(h, 'sessions:send', { id, text: 'huge line' });
+    const pid = await until(() => live(h, id).pid, { message: 'the agent process' });
+    const err = await entryOf(h, id, 'error', undefined, 60_000);
+    expect(err.text).toBe('The agent sent a single message larger than 64 MB; Swarmdesk ended it.');
+    await statusBecomes(h, id, 'error');
+    expect(entries(h, id).some((e) => e.kind === 'assistant' && e.text === 'Sending a huge line.')).toBe(true);
+    await until(() => !groupAlive(pid), { timeoutMs: 3_000, message: 'the process group to end' });
   });
 
   it('a message longer than 1 MB is committed in parts', async () => {

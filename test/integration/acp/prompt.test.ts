@@ -37,6 +37,24 @@ describe('ACP sessions: a prompt and its answer', () => {
     await entryOf(h, row.id, 'assistant', /Before: say hello/);
   });
 
+  it('keeps what a turn used where the agent reports it (ACP usage, Gemini CLI quota); a plan is a checklist note', async () => {
+    await useFakeAgent(h);
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
+    await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
+    await statusBecomes(h, row.id, 'waiting');
+    await ok(h, 'sessions:send', { id: row.id, text: 'plan' });
+    await entryOf(h, row.id, 'assistant', /Planned/);
+    await statusBecomes(h, row.id, 'waiting');
+    const plan = await entryOf(h, row.id, 'note');
+    expect(plan).toMatchObject({ text: '[x] Look at the code\n[~] Fix the bug\n[ ] Write a test', meta: { plan: true } });
+    await ok(h, 'sessions:send', { id: row.id, text: 'no usage here' });
+    await entryOf(h, row.id, 'assistant', /You said: no usage here/);
+    await statusBecomes(h, row.id, 'waiting');
+    const usage = await ok(h, 'sessions:usage', { id: row.id });
+    expect(usage.total).toMatchObject({ turns: 2, inputTokens: 170, outputTokens: 10, cacheReadTokens: 20, costUsd: null });
+    expect(usage.lastTurn).toMatchObject({ inputTokens: 50, outputTokens: 3 });
+  });
+
   it('refuses a missing or unknown agent, an agent for another kind, and names the install hint of a missing built-in agent', async () => {
     await useFakeAgent(h);
     const r1 = await h.core.router.handle('sessions:create', { kind: 'acp' }, { transport: 'test' });
@@ -47,6 +65,9 @@ describe('ACP sessions: a prompt and its answer', () => {
     expect(r3.ok ? null : r3.error).toMatchObject({ code: 'BAD_INPUT' });
     const r4 = await h.core.router.handle('sessions:create', { kind: 'acp', agent: 'qwen' }, { transport: 'test' });
     expect(r4.ok ? null : r4.error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('npm install -g @qwen-code/qwen-code') });
+    const dup = { id: 'custom-fake', name: 'Again', command: '/bin/true', args: [], env: {} };
+    const r5 = await h.core.router.handle('acp:setSettings', { ...(await ok(h, 'acp:settings', {})), custom: [dup, dup] }, { transport: 'test' });
+    expect(r5.ok ? null : r5.error).toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/Two of your agents have the id "custom-fake"/) });
     const agents = await ok(h, 'acp:agents', {});
     expect(agents.agents.map((a) => [a.id, a.name, a.available])).toEqual([
       ['gemini', 'Gemini CLI', false],

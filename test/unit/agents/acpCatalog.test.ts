@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AcpCatalog } from '../../../src/main/core/agents/acp/catalog';
+import { envSettings } from '../../../src/main/core/services/preferences';
 import type { AcpSettings } from '../../../src/shared/ipc/acp';
 import { tempDataDir } from '../store/tempDir';
 
@@ -56,7 +57,16 @@ describe('AcpCatalog', () => {
   it('a path that is a folder or not executable is not an agent', () => {
     mkdirSync(join(root, 'dir'));
     writeFileSync(join(root, 'plain'), 'x');
-    const c = new AcpCatalog({ settings: () => ({ ...none, geminiPath: join(root, 'dir'), qwenPath: join(root, 'plain') }), env: {} });
+    const c = new AcpCatalog({ settings: () => ({ ...none, geminiPath: join(root, 'dir'), qwenPath: join(root, 'plain') }), env: { PATH: join(root, 'empty') } });
     expect(c.list().filter((a) => a.available)).toEqual([]);
+  });
+});
+
+describe('ACP paths among the settings the environment decides', () => {
+  it('shows SWARMDESK_GEMINI_PATH and SWARMDESK_CODEX_ACP_PATH read-only with their values', () => {
+    expect(envSettings({ SWARMDESK_GEMINI_PATH: '/opt/gemini', SWARMDESK_CODEX_ACP_PATH: '/opt/codex-acp', GEMINI_API_KEY: 'g' })).toEqual([
+      { field: 'geminiPath', variable: 'SWARMDESK_GEMINI_PATH', value: '/opt/gemini' },
+      { field: 'codexAcpPath', variable: 'SWARMDESK_CODEX_ACP_PATH', value: '/opt/codex-acp' },
+    ]);
   });
 });

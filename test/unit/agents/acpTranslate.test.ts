@@ -28,6 +28,15 @@ describe('AcpTranslator (session/update → events)', () => {
     ]);
   });
 
+  it('a new message id starts a new message', () => {
+    const { t, entries } = translator();
+    t.update({ sessionUpdate: 'agent_message_chunk', content: text('A warning.'), messageId: 'm1' });
+    t.update({ sessionUpdate: 'agent_message_chunk', content: text('The '), messageId: 'm2' });
+    t.update({ sessionUpdate: 'agent_message_chunk', content: text('answer.'), messageId: 'm2' });
+    t.endTurn();
+    expect(entries().map((e) => e[1])).toEqual(['A warning.', 'The answer.']);
+  });
+
   it('a tool call is a tool-use entry at once; updates are held until it completes, then a tool-result with the diff', () => {
     const { t, entries } = translator();
     t.update({ sessionUpdate: 'agent_message_chunk', content: text('Let me edit.') });

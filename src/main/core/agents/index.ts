@@ -63,6 +63,9 @@ export class AcpFacade {
 
   setSettings(next: AcpSettings): AcpSettings {
     if (!this.settingsStore) throw new AppError('UNAVAILABLE', 'ACP settings cannot be saved in this build.');
+    const ids = next.custom.map((c) => c.id);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice) throw new AppError('BAD_INPUT', `Two of your agents have the id "${twice}"; each needs its own.`);
     return this.settingsStore.write(next);
   }
 

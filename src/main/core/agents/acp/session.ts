@@ -1,30 +1,23 @@
 import { existsSync } from 'node:fs';
-import { client, PROTOCOL_VERSION, type ClientConnection, type InitializeResponse, type PromptResponse, type SessionNotification } from '@agentclientprotocol/sdk';
+import { client, MessageTooLargeError, PROTOCOL_VERSION, type ClientConnection, type InitializeResponse, type PromptResponse, type SessionNotification } from '@agentclientprotocol/sdk';
 import { AppError } from '../../../../shared/result';
 import { createLogger } from '../../logger';
 import { killProcessTree } from '../processTree';
 import type { AgentEventSink, AgentSession, AgentSessionContext } from '../types';
 import { IdleWatchdog } from '../watchdog';
-import { startAgentProcess, type AgentProcess } from './agentProcess';
+import { MAX_ACP_MESSAGE_BYTES, startAgentProcess, type AgentProcess } from './agentProcess';
 import { authenticateIfAsked } from './auth';
 import type { AcpLaunch } from './catalog';
-import { AgentFault } from './fault';
+import { AgentFault, bounded, describeError } from './fault';
 import { readTextFile, requestPermission, writeTextFile, type ClientSide } from './clientHandlers';
 import { ACP_DEFAULTS, type AcpBackendOptions } from './options';
 import { AcpTranslator, type UpdateLike } from './translate';
+import { turnUsageOf } from './usage';
 
 const log = createLogger('agents:acp');
 
 
 const nextTick = (): Promise<void> => new Promise((r) => setImmediate(r));
-
-function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AgentFault(`The agent did not answer ${what} within ${Math.round(ms / 1000)} s; Swarmdesk ended it.`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
 
 const STOP_NOTES: Partial<Record<PromptResponse['stopReason'], string>> = {
   refusal: 'The agent refused to go on with this request.',
@@ -68,7 +61,7 @@ export class AcpSession implements AgentSession {
     this.backendId = ctx.row.backendId;
     this.translator = new AcpTranslator(sink, ctx.row.folder);
     this.watchdog = new IdleWatchdog(opts.idleMs ?? ACP_DEFAULTS.idleMs, (silent) =>
-      this.fail(`The agent sent nothing for ${Math.round(silent / 60_000)} min in the middle of a turn; Swarmdesk ended it.`),
+      this.fail(`The agent sent nothing for ${silent >= 60_000 ? `${Math.round(silent / 60_000)} min` : `${Math.round(silent / 1000)} s`} in the middle of a turn; Swarmdesk ended it.`),
     );
   }
 
@@ -138,14 +131,20 @@ export class AcpSession implements AgentSession {
       // Updates sent before the response may still be on their way through the SDK's dispatch.
       await nextTick();
       if (current !== this.generation || !this.turnOpen) return;
+      const usage = turnUsageOf(response);
+      if (usage) this.sink({ type: 'usage', ...usage });
       this.finishTurn(response.stopReason);
     } catch (err) {
       if (!mine()) return;
       const typed = err instanceof AgentFault || err instanceof AppError;
       // A connection that closed under the request: the process exit says why (its code, its stderr).
-      if (!typed && this.proc) await Promise.race([this.proc.exited, new Promise((r) => setTimeout(r, 1_000))]);
+      if (!typed && this.proc) {
+        await Promise.race([this.proc.exited, new Promise((r) => setTimeout(r, 1_000))]);
+        await nextTick();
+      }
       if (!mine()) return;
-      this.fail(err instanceof AgentFault || err instanceof AppError ? err.message : `The agent failed: ${(err as Error).message}`);
+      if (err instanceof MessageTooLargeError) this.fail(`The agent sent a single message larger than ${MAX_ACP_MESSAGE_BYTES / 1024 / 1024} MB; Swarmdesk ended it.`);
+      else this.fail(typed ? err.message : `The agent failed: ${describeError(err)}`);
     }
   }
 
@@ -229,11 +228,13 @@ export class AcpSession implements AgentSession {
       onActivity: () => {
         if (gen === this.generation) this.watchdog.touch();
       },
-      onGarbage: (line) => {
-        if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
-      },
+      // Both wait a turn of the event loop: what the agent sent before is still going through the SDK's dispatch, and is kept.
+      onGarbage: (line) =>
+        void nextTick().then(() => {
+          if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
+        }),
       onUnknownUpdate: (sessionId, kind) => this.onUpdate(gen, { sessionId: String(sessionId), update: { sessionUpdate: kind } } as unknown as SessionNotification),
-      onExit: (code, sig, err) => this.onExit(gen, launch, code, sig, err),
+      onExit: (code, sig, err) => void nextTick().then(() => this.onExit(gen, launch, code, sig, err)),
     });
     this.proc = proc;
     const side: ClientSide = {

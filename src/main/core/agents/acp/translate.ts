@@ -61,7 +61,7 @@ const QUIET = new Set([
 ]);
 
 export class AcpTranslator {
-  private stream: { kind: 'assistant' | 'thinking'; text: string } | null = null;
+  private stream: { kind: 'assistant' | 'thinking'; text: string; messageId: string | null } | null = null;
   private readonly calls = new Map<string, HeldCall>();
   private readonly unknownSeen = new Set<string>();
 
@@ -74,10 +74,10 @@ export class AcpTranslator {
   update(u: UpdateLike): void {
     switch (u.sessionUpdate) {
       case 'agent_message_chunk':
-        this.chunk('assistant', u.content);
+        this.chunk('assistant', u.content, str(u.messageId));
         return;
       case 'agent_thought_chunk':
-        this.chunk('thinking', u.content);
+        this.chunk('thinking', u.content, str(u.messageId));
         return;
       case 'tool_call':
         this.toolCall(u);
@@ -117,11 +117,12 @@ export class AcpTranslator {
     this.calls.clear();
   }
 
-  private chunk(kind: 'assistant' | 'thinking', content: unknown): void {
+  private chunk(kind: 'assistant' | 'thinking', content: unknown, messageId: string | null): void {
     const text = textOf(content);
     if (text === null) return;
-    if (this.stream && this.stream.kind !== kind) this.commitStream();
-    if (!this.stream) this.stream = { kind, text: '' };
+    // The other kind, or another message id (ACP: a new id starts a new message), ends the message streaming now.
+    if (this.stream && (this.stream.kind !== kind || (messageId !== null && this.stream.messageId !== null && messageId !== this.stream.messageId))) this.commitStream();
+    if (!this.stream) this.stream = { kind, text: '', messageId };
     this.stream.text += text;
     // A runaway message is committed in parts so no entry (nor push) grows without bound.
     while (this.stream.text.length > MAX_STREAM_CHARS) {

@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLogSink } from '../../../src/main/core/logger';
+import { until } from '../../support/until';
+import { tempDir } from '../agents/helpers';
+import { startCodexStandIn, type CodexStandIn } from './codexStandIn';
+import { entries, entryOf, ok, startCore, statusBecomes, type Harness } from './harness';
+
+setLogSink(() => {});
+
+/** Codex through `@zed-industries/codex-acp` (installed as a dependency here), against a loopback stand-in of the Responses API. */
+const CODEX_ACP = resolve(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/codex-acp');
+
+let dir: ReturnType<typeof tempDir>;
+let h: Harness;
+let api: CodexStandIn;
+beforeEach(async () => {
+  dir = tempDir('acp-codex');
+  const codexHome = join(dir.path, 'codex-home');
+  mkdirSync(codexHome);
+  api = await startCodexStandIn(join(dir.path, 'work'));
+  // Its own CODEX_HOME: the stand-in as provider; commands run unsandboxed (root in a container) and ask first.
+  writeFileSync(
+    join(codexHome, 'config.toml'),
+    [
+      'model = "gpt-5"',
+      'model_provider = "standin"',
+      'approval_policy = "untrusted"',
+      'sandbox_mode = "danger-full-access"',
+      '[model_providers.standin]',
+      'name = "stand-in"',
+      `base_url = "${api.url}"`,
+      'env_key = "CODEX_API_KEY"',
+      'wire_api = "responses"',
+      '',
+    ].join('\n'),
+  );
+  h = startCore(dir.path, { env: { SWARMDESK_CODEX_ACP_PATH: CODEX_ACP, CODEX_API_KEY: 'x', CODEX_HOME: codexHome } });
+});
+afterEach(async () => {
+  await h.core.close();
+  await api.close();
+  dir.remove();
+});
+
+describe.skipIf(!existsSync(CODEX_ACP))('Codex through codex-acp', () => {
+  it('answers a prompt; a command asks permission, runs once allowed, and the turn goes on with its output', async () => {
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'codex' });
+    await ok(h, 'sessions:send', { id: row.id, text: 'hi' });
+    await entryOf(h, row.id, 'assistant', /Hello from the Codex stand-in\./, 60_000);
+    await statusBecomes(h, row.id, 'waiting');
+
+    await ok(h, 'sessions:send', { id: row.id, text: 'please run echo hi > notes.txt' });
+    const req = await until(async () => (await ok(h, 'acp:permission', { id: row.id })).request, { timeoutMs: 60_000, message: 'the permission request' });
+    expect(req).toMatchObject({ title: 'echo hi > notes.txt', toolKind: 'execute' });
+    // Codex's own words for its options.
+    expect(req.options.map((o) => [o.name, o.kind])).toEqual([
+      ['Yes, proceed', 'allow_once'],
+      ["Yes, and don't ask again for commands that start with `/bin/bash -lc echo hi > notes.txt`", 'allow_always'],
+      ['No, and tell Codex what to do differently', 'reject_once'],
+    ]);
+    await ok(h, 'acp:answerPermission', { id: row.id, requestId: req.requestId, optionId: req.options[0]?.optionId ?? '' });
+    await entryOf(h, row.id, 'assistant', /Done with the command\./, 60_000);
+    await statusBecomes(h, row.id, 'waiting');
+    expect(readFileSync(join(h.work, 'notes.txt'), 'utf8')).toBe('hi\n');
+    const use = entries(h, row.id).find((e) => e.kind === 'tool-use');
+    expect(use?.meta).toMatchObject({ toolCallId: 'call_1', tool: 'execute', summary: 'echo hi > notes.txt' });
+    expect(entries(h, row.id).find((e) => e.kind === 'tool-result')?.meta).toMatchObject({ toolCallId: 'call_1', isError: false });
+    expect(entries(h, row.id).find((e) => e.kind === 'note' && e.meta?.permission === 'answered')?.text).toBe('You chose “Yes, proceed”: echo hi > notes.txt');
+    expect(api.requests).toBe(3);
+  }, 180_000);
+});
