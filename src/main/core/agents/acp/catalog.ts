@@ -19,12 +19,14 @@ interface BuiltIn {
   readonly envVar: string | null;
   readonly installHint: string;
   readonly audience: ChildAudience;
+  /** Whether the client offers it `fs/read_text_file` (see `AcpLaunch.offersFileReads`). */
+  readonly offersFileReads: boolean;
 }
 
 const BUILT_INS: readonly BuiltIn[] = [
-  { id: 'gemini', name: 'Gemini CLI', program: 'gemini', args: ['--acp'], setting: 'geminiPath', envVar: 'SWARMDESK_GEMINI_PATH', installHint: 'npm install -g @google/gemini-cli', audience: 'acp-gemini' },
-  { id: 'codex', name: 'Codex', program: 'codex-acp', args: [], setting: 'codexAcpPath', envVar: 'SWARMDESK_CODEX_ACP_PATH', installHint: 'npm install -g @zed-industries/codex-acp', audience: 'acp-codex' },
-  { id: 'qwen', name: 'Qwen Code', program: 'qwen', args: ['--acp'], setting: 'qwenPath', envVar: null, installHint: 'npm install -g @qwen-code/qwen-code', audience: 'acp-qwen' },
+  { id: 'gemini', name: 'Gemini CLI', program: 'gemini', args: ['--acp'], setting: 'geminiPath', envVar: 'SWARMDESK_GEMINI_PATH', installHint: 'npm install -g @google/gemini-cli', audience: 'acp-gemini', offersFileReads: false },
+  { id: 'codex', name: 'Codex', program: 'codex-acp', args: [], setting: 'codexAcpPath', envVar: 'SWARMDESK_CODEX_ACP_PATH', installHint: 'npm install -g @zed-industries/codex-acp', audience: 'acp-codex', offersFileReads: true },
+  { id: 'qwen', name: 'Qwen Code', program: 'qwen', args: ['--acp'], setting: 'qwenPath', envVar: null, installHint: 'npm install -g @qwen-code/qwen-code', audience: 'acp-qwen', offersFileReads: false },
 ];
 
 /** How to start one agent: its program, arguments, the env audience and (user-defined agents) its own variables. */
@@ -36,6 +38,14 @@ export interface AcpLaunch {
   readonly audience: ChildAudience;
   /** A user-defined agent's own environment (from its settings), given as is. */
   readonly ownEnv: Readonly<Record<string, string>>;
+  /**
+   * Whether `fs.readTextFile` is offered in `initialize`. Not to Gemini CLI (0.61) and Qwen Code (its fork):
+   * before writing a file they read it through the client and take a new file only from an error whose
+   * `message` says "not found", but their JSON-RPC layer rejects with the plain error object, so no answer
+   * lets them create a file (answering "" instead made them loop elsewhere). Offered no reads, they read the
+   * disk themselves (their own workspace checks) and still write through the client, confined to the folder.
+   */
+  readonly offersFileReads: boolean;
 }
 
 export interface AcpCatalogDeps {
@@ -78,13 +88,13 @@ export class AcpCatalog {
     if (b) {
       const found = this.findBuiltIn(b, settings);
       if (found.path === null) throw new AppError('UNAVAILABLE', `${found.reason} Install it with: ${b.installHint}`);
-      return { agentId: b.id, name: b.name, command: found.path, args: b.args, audience: b.audience, ownEnv: {} };
+      return { agentId: b.id, name: b.name, command: found.path, args: b.args, audience: b.audience, ownEnv: {}, offersFileReads: b.offersFileReads };
     }
     const c = settings.custom.find((x) => x.id === id);
     if (!c) throw new AppError('BAD_INPUT', `No ACP agent has the id "${id}". Pick one from the Agent list.`);
     const found = this.locate(c.command, `${c.name} (${c.command})`);
     if (found.path === null) throw new AppError('UNAVAILABLE', found.reason);
-    return { agentId: c.id, name: c.name, command: found.path, args: c.args, audience: 'acp-custom', ownEnv: c.env };
+    return { agentId: c.id, name: c.name, command: found.path, args: c.args, audience: 'acp-custom', ownEnv: c.env, offersFileReads: true };
   }
 
   /** An agent's display name (its id when unknown now). */

@@ -256,7 +256,7 @@ export class AcpSession implements AgentSession {
     const init: InitializeResponse = await bounded(
       conn.agent.request('initialize', {
         protocolVersion: PROTOCOL_VERSION,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+        clientCapabilities: { fs: { readTextFile: launch.offersFileReads, writeTextFile: true }, terminal: false },
         clientInfo: { name: 'swarmdesk', version: '1' },
       }),
       initMs,
