@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import type { HostSettings } from '../../shared/ipc/host';
 import type { Core, CoreOptions } from './core';
 import { createAmbient } from './ambient';
-import { createAgents } from './agents';
+import { createAgents, type AgentsDeps } from './agents';
 import { ImportService } from './agents/import/importService';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
@@ -28,6 +28,8 @@ export interface CreateCoreOptions extends CoreOptions {
   readonly defaultFolder?: string;
   /** When the background integrity check starts after a fast start-up (default ~20 s; tests pass 0). */
   readonly backgroundCheckDelayMs?: number;
+  /** ACP agents' bounds (tests shorten them). */
+  readonly acp?: AgentsDeps['acp'];
 }
 
 /** The core plus its parts, for what reaches past the router (tests, benches). */
@@ -87,7 +89,11 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     },
   });
   const usage = new UsageService({ store, events, clock });
-  const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(), env });
+  const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(),
+    acpSettings: { read: () => preferences.acp(), write: (next) => preferences.setAcp(next) },
+    env,
+    ...(options.acp ? { acp: options.acp } : {}),
+  });
   const changes = new ChangesService({ store, events, hooks, env });
   changes.start();
   const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env, changes });

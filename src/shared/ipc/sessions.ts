@@ -97,7 +97,14 @@ export const sessionChannels = {
    * when ambient work is off or there is nothing to continue from.
    */
   'sessions:continueIn': channel(
-    z.object({ id: SessionIdSchema, kind: SessionKindSchema.exclude(['imported']) }).strict(),
+    z
+      .object({
+        id: SessionIdSchema,
+        kind: SessionKindSchema.exclude(['imported']),
+        /** The ACP agent of the new session (required when `kind` is `acp`). */
+        agent: AcpAgentIdSchema.optional(),
+      })
+      .strict(),
     SessionRowSchema,
   ),
   'sessions:get': channel(ById, SessionRowSchema),

@@ -36,3 +36,19 @@ describe('childEnv', () => {
     expect(env).toEqual({});
   });
 });
+
+describe('childEnv for ACP agents', () => {
+  const keys = { PATH: '/usr/bin', ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o', CODEX_API_KEY: 'c', GEMINI_API_KEY: 'g', GOOGLE_API_KEY: 'gg', DASHSCOPE_API_KEY: 'd' };
+  const secretsOf = (env: NodeJS.ProcessEnv) => Object.keys(env).filter((k) => k !== 'PATH').sort();
+
+  it('each built-in agent keeps only its own provider key', () => {
+    expect(secretsOf(childEnv(keys, 'acp-gemini'))).toEqual(['GEMINI_API_KEY', 'GOOGLE_API_KEY']);
+    expect(secretsOf(childEnv(keys, 'acp-codex'))).toEqual(['CODEX_API_KEY', 'OPENAI_API_KEY']);
+    expect(secretsOf(childEnv(keys, 'acp-qwen'))).toEqual(['DASHSCOPE_API_KEY']);
+  });
+
+  it('a user-defined agent gets none, and a terminal none of the new ones either', () => {
+    expect(secretsOf(childEnv(keys, 'acp-custom'))).toEqual([]);
+    expect(secretsOf(childEnv(keys, 'terminal'))).toEqual([]);
+  });
+});

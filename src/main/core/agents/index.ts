@@ -1,6 +1,7 @@
 import type { Entry } from '../../../shared/domain/session';
 import type { PermissionMode } from '../../../shared/ipc/agents';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
@@ -9,8 +10,13 @@ import type { Store } from '../store';
 import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig, type ChatPreference, type ChatProvider } from './chat/backend';
 import type { ChatLimits } from './chat/session';
 import { ClaudeCodeBackend, resolveClaudePath, resolveKeepAliveMs, type ClaudeBackendOptions } from './claude/backend';
+import type { AcpAgentInfo, AcpSettings, PermissionRequest } from '../../../shared/ipc/acp';
+import { AcpBackend } from './acp/backend';
+import { AcpCatalog } from './acp/catalog';
+import type { AcpBackendOptions } from './acp/options';
+import { PendingPermissions } from './acp/permissions';
 import { AgentRuntime } from './runtime';
-import { readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
+import { readAcpAgent, readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
 
 export { AgentRuntime } from './runtime';
 export type { AgentBackend, AgentEvent, AgentSession } from './types';
@@ -31,6 +37,38 @@ export interface AgentsDeps {
   readonly claude?: Partial<Omit<ClaudeBackendOptions, 'claudePath'>>;
   readonly chatLimits?: Partial<ChatLimits>;
   readonly chatProvider?: ChatProvider;
+  /** Settings → Agents for ACP (paths, the user's own agents); absent: none stored. */
+  readonly acpSettings?: { read: () => AcpSettings; write: (s: AcpSettings) => AcpSettings };
+  /** ACP test knobs (bounds, the environment under the core's). */
+  readonly acp?: Partial<Pick<AcpBackendOptions, 'initMs' | 'idleMs' | 'stopMs' | 'baseEnv'>>;
+}
+
+const NO_ACP_SETTINGS: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
+
+/** What the `acp:*` handlers use: the catalog, the settings, the pending permission requests. */
+export class AcpFacade {
+  constructor(
+    readonly catalog: AcpCatalog,
+    readonly permissions: PendingPermissions,
+    private readonly settingsStore: { read: () => AcpSettings; write: (s: AcpSettings) => AcpSettings } | undefined,
+  ) {}
+
+  agents(): AcpAgentInfo[] {
+    return this.catalog.list();
+  }
+
+  settings(): AcpSettings {
+    return this.settingsStore?.read() ?? NO_ACP_SETTINGS;
+  }
+
+  setSettings(next: AcpSettings): AcpSettings {
+    if (!this.settingsStore) throw new AppError('UNAVAILABLE', 'ACP settings cannot be saved in this build.');
+    return this.settingsStore.write(next);
+  }
+
+  permission(sessionId: string): PermissionRequest | null {
+    return this.permissions.current(sessionId);
+  }
 }
 
 /** The resolved keys, endpoints and CLI path (the ambient config today), as the agents read them. */
@@ -49,6 +87,8 @@ export class Agents {
     private readonly store: Store,
     /** The chat config for a provider/model choice (the dialog's defaults); absent: none shown. */
     private readonly chatConfig?: (override?: ChatOverride) => ChatConfig,
+    /** ACP agents: catalog, settings, permission requests. */
+    readonly acp: AcpFacade = new AcpFacade(new AcpCatalog({ settings: () => NO_ACP_SETTINGS, env: {} }), new PendingPermissions(() => undefined), undefined),
   ) {}
 
   permissionMode(sessionId: string): PermissionMode {
@@ -122,30 +162,34 @@ export function createAgents(deps: AgentsDeps): Agents {
   // A session's own provider/model (chosen in the new-session dialog) applies to it.
   const chatConfig = (sessionId?: string): ChatConfig => chatConfigFor(sessionId ? readChatOverride(deps.store, sessionId) : undefined);
   const chat = new ChatBackend({ config: chatConfig, ...(deps.chatLimits ? { limits: deps.chatLimits } : {}), ...(deps.chatProvider ? { provider: deps.chatProvider } : {}) });
+  const acpSettings = (): AcpSettings => deps.acpSettings?.read() ?? NO_ACP_SETTINGS;
+  const catalog = new AcpCatalog({ settings: acpSettings, env: deps.env });
+  const permissions = new PendingPermissions((sessionId, request) => deps.events.emit('acp:permission', { sessionId, request }));
+  const acp = new AcpBackend({ catalog, permissions, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...deps.acp });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({
     sessions: deps.sessions,
     events: deps.events,
     hooks: deps.hooks,
-    backends: [claude, chat],
+    backends: [claude, chat, acp],
     loadEntries: (id) => loadChatEntries(deps.store, id),
     permissionMode: (id) => agents?.permissionMode(id) ?? null,
     recordUsage: deps.usage ? (id, source, turn) => deps.usage?.record(id, source, turn) : undefined,
   });
-  agents = new Agents(runtime, deps.store, chatConfigFor);
+  agents = new Agents(runtime, deps.store, chatConfigFor, new AcpFacade(catalog, permissions, deps.acpSettings));
   runtime.register();
   settleStaleStatuses(deps.sessions);
   return agents;
 }
 
 /**
- * No agent survives a restart: a chat or claude-code row still `working` (the app was
+ * No agent survives a restart: a chat, claude-code or acp row still `working` (the app was
  * killed mid-turn, or a subagent was running) is idle now, so its dot does not pulse forever.
  */
 export function settleStaleStatuses(sessions: Pick<SessionsService, 'list' | 'setStatus'>): number {
   let settled = 0;
   for (const row of sessions.list(true)) {
-    if (row.status !== 'working' || (row.kind !== 'chat' && row.kind !== 'claude-code')) continue;
+    if (row.status !== 'working' || (row.kind !== 'chat' && row.kind !== 'claude-code' && row.kind !== 'acp')) continue;
     sessions.setStatus(row.id, 'idle');
     settled += 1;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AcpAgentIdSchema } from '../../../shared/ipc/acp';
 import { ChatProviderSchema, type ChatProviderName, type PermissionMode } from '../../../shared/ipc/agents';
 import type { Store } from '../store';
 import { isPermissionMode } from './claude/args';
@@ -6,7 +7,7 @@ import { isPermissionMode } from './claude/args';
 /*
  * Per-session agent options, in the session's own options table (migration
  * 003: deleted with the session): the permission mode of a claude-code
- * session and the provider/model of a chat. Values are checked on read, so a
+ * session, the provider/model of a chat and the agent of an acp session. Values are checked on read, so a
  * bad stored value means "the default".
  */
 
@@ -31,6 +32,16 @@ export function readPermissionMode(store: OptionsStore, sessionId: string): Perm
 
 export function writePermissionMode(store: OptionsStore, sessionId: string, mode: PermissionMode): void {
   store.sessionOptions.set(sessionId, 'permissionMode', mode);
+}
+
+/** The ACP agent an `acp` session runs (its id, checked against the catalog when it starts). */
+export function readAcpAgent(store: OptionsStore, sessionId: string): string | null {
+  const parsed = AcpAgentIdSchema.safeParse(store.sessionOptions.get(sessionId, 'acpAgent'));
+  return parsed.success ? parsed.data : null;
+}
+
+export function writeAcpAgent(store: OptionsStore, sessionId: string, agent: string): void {
+  store.sessionOptions.set(sessionId, 'acpAgent', AcpAgentIdSchema.parse(agent));
 }
 
 export function readChatOverride(store: OptionsStore, sessionId: string): ChatOverride {

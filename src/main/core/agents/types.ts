@@ -55,7 +55,7 @@ export interface AgentSession {
 
 /** A kind of agent: opens live sessions; `resume` is opening one whose row has a backend id or entries. */
 export interface AgentBackend {
-  readonly kind: Extract<SessionKind, 'chat' | 'claude-code'>;
+  readonly kind: Extract<SessionKind, 'chat' | 'claude-code' | 'acp'>;
   /** Why this backend cannot run (no CLI, no key), or null when it can; with a row, for that session's own options. */
   unavailable(row?: SessionRow): string | null;
   open(ctx: AgentSessionContext, sink: AgentEventSink): AgentSession;

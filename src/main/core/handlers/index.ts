@@ -62,7 +62,9 @@ import { uiSetState } from './ui/setState';
 import { hostSettings } from './host/settings';
 import { hostSetSettings } from './host/setSettings';
 import { hostStart } from './host/start';
-import { acpAgents, acpSettings, acpSetSettings, acpPermission, acpAnswerPermission } from './acp/notYet';
+import { acpAgents } from './acp/agents';
+import { acpAnswerPermission, acpPermission } from './acp/permission';
+import { acpSetSettings, acpSettings } from './acp/settings';
 
 /**
  * One handler per contract channel. Typed as a full HandlerMap, so a channel

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AgentSettingsSchema, ThemeSchema, type AgentSettings, type EnvSetting, type Theme } from '../../../shared/ipc/settings';
 import { SavedPanesSchema, SidebarLayoutSchema, type SavedPanes, type SavedSidebarLayout, type UiState } from '../../../shared/ipc/ui';
 import { DEFAULT_HOST_IDLE_MINUTES, HostSettingsSchema, type HostSettings } from '../../../shared/ipc/host';
+import { AcpSettingsSchema, type AcpSettings } from '../../../shared/ipc/acp';
 import type { SettingsRepo } from '../store/repos/settings';
 
 /**
@@ -19,6 +20,8 @@ const PREFERENCES = {
   sidebar: { key: 'ui.sidebar', schema: SidebarLayoutSchema, fallback: null },
   /** The session host's lifetime: stop agents when the last front quits, idle exit (SPEC §5.1). */
   host: { key: 'host.lifetime', schema: HostSettingsSchema, fallback: { stopAgentsOnQuit: false, idleExitMinutes: DEFAULT_HOST_IDLE_MINUTES } as HostSettings },
+  /** ACP agents: the built-in agents' paths (null: env, else PATH) and the user's own agents. */
+  acp: { key: 'agents.acp', schema: AcpSettingsSchema, fallback: { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] } as AcpSettings },
 } as const;
 
 type PreferenceName = keyof typeof PREFERENCES;
@@ -70,6 +73,16 @@ export class Preferences {
     return next;
   }
 
+  acp(): AcpSettings {
+    return this.read('acp');
+  }
+
+  setAcp(settings: AcpSettings): AcpSettings {
+    const next = AcpSettingsSchema.parse(settings);
+    this.repo.set(PREFERENCES.acp.key, next);
+    return next;
+  }
+
   /** The folder of the last session made in the dialog, while it is still a folder; null otherwise. */
   lastFolder(): string | null {
     const folder = this.read('lastFolder');
@@ -107,6 +120,8 @@ const ENV_SETTINGS: ReadonlyArray<{ field: string; variable: string; secret?: tr
   { field: 'chatProvider', variable: 'SWARMDESK_CHAT_PROVIDER' },
   { field: 'chatModel', variable: 'SWARMDESK_CHAT_MODEL' },
   { field: 'claudePath', variable: 'SWARMDESK_CLAUDE_PATH' },
+  { field: 'geminiPath', variable: 'SWARMDESK_GEMINI_PATH' },
+  { field: 'codexAcpPath', variable: 'SWARMDESK_CODEX_ACP_PATH' },
   { field: 'provider', variable: 'SWARMDESK_AMBIENT_PROVIDER' },
   { field: 'model', variable: 'SWARMDESK_AMBIENT_MODEL' },
   { field: 'anthropicApiKey', variable: 'ANTHROPIC_API_KEY', secret: true },

@@ -4,6 +4,9 @@ import { aSessionOfKind } from '../../../shared/label';
 import { AppError } from '../../../shared/result';
 import { SUMMARY_LIMITS } from '../ambient/judge-reply';
 import type { Ambient } from '../ambient';
+import type { Agents } from '../agents';
+import { writeAcpAgent } from '../agents/sessionOptions';
+import { checkAcpAgent } from './newSession';
 import type { Store } from '../store';
 import type { SessionsService } from '../services/sessions';
 
@@ -38,10 +41,12 @@ export function usableSummary(raw: unknown): string | null {
 }
 
 export async function continueIn(
-  deps: { sessions: SessionsService; store: Store; ambient: Ambient },
-  input: { id: string; kind: ContinueKind },
+  deps: { sessions: SessionsService; store: Store; ambient: Ambient; agents: Pick<Agents, 'acp'> },
+  input: { id: string; kind: ContinueKind; agent?: string | undefined },
 ): Promise<SessionRow> {
   const origin = deps.sessions.get(input.id);
+  if (input.agent !== undefined && input.kind !== 'acp') throw new AppError('BAD_INPUT', 'An agent is only for an ACP session.');
+  const acpAgent = input.kind === 'acp' ? checkAcpAgent(deps.agents.acp.catalog, input.agent) : null;
   const ambient = deps.ambient.engine.resolved();
   if (ambient.chain.length === 0 || !ambient.settings.features.runningSummary) {
     throw new AppError('UNAVAILABLE', 'Continue in… needs the running summary, and ambient work is off (Settings).');
@@ -56,6 +61,9 @@ export async function continueIn(
     kind: input.kind,
     folder: origin.folder,
     backendId: null,
+    withinCreate: (created) => {
+      if (acpAgent) writeAcpAgent(deps.store, created.id, acpAgent);
+    },
   });
   deps.sessions.recordEntry(origin.id, 'note', `Continued in a new ${aSessionOfKind(input.kind).replace(/^an? /, '')}.`, { continuedIn: row.id });
   deps.sessions.recordEntry(row.id, 'note', continuedFromNote(origin), { continuedFrom: origin.id });

@@ -7,7 +7,9 @@ import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { FolderCheck } from '../../../shared/ipc/sessions';
 import { aSessionOfKind } from '../../../shared/label';
 import { AppError } from '../../../shared/result';
-import { writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
+import type { Agents } from '../agents';
+import type { AcpCatalog } from '../agents/acp/catalog';
+import { writeAcpAgent, writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
 import { writeWorktreeRecord } from '../git/record';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
@@ -24,7 +26,18 @@ const OPTION_KINDS = {
   permissionMode: { kind: 'claude-code', words: 'A permission mode is only for a Claude Code session' },
   command: { kind: 'terminal', words: 'A command is only for a Terminal session' },
   chat: { kind: 'chat', words: 'A provider and model are only for a Chat session' },
+  agent: { kind: 'acp', words: 'An agent is only for an ACP session' },
 } as const;
+
+/**
+ * The ACP agent an `acp` session asks for, checked: BAD_INPUT when none or an unknown one,
+ * UNAVAILABLE with the install hint when its program is not found.
+ */
+export function checkAcpAgent(catalog: Pick<AcpCatalog, 'launch'>, agent: string | undefined): string {
+  if (!agent) throw new AppError('BAD_INPUT', 'An ACP session needs an agent: pick one in the Agent list (Gemini CLI, Codex, …).');
+  catalog.launch(agent);
+  return agent;
+}
 
 /**
  * What a typed folder names (a leading `~` is the home folder): its full path when it is an existing
@@ -66,12 +79,12 @@ export function checkFolder(raw: string, home: string = homedir()): string | nul
 
 /**
  * `sessions:create`: the user's new session with its own options (claude-code's permission
- * mode, a terminal's command, a chat's provider and model), checked first and stored in the
+ * mode, a terminal's command, a chat's provider and model, an acp session's agent), checked first and stored in the
  * same transaction as the row. With `worktree.enabled` the session works in a new git
  * worktree made first: the row's folder is the worktree, so every agent kind runs there.
  */
 export async function createUserSession(
-  deps: { sessions: SessionsService; store: Store; worktrees: WorktreeService },
+  deps: { sessions: SessionsService; store: Store; worktrees: WorktreeService; agents: Pick<Agents, 'acp'> },
   input: NewSessionInput,
 ): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
@@ -82,6 +95,7 @@ export async function createUserSession(
   const folder = input.folder === undefined ? null : checkFolder(input.folder);
   const command = input.command?.trim() || null;
   const { permissionMode, chat } = input;
+  const acpAgent = input.kind === 'acp' ? checkAcpAgent(deps.agents.acp.catalog, input.agent) : null;
   const id = randomUUID();
   let prepared: PreparedWorktree | null = null;
   if (input.worktree) {
@@ -98,6 +112,7 @@ export async function createUserSession(
       withinCreate: (created) => {
         if (permissionMode) writePermissionMode(deps.store, created.id, permissionMode);
         if (chat) writeChatOverride(deps.store, created.id, chat);
+        if (acpAgent) writeAcpAgent(deps.store, created.id, acpAgent);
         if (prepared) writeWorktreeRecord(deps.store, created.id, prepared.record);
       },
     });

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
+import { ndJsonStream, type Stream } from '@agentclientprotocol/sdk';
+import { childEnv } from '../../spawn/childEnv';
+import type { AcpLaunch } from './catalog';
+
+/*
+ * One ACP agent process: spawned detached (its own process group, so a stop ends all of it)
+ * with the environment its audience may have, its stdio turned into the SDK's ndJSON stream.
+ * The framing is the SDK's; this only watches the bytes go by: any stdout is activity (the
+ * idle watchdog), and a parse-error reply the SDK sends back means the agent printed a line
+ * that is not JSON (the SDK answers it and reads on: for us it is a typed error).
+ */
+
+const STDERR_TAIL = 4_000;
+const STDOUT_TAIL = 2_000;
+/** A single ACP message larger than this ends the connection (a flood in one line). */
+export const MAX_ACP_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export interface AgentProcessHandlers {
+  onActivity(): void;
+  /** The agent printed a line that is not JSON (`line`: our best guess at it, clipped). */
+  onGarbage(line: string): void;
+  /** Once, when the process is gone (or could not start: `err`). */
+  onExit(code: number | null, sig: NodeJS.Signals | null, err?: Error): void;
+}
+
+export interface AgentProcess {
+  readonly child: ChildProcess;
+  readonly stream: Stream;
+  readonly exited: Promise<void>;
+  stderrTail(): string;
+}
+
+const decoder = new TextDecoder();
+
+function isParseErrorReply(chunk: Uint8Array): boolean {
+  if (chunk.byteLength > 4_096) return false;
+  const text = decoder.decode(chunk);
+  return text.includes('"id":null') && text.includes('"code":-32700');
+}
+
+/** The last line of `tail` that does not look like a JSON message. */
+function lastNonJsonLine(tail: string): string {
+  const lines = tail.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('{'));
+  return (lines.at(-1) ?? '').slice(0, 200);
+}
+
+export function startAgentProcess(launch: AcpLaunch, cwd: string, baseEnv: NodeJS.ProcessEnv, coreEnv: NodeJS.ProcessEnv, on: AgentProcessHandlers): AgentProcess {
+  // The user's own variables for a user-defined agent go on top as given (they chose them for it).
+  const env = { ...childEnv(baseEnv, launch.audience, coreEnv), ...launch.ownEnv };
+  const child = spawn(launch.command, [...launch.args], { cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env });
+  let stderr = '';
+  let stdoutTail = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+  });
+  // Writing to an agent that died meanwhile: the exit handler reports it, not an unhandled error.
+  child.stdin?.on('error', () => undefined);
+  const stdin = Writable.toWeb(child.stdin as Writable) as WritableStream<Uint8Array>;
+  const writer = stdin.getWriter();
+  const output = new WritableStream<Uint8Array>({
+    async write(chunk) {
+      if (isParseErrorReply(chunk)) on.onGarbage(lastNonJsonLine(stdoutTail));
+      await writer.write(chunk).catch(() => undefined);
+    },
+    async close() {
+      await writer.close().catch(() => undefined);
+    },
+  });
+  const watched = (Readable.toWeb(child.stdout as Readable) as ReadableStream<Uint8Array>).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        on.onActivity();
+        stdoutTail = (stdoutTail + decoder.decode(chunk.byteLength > STDOUT_TAIL ? chunk.subarray(chunk.byteLength - STDOUT_TAIL) : chunk)).slice(-STDOUT_TAIL);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const stream = ndJsonStream(output, watched, { maxMessageBytes: MAX_ACP_MESSAGE_BYTES });
+  const exited = new Promise<void>((resolve) => {
+    let settled = false;
+    const done = (code: number | null, sig: NodeJS.Signals | null, err?: Error): void => {
+      if (settled) return;
+      settled = true;
+      on.onExit(code, sig, err);
+      resolve();
+    };
+    child.once('error', (err) => done(null, null, err));
+    child.once('close', (code, sig) => done(code, sig));
+  });
+  return { child, stream, exited, stderrTail: () => stderr };
+}

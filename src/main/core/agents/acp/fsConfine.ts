@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/*
+ * The client side of `fs/read_text_file` and `fs/write_text_file` (issue 16): only inside
+ * the session's folder (its worktree for a worktree session), judged on real paths, so
+ * `..`, an absolute path elsewhere and a symlink pointing out are all refused. Reads honour
+ * `line`/`limit` and stop at 10 MB; writes create missing parent folders (inside) and land
+ * atomically (a temp file renamed over the target).
+ */
+
+export const MAX_READ_BYTES = 10 * 1024 * 1024;
+
+/** A refused or failed fs call: `why` is a plain sentence for the note and the agent's error. */
+export class FsRefused extends Error {
+  constructor(
+    readonly op: 'read' | 'write',
+    readonly path: string,
+    readonly why: string,
+    /** A refusal of the folder rule (vs. a file that is simply missing or too big). */
+    readonly confinement: boolean,
+  ) {
+    super(`Refused the agent's ${op} of ${path}: ${why}`);
+    this.name = 'FsRefused';
+  }
+}
+
+function inside(root: string, p: string): boolean {
+  const rel = relative(root, p);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+async function realRoots(folder: string): Promise<string[]> {
+  const real = await realpath(folder);
+  return real === folder ? [folder] : [folder, real];
+}
+
+/** The real path of the deepest part of `p` that exists (what a symlink on the way really points to), and what is left below it. */
+async function deepestExisting(p: string): Promise<{ real: string; rest: string[] }> {
+  const rest: string[] = [];
+  let cur = p;
+  for (;;) {
+    try {
+      return { real: await realpath(cur), rest };
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+      const parent = dirname(cur);
+      if (parent === cur) throw err;
+      rest.unshift(cur.slice(parent.length).replace(/^[/\\]/, ''));
+      cur = parent;
+    }
+  }
+}
+
+/** Where `requested` really is, when that is inside `folder`; else FsRefused. */
+export async function confine(folder: string, requested: string, op: 'read' | 'write'): Promise<string> {
+  const lexical = resolve(folder, requested);
+  const roots = await realRoots(folder);
+  const realRoot = roots.at(-1) as string;
+  if (!roots.some((r) => inside(r, lexical))) throw new FsRefused(op, requested, "it is outside the session's folder", true);
+  const { real, rest } = await deepestExisting(lexical);
+  if (!inside(realRoot, real)) throw new FsRefused(op, requested, "it leads outside the session's folder (through a symbolic link)", true);
+  return rest.length > 0 ? join(real, ...rest) : real;
+}
+
+export async function readConfined(folder: string, path: string, line?: number | null, limit?: number | null): Promise<string> {
+  const target = await confine(folder, path, 'read');
+  let size: number;
+  try {
+    const st = await stat(target);
+    if (!st.isFile()) throw new FsRefused('read', path, 'it is not a file', false);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof FsRefused) throw err;
+    throw new FsRefused('read', path, 'there is no such file', false);
+  }
+  if (size > MAX_READ_BYTES) throw new FsRefused('read', path, `it is larger than ${MAX_READ_BYTES / 1024 / 1024} MB`, false);
+  const fh = await open(target, 'r');
+  let text: string;
+  try {
+    text = (await fh.readFile()).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+  if ((line === null || line === undefined) && (limit === null || limit === undefined)) return text;
+  const all = text.split('\n');
+  const from = Math.max(0, (line ?? 1) - 1);
+  const to = limit === null || limit === undefined ? all.length : from + Math.max(0, limit);
+  return all.slice(from, to).join('\n');
+}
+
+export async function writeConfined(folder: string, path: string, content: string): Promise<void> {
+  const target = await confine(folder, path, 'write');
+  try {
+    if ((await lstat(target)).isDirectory()) throw new FsRefused('write', path, 'it is a folder', false);
+  } catch (err) {
+    if (err instanceof FsRefused) throw err;
+    // missing: a new file
+  }
+  await mkdir(dirname(target), { recursive: true });
+  // The parents made just now are inside (the deepest existing one was), so the target still is.
+  const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.swarmdesk-tmp`);
+  const fh = await open(temp, 'wx', 0o644);
+  try {
+    await fh.writeFile(content, 'utf8');
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  try {
+    await rename(temp, target);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,312 @@
+import { existsSync } from 'node:fs';
+import { client, PROTOCOL_VERSION, type ClientConnection, type InitializeResponse, type PromptResponse, type SessionNotification } from '@agentclientprotocol/sdk';
+import { AppError } from '../../../../shared/result';
+import { createLogger } from '../../logger';
+import { killProcessTree } from '../processTree';
+import type { AgentEventSink, AgentSession, AgentSessionContext } from '../types';
+import { IdleWatchdog } from '../watchdog';
+import { startAgentProcess, type AgentProcess } from './agentProcess';
+import { authenticateIfAsked } from './auth';
+import type { AcpLaunch } from './catalog';
+import { AgentFault } from './fault';
+import { readTextFile, requestPermission, writeTextFile, type ClientSide } from './clientHandlers';
+import { ACP_DEFAULTS, type AcpBackendOptions } from './options';
+import { AcpTranslator, type UpdateLike } from './translate';
+
+const log = createLogger('agents:acp');
+
+
+const nextTick = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AgentFault(`The agent did not answer ${what} within ${Math.round(ms / 1000)} s; Swarmdesk ended it.`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+const STOP_NOTES: Partial<Record<PromptResponse['stopReason'], string>> = {
+  refusal: 'The agent refused to go on with this request.',
+  max_tokens: 'The agent stopped: it reached its token limit.',
+  max_turn_requests: 'The agent stopped: it reached its limit of model requests for one turn.',
+};
+
+/**
+ * One ACP session driven by one agent process. The first send starts the process,
+ * `initialize`s it (bounded), and opens the conversation: `session/load` with the row's
+ * backend id when the agent can (its replayed history is not recorded again), else
+ * `session/new`. Each turn is one `session/prompt`; its response ends the turn. Text sent
+ * mid-turn is queued for the next prompt (ACP has no mid-turn input). Stop sends
+ * `session/cancel`, cancels pending permission requests, and ends the process group when
+ * the prompt has not returned within 2 s; the next send starts again with `session/load`.
+ */
+export class AcpSession implements AgentSession {
+  private proc: AgentProcess | null = null;
+  private conn: ClientConnection | null = null;
+  private acpSessionId: string | null = null;
+  private backendId: string | null;
+  /** Bumped for every process: events of an older one are ignored. */
+  private generation = 0;
+  private turnOpen = false;
+  /** Bumped for every turn: a turn's late failure cannot end a newer one. */
+  private turnSeq = 0;
+  private replaying = false;
+  private disposed = false;
+  private readonly queued: string[] = [];
+  private turnEnded: (() => void) | null = null;
+  private readonly translator: AcpTranslator;
+  private readonly watchdog: IdleWatchdog;
+  /** How many processes this session started (tests check a resume). */
+  spawns = 0;
+
+  constructor(
+    private readonly opts: AcpBackendOptions,
+    private readonly ctx: AgentSessionContext,
+    private readonly sink: AgentEventSink,
+  ) {
+    this.backendId = ctx.row.backendId;
+    this.translator = new AcpTranslator(sink, ctx.row.folder);
+    this.watchdog = new IdleWatchdog(opts.idleMs ?? ACP_DEFAULTS.idleMs, (silent) =>
+      this.fail(`The agent sent nothing for ${Math.round(silent / 60_000)} min in the middle of a turn; Swarmdesk ended it.`),
+    );
+  }
+
+  get working(): boolean {
+    return this.turnOpen;
+  }
+
+  /** The agent's process id (tests check its group is gone). */
+  get pid(): number | null {
+    return this.proc?.child.pid ?? null;
+  }
+
+  send(text: string): Promise<void> {
+    if (this.disposed) return Promise.reject(new Error('session disposed'));
+    this.turnOpen = true;
+    void this.runTurn(text);
+    return Promise.resolve();
+  }
+
+  steer(text: string): Promise<void> {
+    if (!this.turnOpen) return this.send(text);
+    this.queued.push(text);
+    this.sink({ type: 'entry', entry: { kind: 'note', text: 'The agent takes this message when the current turn ends (ACP has no input in the middle of a turn).', meta: { queued: true } } });
+    return Promise.resolve();
+  }
+
+  async stop(): Promise<void> {
+    this.queued.length = 0;
+    if (!this.turnOpen) {
+      this.sink({ type: 'status', status: 'idle' });
+      return;
+    }
+    this.opts.permissions.cancelAll(this.ctx.row.id);
+    const ended = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), this.opts.stopMs ?? ACP_DEFAULTS.stopMs);
+      this.turnEnded = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    if (this.conn && this.acpSessionId) void this.conn.agent.notify('session/cancel', { sessionId: this.acpSessionId }).catch(() => undefined);
+    // Still starting (no conversation to cancel yet): nothing to wait for.
+    if (this.acpSessionId && (await ended)) return;
+    log.warn('the agent did not end the cancelled turn in time; ending it', { session: this.ctx.row.id });
+    this.endTurnLocally();
+    await this.killProcess();
+    this.sink({ type: 'entry', entry: { kind: 'note', text: 'Stopped.' } });
+    this.sink({ type: 'status', status: 'idle' });
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.endTurnLocally();
+    await this.killProcess();
+  }
+
+  private async runTurn(text: string): Promise<void> {
+    const turn = ++this.turnSeq;
+    const mine = (): boolean => !this.disposed && this.turnOpen && this.turnSeq === turn;
+    try {
+      await this.ensureStarted();
+      if (!this.turnOpen || !this.conn || !this.acpSessionId) return;
+      const current = this.generation;
+      this.watchdog.arm();
+      const response = await this.conn.agent.request('session/prompt', { sessionId: this.acpSessionId, prompt: [{ type: 'text', text }] });
+      // Updates sent before the response may still be on their way through the SDK's dispatch.
+      await nextTick();
+      if (current !== this.generation || !this.turnOpen) return;
+      this.finishTurn(response.stopReason);
+    } catch (err) {
+      if (!mine()) return;
+      const typed = err instanceof AgentFault || err instanceof AppError;
+      // A connection that closed under the request: the process exit says why (its code, its stderr).
+      if (!typed && this.proc) await Promise.race([this.proc.exited, new Promise((r) => setTimeout(r, 1_000))]);
+      if (!mine()) return;
+      this.fail(err instanceof AgentFault || err instanceof AppError ? err.message : `The agent failed: ${(err as Error).message}`);
+    }
+  }
+
+  private finishTurn(stopReason: PromptResponse['stopReason']): void {
+    this.watchdog.cancel();
+    this.translator.endTurn();
+    this.turnOpen = false;
+    const done = this.turnEnded;
+    this.turnEnded = null;
+    if (stopReason === 'cancelled') {
+      this.queued.length = 0;
+      this.sink({ type: 'entry', entry: { kind: 'note', text: 'Stopped.' } });
+      this.sink({ type: 'status', status: 'idle' });
+      done?.();
+      return;
+    }
+    const why = STOP_NOTES[stopReason];
+    if (why) this.sink({ type: 'entry', entry: { kind: 'note', text: why, meta: { stopReason } } });
+    done?.();
+    if (this.queued.length > 0) {
+      const next = this.queued.splice(0).join('\n\n');
+      this.sink({ type: 'turn-completed' });
+      void this.send(next);
+      return;
+    }
+    this.sink({ type: 'status', status: 'waiting' });
+    this.sink({ type: 'turn-completed' });
+  }
+
+  /** A typed fault: what streamed is kept, an error entry, status error, the process group ended. */
+  private fail(message: string): void {
+    if (this.disposed || !this.turnOpen) {
+      log.warn('agent fault between turns', { session: this.ctx.row.id, message });
+      void this.killProcess();
+      return;
+    }
+    this.watchdog.cancel();
+    this.translator.endTurn();
+    this.endTurnLocally();
+    this.sink({ type: 'entry', entry: { kind: 'error', text: message } });
+    this.sink({ type: 'status', status: 'error' });
+    void this.killProcess();
+  }
+
+  /** The turn is over for us (stop, fault, dispose): no more events from this process, no waits. */
+  private endTurnLocally(): void {
+    this.watchdog.cancel();
+    this.translator.clearStreaming();
+    this.generation += 1;
+    this.turnOpen = false;
+    this.queued.length = 0;
+    this.opts.permissions.cancelAll(this.ctx.row.id);
+    this.turnEnded = null;
+  }
+
+  private async killProcess(): Promise<void> {
+    const proc = this.proc;
+    this.proc = null;
+    this.conn = null;
+    this.acpSessionId = null;
+    if (!proc?.child.pid) return;
+    await killProcessTree(proc.child.pid);
+    await proc.exited;
+  }
+
+  private launch(): AcpLaunch {
+    const agentId = this.opts.agentOf(this.ctx.row.id);
+    if (!agentId) throw new AgentFault('This session has no ACP agent chosen; create a new session and pick an agent.');
+    return this.opts.catalog.launch(agentId);
+  }
+
+  private async ensureStarted(): Promise<void> {
+    if (this.conn && this.acpSessionId) return;
+    const launch = this.launch();
+    const folder = this.ctx.row.folder;
+    if (!existsSync(folder)) throw new AgentFault(`The session's folder ${folder} does not exist.`);
+    this.generation += 1;
+    const gen = this.generation;
+    this.spawns += 1;
+    const proc = startAgentProcess(launch, folder, this.opts.baseEnv ?? process.env, this.opts.env, {
+      onActivity: () => {
+        if (gen === this.generation) this.watchdog.touch();
+      },
+      onGarbage: (line) => {
+        if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
+      },
+      onExit: (code, sig, err) => this.onExit(gen, launch, code, sig, err),
+    });
+    this.proc = proc;
+    const side: ClientSide = {
+      sessionId: this.ctx.row.id,
+      folder,
+      sink: this.sink,
+      permissions: this.opts.permissions,
+      waiting: (yes) => (yes ? this.watchdog.cancel() : this.turnOpen && this.watchdog.arm()),
+      commitStream: () => this.translator.commitStream(),
+    };
+    const app = client({ name: 'swarmdesk' })
+      .onNotification('session/update', (p: unknown) => p as SessionNotification, ({ params }) => this.onUpdate(gen, params))
+      .onRequest('session/request_permission', ({ params, signal }) => requestPermission(side, params, signal))
+      .onRequest('fs/read_text_file', ({ params }) => readTextFile(side, params))
+      .onRequest('fs/write_text_file', ({ params }) => writeTextFile(side, params));
+    const conn = app.connect(proc.stream);
+    this.conn = conn;
+    const initMs = this.opts.initMs ?? ACP_DEFAULTS.initMs;
+    const init: InitializeResponse = await bounded(
+      conn.agent.request('initialize', {
+        protocolVersion: PROTOCOL_VERSION,
+        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+        clientInfo: { name: 'swarmdesk', version: '1' },
+      }),
+      initMs,
+      'initialize',
+    );
+    const request = { cwd: folder, mcpServers: [] };
+    if (this.backendId && init.agentCapabilities?.loadSession) {
+      this.replaying = true;
+      try {
+        await bounded(conn.agent.request('session/load', { ...request, sessionId: this.backendId }), initMs, 'session/load');
+        await nextTick();
+        this.acpSessionId = this.backendId;
+        return;
+      } catch (err) {
+        if (err instanceof AgentFault) throw err;
+        log.warn('session/load failed; starting a new conversation', { session: this.ctx.row.id, err });
+        this.sink({ type: 'entry', entry: { kind: 'note', text: `${launch.name} could not resume the earlier conversation; it starts a new one.` } });
+      } finally {
+        this.replaying = false;
+      }
+    } else if (this.backendId) {
+      this.sink({ type: 'entry', entry: { kind: 'note', text: `${launch.name} cannot resume an earlier conversation; it starts a new one.` } });
+    }
+    const created = await authenticateIfAsked(conn, init, launch, { ...(this.opts.baseEnv ?? process.env), ...this.opts.env }, () => bounded(conn.agent.request('session/new', request), initMs, 'session/new'));
+    if (gen !== this.generation) return;
+    this.acpSessionId = created.sessionId;
+    if (created.sessionId !== this.backendId) {
+      this.backendId = created.sessionId;
+      this.sink({ type: 'backend-id', backendId: created.sessionId });
+    }
+  }
+
+  private onUpdate(gen: number, params: SessionNotification): void {
+    if (gen !== this.generation || this.replaying) return;
+    if (!params || typeof params !== 'object' || !params.update || typeof (params.update as { sessionUpdate?: unknown }).sessionUpdate !== 'string') return;
+    if (this.acpSessionId && params.sessionId !== this.acpSessionId) return;
+    this.watchdog.touch();
+    this.translator.update(params.update as unknown as UpdateLike);
+  }
+
+  private onExit(gen: number, launch: AcpLaunch, code: number | null, sig: NodeJS.Signals | null, err?: Error): void {
+    if (gen !== this.generation || this.disposed) return;
+    const tail = this.proc?.stderrTail().trim().split('\n').slice(-5).join('\n') ?? '';
+    this.proc = null;
+    this.conn = null;
+    this.acpSessionId = null;
+    if (err) {
+      this.fail(`${launch.name} could not start: ${err.message}`);
+      return;
+    }
+    const how = sig ? `was ended by ${sig}` : `exited with code ${code ?? 'unknown'}`;
+    if (this.turnOpen) this.fail(`${launch.name} ${how} in the middle of a turn.${tail ? ` Its last output:\n${tail}` : ''}`);
+    else log.info('agent exited between turns', { session: this.ctx.row.id, code, sig });
+  }
+}
