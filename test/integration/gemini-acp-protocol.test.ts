@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGeminiAcp, within, type GeminiAcp } from '../support/geminiAcpClient';
+import { startGeminiAcp, within, type GeminiAcp, type GeminiAcpOptions } from '../support/geminiAcpClient';
 import { makeGeminiHome, STAND_IN_GEMINI_KEY, type GeminiHome } from '../support/geminiHome';
 import { answerWordOf } from '../support/geminiScript';
 import { startGeminiStandIn, type GeminiStandIn } from '../support/geminiStandIn';
@@ -50,11 +50,11 @@ afterAll(async () => {
 });
 
 /** A fresh folder (its real path: gemini reports real paths) and gemini started in it. */
-async function open(): Promise<{ g: GeminiAcp; folder: string; sessionId: string; session: acp.NewSessionResponse }> {
+async function open(options: GeminiAcpOptions = {}): Promise<{ g: GeminiAcp; folder: string; sessionId: string; session: acp.NewSessionResponse }> {
   const dir = tempDir('gemini-acp');
   folders.push(dir);
   const folder = realpathSync(dir.path);
-  const g = await startGeminiAcp(folder, gh.env);
+  const g = await startGeminiAcp(folder, gh.env, options);
   running = g;
   startups.push(g.startupMs);
   const session = await within(g.agent.request('session/new', { cwd: folder, mcpServers: [] }), TURN_MS, 'session/new');
@@ -165,6 +165,39 @@ describe('gemini --acp against the stand-in (real CLI, ACP SDK client)', () => {
     expect(existsSync(target)).toBe(false);
     const result = standIn.turns().at(-1)?.last;
     expect(result?.kind === 'toolResult' ? result.results[0]?.response.error : null).toMatch(/not in workspace/i);
+  });
+
+  /*
+   * A new file. write_file first reads the file through the client to show a diff; the
+   * client answers a missing one with ACP's "resource not found" (-32002). Gemini 0.61
+   * turns only an Error whose message says "Resource not found" into ENOENT, but its
+   * JSON-RPC layer rejects with the plain error object, so the write fails with "Error
+   * checking existing file" (gemini-cli #9280). Without `fs.readTextFile` advertised it
+   * reads the disk itself and the new file is written through fs/write_text_file.
+   */
+  it('a new file: with fs.readTextFile advertised gemini 0.61 cannot create it (its bug); without, it writes it through fs/write_text_file', async () => {
+    const withRead = await open();
+    const fresh = join(withRead.folder, 'fresh.txt');
+    const failed = await within(prompt(withRead.g, withRead.sessionId, 'write fresh.txt with: brand new\n'), TURN_MS, 'the end of the turn');
+    expect(failed.stopReason).toBe('end_turn');
+    expect(withRead.g.fsCalls.length).toBeGreaterThan(0);
+    expect(withRead.g.fsCalls.filter((c) => c.method !== 'fs/read_text_file' || c.path !== fresh)).toEqual([]);
+    expect(withRead.g.permissions).toEqual([]);
+    expect(existsSync(fresh)).toBe(false);
+    const error = standIn.turns().at(-1)?.last;
+    expect(error?.kind === 'toolResult' ? error.results[0]?.response.error : null).toMatch(/^Error checking existing file: Resource not found/);
+    await withRead.g.stop();
+
+    const noRead = await open({ readTextFile: false });
+    const created = join(noRead.folder, 'fresh.txt');
+    const turn = prompt(noRead.g, noRead.sessionId, 'write fresh.txt with: brand new\n');
+    const asked = await until(() => noRead.g.permissions[0], { ...BOUND, message: 'the permission request for the new file' });
+    asked.answer(asked.params.options.find((o) => o.kind === 'allow_once')?.optionId ?? '');
+    expect((await within(turn, TURN_MS, 'the end of the turn')).stopReason).toBe('end_turn');
+    expect(readFileSync(created, 'utf8')).toBe('brand new\n');
+    expect(noRead.g.fsCalls).toEqual([{ method: 'fs/write_text_file', path: created, content: 'brand new\n', refused: false }]);
+    const diff = toolUpdates(noRead.g).find((u) => u.status === 'completed')?.content?.[0];
+    expect(diff).toMatchObject({ type: 'diff', path: created, newText: 'brand new\n' });
   });
 
   it('session/cancel mid-turn ends the turn as cancelled and gemini drops its stream', async () => {

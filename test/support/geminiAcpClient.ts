@@ -8,7 +8,7 @@
  * everything. `stop()` ends the whole group and waits until it is gone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
@@ -66,7 +66,15 @@ function inside(folder: string, path: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
-export async function startGeminiAcp(folder: string, env: Record<string, string>, timeoutMs = 60_000): Promise<GeminiAcp> {
+export interface GeminiAcpOptions {
+  /** Advertise `fs.readTextFile` (default true); without it gemini reads the disk itself. */
+  readonly readTextFile?: boolean;
+  /** Bound on the `initialize` answer (default 60 s). */
+  readonly timeoutMs?: number;
+}
+
+export async function startGeminiAcp(folder: string, env: Record<string, string>, options: GeminiAcpOptions = {}): Promise<GeminiAcp> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const root = realpathSync(folder);
   const updates: acp.SessionUpdate[] = [];
   const permissions: HeldPermission[] = [];
@@ -111,6 +119,8 @@ export async function startGeminiAcp(folder: string, env: Record<string, string>
     .onRequest('fs/read_text_file', ({ params }) => {
       if (!inside(root, params.path)) return refuse('fs/read_text_file', params.path);
       fsCalls.push({ method: 'fs/read_text_file', path: params.path, refused: false });
+      // A missing file is ACP's "resource not found" (-32002), as an editor answers it.
+      if (!existsSync(params.path)) throw acp.RequestError.resourceNotFound(params.path);
       return { content: readFileSync(params.path, 'utf8') };
     })
     .onRequest('fs/write_text_file', ({ params }) => {
@@ -154,7 +164,7 @@ export async function startGeminiAcp(folder: string, env: Record<string, string>
       'initialize',
       {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+        clientCapabilities: { fs: { readTextFile: options.readTextFile ?? true, writeTextFile: true }, terminal: false },
         clientInfo: { name: 'swarmdesk-test', version: '0' },
       },
     );
