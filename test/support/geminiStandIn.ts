@@ -39,7 +39,7 @@ export interface GeminiRequest {
   readonly last: LastTurn;
   /** The HTTP status it was answered with (set when answered). */
   status: number;
-  /** The client went away before the reply ended (a cancelled turn drops its stream). */
+  /** The connection closed before the reply ended (a cancelled turn drops its stream; close() cuts it). */
   clientClosed: boolean;
   readonly receivedAt: number;
 }
