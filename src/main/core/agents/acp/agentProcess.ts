@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
-import { ndJsonStream, type Stream } from '@agentclientprotocol/sdk';
+import { ndJsonStream, type AnyMessage, type Stream } from '@agentclientprotocol/sdk';
 import { childEnv } from '../../spawn/childEnv';
 import type { AcpLaunch } from './catalog';
+import { KNOWN_UPDATE_KINDS } from './translate';
 
 /*
  * One ACP agent process: spawned detached (its own process group, so a stop ends all of it)
@@ -21,6 +22,8 @@ export interface AgentProcessHandlers {
   onActivity(): void;
   /** The agent printed a line that is not JSON (`line`: our best guess at it, clipped). */
   onGarbage(line: string): void;
+  /** A `session/update` of a kind ACP does not define: taken out before the SDK (which would drop it unseen). */
+  onUnknownUpdate(sessionId: unknown, kind: string): void;
   /** Once, when the process is gone (or could not start: `err`). */
   onExit(code: number | null, sig: NodeJS.Signals | null, err?: Error): void;
 }
@@ -44,6 +47,12 @@ function isParseErrorReply(chunk: Uint8Array): boolean {
 function lastNonJsonLine(tail: string): string {
   const lines = tail.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('{'));
   return (lines.at(-1) ?? '').slice(0, 200);
+}
+
+function unknownUpdateKind(message: AnyMessage): string | null {
+  if (!('method' in message) || message.method !== 'session/update' || 'id' in message) return null;
+  const kind = (message.params as { update?: { sessionUpdate?: unknown } } | undefined)?.update?.sessionUpdate;
+  return typeof kind === 'string' && !KNOWN_UPDATE_KINDS.has(kind) ? kind : null;
 }
 
 export function startAgentProcess(launch: AcpLaunch, cwd: string, baseEnv: NodeJS.ProcessEnv, coreEnv: NodeJS.ProcessEnv, on: AgentProcessHandlers): AgentProcess {
@@ -77,7 +86,19 @@ export function startAgentProcess(launch: AcpLaunch, cwd: string, baseEnv: NodeJ
       },
     }),
   );
-  const stream = ndJsonStream(output, watched, { maxMessageBytes: MAX_ACP_MESSAGE_BYTES });
+  const framed = ndJsonStream(output, watched, { maxMessageBytes: MAX_ACP_MESSAGE_BYTES });
+  const stream: Stream = {
+    writable: framed.writable,
+    readable: framed.readable.pipeThrough(
+      new TransformStream<AnyMessage, AnyMessage>({
+        transform(message, controller) {
+          const kind = unknownUpdateKind(message);
+          if (kind === null) controller.enqueue(message);
+          else on.onUnknownUpdate((message as { params?: { sessionId?: unknown } }).params?.sessionId, kind);
+        },
+      }),
+    ),
+  };
   const exited = new Promise<void>((resolve) => {
     let settled = false;
     const done = (code: number | null, sig: NodeJS.Signals | null, err?: Error): void => {

@@ -68,7 +68,7 @@ export class AcpSession implements AgentSession {
     this.backendId = ctx.row.backendId;
     this.translator = new AcpTranslator(sink, ctx.row.folder);
     this.watchdog = new IdleWatchdog(opts.idleMs ?? ACP_DEFAULTS.idleMs, (silent) =>
-      this.fail(`The agent sent nothing for ${Math.round(silent / 60_000)} min in the middle of a turn; Swarmdesk ended it.`),
+      this.fail(`The agent sent nothing for ${silent >= 60_000 ? `${Math.round(silent / 60_000)} min` : `${Math.round(silent / 1000)} s`} in the middle of a turn; Swarmdesk ended it.`),
     );
   }
 
@@ -232,6 +232,7 @@ export class AcpSession implements AgentSession {
       onGarbage: (line) => {
         if (gen === this.generation) this.fail(`${launch.name} printed a line that is not JSON on its protocol output${line ? ` (“${line}”)` : ''}; Swarmdesk ended it.`);
       },
+      onUnknownUpdate: (sessionId, kind) => this.onUpdate(gen, { sessionId: String(sessionId), update: { sessionUpdate: kind } } as unknown as SessionNotification),
       onExit: (code, sig, err) => this.onExit(gen, launch, code, sig, err),
     });
     this.proc = proc;

@@ -29,6 +29,24 @@ interface HeldCall {
   rawOutput: unknown;
 }
 
+/** Every update kind ACP 1 defines (SDK 2.4): any other is unknown (the SDK itself would drop it). */
+export const KNOWN_UPDATE_KINDS: ReadonlySet<string> = new Set([
+  'user_message_chunk',
+  'agent_message_chunk',
+  'agent_thought_chunk',
+  'tool_call',
+  'tool_call_update',
+  'plan',
+  'available_commands_update',
+  'current_mode_update',
+  'config_option_update',
+  'session_info_update',
+  'usage_update',
+  'notice',
+  'compaction_update',
+  'compaction_summary_chunk',
+]);
+
 /** Update kinds that change nothing in the transcript (modes, commands, session info, usage, compaction). */
 const QUIET = new Set([
   'user_message_chunk',
