@@ -173,13 +173,15 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
   });
 
   /*
-   * KNOWN BUG, marked `fails` so the suite says so until it is fixed (then drop `.fails`):
+   * A KNOWN LIMITATION, marked `fails` so the suite says so until it is lifted (then drop `.fails`):
    * gemini 0.61 reads a file through fs/read_text_file before writing it, and the core
    * answers a missing one with ACP's "resource not found"; gemini's JSON-RPC layer rejects
    * with the plain error object, which gemini does not recognise as ENOENT (gemini-cli
    * #9280), so write_file of a NEW file fails with "Error checking existing file" and no
    * permission is asked. integration/gemini-acp-protocol.test.ts shows that gemini creates
-   * it when the client does not advertise fs.readTextFile (it then reads the disk itself).
+   * it when the client does not advertise fs.readTextFile (it then reads the disk itself,
+   * inside its own workspace check, as its read_file tool always does; writes still come
+   * through fs/write_text_file and its confinement).
    */
   it.fails('creates a new file the user allows (fails today: gemini 0.61 cannot create a file through the core\'s fs/read_text_file)', async () => {
     const { id, folder } = await geminiSession();

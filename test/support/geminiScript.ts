@@ -104,7 +104,9 @@ export function writeRequestOf(prompt: string): { path: string; content: string 
 function resultLine(result: ToolResult): string {
   const r = result.response;
   const said = typeof r.output === 'string' ? r.output : typeof r.error === 'string' ? `error: ${r.error}` : JSON.stringify(r);
-  return `${result.name} said: ${said.split('\n')[0]?.slice(0, 300) ?? ''}`;
+  // The first line, without gemini's lead-in to the file it echoes after it.
+  const first = (said.split('\n')[0] ?? '').replace(/\s*Here is the updated code:?\s*$/, '');
+  return `${result.name} said: ${first.slice(0, 300)}`;
 }
 
 export const geminiScript: GeminiScript = (last) => {
