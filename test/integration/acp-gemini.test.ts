@@ -84,9 +84,12 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
     const { id } = await geminiSession();
     const seen = standIn.requests.length;
 
+    const sentAt = performance.now();
     await ok(h, 'sessions:send', { id, text: 'tell me about marmalade' });
     const pid = await geminiPid(id);
     const answer = await entryOf(h, id, 'assistant', /marmaladeanswer/, TURN_MS);
+    // What a user waits for on a new Gemini CLI session: spawn, initialize, session/new and one turn.
+    console.log(`gemini through the core, first send to its answer committed (ms): ${Math.round(performance.now() - sentAt)}`);
     expect(answer.text).toBe(`You asked about marmalade. The word for it here is ${answerWordOf('marmalade')}.`);
     await statusBecomes(h, id, 'waiting', TURN_MS);
     expect(entries(h, id).map((e) => [e.kind, e.text])).toEqual([
