@@ -175,6 +175,29 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
     expect(order.indexOf('note:answered')).toBeLessThan(order.indexOf('tool-result'));
   });
 
+  it('after a restart of Swarmdesk the next prompt resumes gemini\'s conversation (session/load), its replay not recorded again', async () => {
+    const { id } = await geminiSession();
+    await ok(h, 'sessions:send', { id, text: 'tell me about marmalade' });
+    const first = await geminiPid(id);
+    await entryOf(h, id, 'assistant', /marmaladeanswer/, TURN_MS);
+    await statusBecomes(h, id, 'waiting', TURN_MS);
+    const backendId = h.core.services.sessions.get(id).backendId;
+    await h.core.close();
+    await until(() => !groupAlive(first), { timeoutMs: 15_000, message: 'the first gemini gone with its core' });
+
+    h = startCore(dir.path, { env: { ...gh.env, ...FOREIGN_KEYS, SWARMDESK_GEMINI_PATH: GEMINI_BIN } });
+    await ok(h, 'sessions:send', { id, text: 'and now about quinces' });
+    await geminiPid(id);
+    await entryOf(h, id, 'assistant', /quincesanswer/, TURN_MS);
+    await statusBecomes(h, id, 'waiting', TURN_MS);
+    expect(entries(h, id).map((e) => e.kind)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(h.core.services.sessions.get(id).backendId).toBe(backendId);
+    // Gemini loaded its own record of the conversation: the first answer went to the model with the new prompt.
+    const carried = JSON.stringify(standIn.turns().at(-1)?.body?.contents ?? []);
+    expect(carried).toContain('marmaladeanswer');
+    expect(carried).toContain('and now about quinces');
+  });
+
   /*
    * A KNOWN LIMITATION, marked `fails` so the suite says so until it is lifted (then drop `.fails`):
    * gemini 0.61 reads a file through fs/read_text_file before writing it, and the core
