@@ -37,6 +37,24 @@ describe('ACP sessions: a prompt and its answer', () => {
     await entryOf(h, row.id, 'assistant', /Before: say hello/);
   });
 
+  it('keeps what a turn used where the agent reports it (ACP usage, Gemini CLI quota); a plan is a checklist note', async () => {
+    await useFakeAgent(h);
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
+    await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
+    await statusBecomes(h, row.id, 'waiting');
+    await ok(h, 'sessions:send', { id: row.id, text: 'plan' });
+    await entryOf(h, row.id, 'assistant', /Planned/);
+    await statusBecomes(h, row.id, 'waiting');
+    const plan = await entryOf(h, row.id, 'note');
+    expect(plan).toMatchObject({ text: '[x] Look at the code\n[~] Fix the bug\n[ ] Write a test', meta: { plan: true } });
+    await ok(h, 'sessions:send', { id: row.id, text: 'no usage here' });
+    await entryOf(h, row.id, 'assistant', /You said: no usage here/);
+    await statusBecomes(h, row.id, 'waiting');
+    const usage = await ok(h, 'sessions:usage', { id: row.id });
+    expect(usage.total).toMatchObject({ turns: 2, inputTokens: 170, outputTokens: 10, cacheReadTokens: 20, costUsd: null });
+    expect(usage.lastTurn).toMatchObject({ inputTokens: 50, outputTokens: 3 });
+  });
+
   it('refuses a missing or unknown agent, an agent for another kind, and names the install hint of a missing built-in agent', async () => {
     await useFakeAgent(h);
     const r1 = await h.core.router.handle('sessions:create', { kind: 'acp' }, { transport: 'test' });

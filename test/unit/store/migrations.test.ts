@@ -204,6 +204,25 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM session_options`).get()).toEqual({ n: 0 });
     },
   },
+  9: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'acp', '/w', 0, 1, 1)`).run();
+      db.prepare(`INSERT INTO usage (session_id, source, input_tokens, output_tokens, cache_read_tokens, cost_usd, reported_total_usd, at) VALUES ('s1', 'claude-code', 10, 5, 2, 0.5, 0.5, 7)`).run();
+      expect(() => db.prepare(`INSERT INTO usage (session_id, source, input_tokens, output_tokens, at) VALUES ('s1', 'acp', 1, 1, 8)`).run()).toThrow(/CHECK/);
+    },
+    check(db) {
+      // The rows come along whole; an acp turn is now accepted, other sources still refused, the index is back, still owned by the session.
+      expect(db.prepare(`SELECT session_id, source, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, reported_total_usd, at FROM usage`).all()).toEqual([
+        { session_id: 's1', source: 'claude-code', input_tokens: 10, output_tokens: 5, cache_read_tokens: 2, cache_write_tokens: 0, cost_usd: 0.5, reported_total_usd: 0.5, at: 7 },
+      ]);
+      db.prepare(`INSERT INTO usage (session_id, source, input_tokens, output_tokens, at) VALUES ('s1', 'acp', 1, 1, 8)`).run();
+      expect(() => db.prepare(`INSERT INTO usage (session_id, source, input_tokens, output_tokens, at) VALUES ('s1', 'other', 1, 1, 8)`).run()).toThrow(/CHECK/);
+      expect(db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name = 'usage_by_session'`).get()).toEqual({ n: 1 });
+      db.prepare(`UPDATE sessions SET deleted_at = 5 WHERE id = 's1'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM usage`).get()).toEqual({ n: 0 });
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -25,7 +25,7 @@ export interface AgentRuntimeDeps {
   /** The per-session permission mode for the CLI (null = the CLI's default). */
   readonly permissionMode?: (sessionId: string) => string | null;
   /** Keeps a turn's usage (the usage service); absent: usage is only logged. */
-  readonly recordUsage?: (sessionId: string, source: 'claude-code' | 'chat', turn: Omit<Extract<AgentEvent, { type: 'usage' }>, 'type'>) => void;
+  readonly recordUsage?: (sessionId: string, source: 'claude-code' | 'chat' | 'acp', turn: Omit<Extract<AgentEvent, { type: 'usage' }>, 'type'>) => void;
 }
 
 interface Live {
@@ -191,7 +191,7 @@ export class AgentRuntime {
       case 'usage': {
         log.debug('usage', { session: sessionId, input: event.inputTokens, output: event.outputTokens, cost: event.costUsd });
         const kind = this.live.get(sessionId)?.backend.kind;
-        if (kind === 'claude-code' || kind === 'chat') this.deps.recordUsage?.(sessionId, kind, event);
+        if (kind === 'claude-code' || kind === 'chat' || kind === 'acp') this.deps.recordUsage?.(sessionId, kind, event);
         return;
       }
       case 'backend-id':

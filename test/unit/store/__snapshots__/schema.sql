@@ -1,4 +1,4 @@
--- user_version 8
+-- user_version 9
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -162,10 +162,10 @@ CREATE TABLE title_history (
 ) STRICT;
 
 -- table usage on usage
-CREATE TABLE usage (
+CREATE TABLE "usage" (
   id INTEGER PRIMARY KEY,
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-  source TEXT NOT NULL CHECK (source IN ('claude-code', 'chat')),
+  source TEXT NOT NULL CHECK (source IN ('claude-code', 'chat', 'acp')),
   input_tokens INTEGER NOT NULL CHECK (input_tokens >= 0),
   output_tokens INTEGER NOT NULL CHECK (output_tokens >= 0),
   cache_read_tokens INTEGER NOT NULL DEFAULT 0 CHECK (cache_read_tokens >= 0),

@@ -12,6 +12,7 @@ import { AgentFault } from './fault';
 import { readTextFile, requestPermission, writeTextFile, type ClientSide } from './clientHandlers';
 import { ACP_DEFAULTS, type AcpBackendOptions } from './options';
 import { AcpTranslator, type UpdateLike } from './translate';
+import { turnUsageOf } from './usage';
 
 const log = createLogger('agents:acp');
 
@@ -138,6 +139,8 @@ export class AcpSession implements AgentSession {
       // Updates sent before the response may still be on their way through the SDK's dispatch.
       await nextTick();
       if (current !== this.generation || !this.turnOpen) return;
+      const usage = turnUsageOf(response);
+      if (usage) this.sink({ type: 'usage', ...usage });
       this.finishTurn(response.stopReason);
     } catch (err) {
       if (!mine()) return;

@@ -1,7 +1,7 @@
 import type { UsageTotals } from '../../../../shared/domain/usage';
 import type { Db } from '../connection';
 
-export type UsageSource = 'claude-code' | 'chat';
+export type UsageSource = 'claude-code' | 'chat' | 'acp';
 
 /** One turn's usage as its source reported it (migration 004). */
 export interface UsageRecord {
