@@ -78,7 +78,7 @@ async function permissionAsked(id: string, after: string | null): Promise<Permis
 }
 
 describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
-  it('answers a prompt as an assistant entry the session is found by, with gemini given its own key only', async () => {
+  it('answers a prompt as an assistant entry with its usage, found by search, gemini given its own key only', async () => {
     const agents = await ok(h, 'acp:agents', {});
     expect(agents.agents.find((a) => a.id === 'gemini')).toMatchObject({ name: 'Gemini CLI', available: true, reason: null });
     const { id } = await geminiSession();
@@ -97,6 +97,17 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
       ['assistant', answer.text],
     ]);
     expect(h.core.services.sessions.get(id).backendId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The turn's usage: the token counts the stand-in reported for the model calls of the turn (the routing call aside), through gemini.
+    const turnCalls = standIn.requests.slice(seen).filter((r) => r.action === 'streamGenerateContent');
+    expect(turnCalls).toHaveLength(1);
+    const usage = await ok(h, 'sessions:usage', { id });
+    expect(usage.total).toMatchObject({
+      turns: 1,
+      inputTokens: turnCalls[0]?.usage?.promptTokenCount,
+      outputTokens: turnCalls[0]?.usage?.candidatesTokenCount,
+      costUsd: null,
+    });
 
     // Found by a word only the answer holds.
     expect((await ok(h, 'sessions:search', { query: answerWordOf('marmalade') })).ids).toEqual([id]);

@@ -39,6 +39,8 @@ export interface GeminiRequest {
   readonly last: LastTurn;
   /** The HTTP status it was answered with (set when answered). */
   status: number;
+  /** The token counts its reply reported (`usageMetadata`), or null (none yet, a 404, countTokens). */
+  usage: UsageMetadata | null;
   /** The connection closed before the reply ended (a cancelled turn drops its stream; close() cuts it). */
   clientClosed: boolean;
   readonly receivedAt: number;
@@ -109,14 +111,21 @@ export function valueForSchema(schema: unknown): unknown {
   }
 }
 
-function usage(body: Record<string, unknown> | null, out: string): Record<string, number> {
+export interface UsageMetadata {
+  readonly promptTokenCount: number;
+  readonly candidatesTokenCount: number;
+  readonly totalTokenCount: number;
+}
+
+/** About four characters a token, of what was sent and of the answer. */
+function usage(body: Record<string, unknown> | null, out: string): UsageMetadata {
   const prompt = Math.max(1, Math.ceil(JSON.stringify(body?.contents ?? []).length / 4));
   const candidates = Math.max(1, Math.ceil(out.length / 4));
   return { promptTokenCount: prompt, candidatesTokenCount: candidates, totalTokenCount: prompt + candidates };
 }
 
 /** One GenerateContentResponse holding `parts`; `finish` marks the last one of a reply. */
-function responseOf(model: string, parts: unknown[], finish: boolean, usageMetadata?: Record<string, number>): Record<string, unknown> {
+function responseOf(model: string, parts: unknown[], finish: boolean, usageMetadata?: UsageMetadata): Record<string, unknown> {
   return {
     candidates: [{ content: { role: 'model', parts }, index: 0, ...(finish ? { finishReason: 'STOP' } : {}) }],
     ...(usageMetadata ? { usageMetadata } : {}),
@@ -169,6 +178,12 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     timers.add(t);
   };
 
+  /** The usage a reply reports, recorded on its request. */
+  const report = (rec: GeminiRequest, out: string): UsageMetadata => {
+    rec.usage = usage(rec.body, out);
+    return rec.usage;
+  };
+
   const sse = (res: http.ServerResponse, value: unknown): void => {
     res.write(`data: ${JSON.stringify(value)}\r\n\r\n`);
   };
@@ -180,7 +195,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
         ...(reply.text ? [{ text: reply.text }] : []),
         { functionCall: { name: reply.name, args: reply.args } },
       ];
-      sse(res, responseOf(rec.model, parts, true, usage(rec.body, JSON.stringify(reply.args))));
+      sse(res, responseOf(rec.model, parts, true, report(rec, JSON.stringify(reply.args))));
       res.end();
       return;
     }
@@ -192,7 +207,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
         if (res.destroyed || res.writableEnded) return;
         n += 1;
         if (n >= TRICKLE_MAX_PIECES) {
-          sse(res, responseOf(rec.model, [{ text: ' (the slow reply ends)' }], true, usage(rec.body, reply.piece)));
+          sse(res, responseOf(rec.model, [{ text: ' (the slow reply ends)' }], true, report(rec, reply.piece)));
           res.end();
           return;
         }
@@ -206,7 +221,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     const pieces = piecesOf(reply.text, 24);
     pieces.forEach((piece, i) => {
       const last = i === pieces.length - 1;
-      sse(res, responseOf(rec.model, [{ text: piece }], last, last ? usage(rec.body, reply.text) : undefined));
+      sse(res, responseOf(rec.model, [{ text: piece }], last, last ? report(rec, reply.text) : undefined));
     });
     res.end();
   };
@@ -214,12 +229,12 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
   const plainReply = (rec: GeminiRequest, res: http.ServerResponse): void => {
     if (rec.structured) {
       const text = JSON.stringify(valueForSchema(jsonSchemaOf(rec.body)));
-      sendJson(res, 200, responseOf(rec.model, [{ text }], true, usage(rec.body, text)));
+      sendJson(res, 200, responseOf(rec.model, [{ text }], true, report(rec, text)));
       return;
     }
     const reply = script(rec.last);
     const text = reply.kind === 'text' ? reply.text : reply.kind === 'trickle' ? reply.piece : (reply.text ?? 'OK');
-    sendJson(res, 200, responseOf(rec.model, [{ text }], true, usage(rec.body, text)));
+    sendJson(res, 200, responseOf(rec.model, [{ text }], true, report(rec, text)));
   };
 
   const server = http.createServer((req, res) => {
@@ -246,6 +261,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
         structured: action === 'generateContent' && jsonSchemaOf(body) !== null,
         last: lastTurnOf(body),
         status: 0,
+        usage: null,
         clientClosed: false,
         receivedAt: Date.now(),
       };
