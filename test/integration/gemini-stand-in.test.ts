@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WRITE_CONTENT, lastTurnOf, writeRequestOf } from '../support/geminiScript';
-import { startGeminiStandIn, valueForSchema, type GeminiStandIn } from '../support/geminiStandIn';
+import { startGeminiStandIn, type GeminiStandIn } from '../support/geminiStandIn';
+import { valueForSchema } from '../support/geminiWire';
 import { until } from '../support/until';
 
 /**
