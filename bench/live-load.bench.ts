@@ -29,7 +29,7 @@ import type { Page } from 'playwright-core';
 import { descendants, freshDataDir, startServer, type RunningServer } from '../test/e2e/support/server';
 import { startModelServer, type RecordedRequest, type Scripted } from '../test/support/model-server';
 import { until } from '../test/support/until';
-import { CLEAR_SEARCH, KEYSTROKE_PROBE, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
+import { CLEAR_SEARCH, keystrokeProbe, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
 import { complete, createLiveSwarm } from './support/liveSwarm';
 import { connectSwarmClient } from './support/swarmClient';
 import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
@@ -63,7 +63,7 @@ async function typeWords(page: Page): Promise<number[]> {
   for (const word of TYPED) {
     for (const ch of word) {
       // Unpainted after 5 s counts as endless (it is slower than any figure that was painted).
-      const t = (await page.evaluate(KEYSTROKE_PROBE.replace('KEY', JSON.stringify(ch)))) as number;
+      const t = (await page.evaluate(keystrokeProbe('__load', ch))) as number;
       times.push(Number.isNaN(t) ? Infinity : t);
     }
     await page.evaluate(CLEAR_SEARCH);

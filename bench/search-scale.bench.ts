@@ -19,6 +19,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { readHostPid, startServer, stopHost } from '../test/e2e/support/server';
 import { until } from '../test/support/until';
 import { seededSwarm } from './support/seedSwarm';
+import { AFTER_PAINT, keystrokeProbe } from './support/pageProbes';
 
 const SIZES = (process.env.SWARMDESK_BENCH_SCALE ?? '1000,10000,50000').split(',').map(Number);
 const ENTRIES_PER_SESSION = Number(process.env.SWARMDESK_BENCH_SCALE_ENTRIES ?? 20);
@@ -29,11 +30,7 @@ const TYPED = ['kumquat', 'websocket', 'retry log', 'parser cache'];
 // In-page probe: the frame painted after a search reply (`"ids":[`) arrived on the WebSocket.
 const PROBE = `
   window.__bench = { searchPaintedAt: 0, replies: [] };
-  const afterPaint = (then) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => then(performance.now());
-    channel.port2.postMessage(0);
-  });
+  ${AFTER_PAINT}
   const NativeWS = window.WebSocket;
   window.WebSocket = class extends NativeWS {
     constructor(...args) {
@@ -47,28 +44,6 @@ const PROBE = `
     }
   };
 `;
-
-// One keystroke: until the search reply for it has arrived and the frame after it has been painted.
-const KEYSTROKE = `(async () => {
-  const input = document.activeElement;
-  window.__bench.split = window.__bench.split ?? [];
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  const start = performance.now();
-  setValue.call(input, input.value + KEY);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  return await new Promise((resolve) => {
-    const tick = () => {
-      if (window.__bench.searchPaintedAt > start) {
-        const reply = window.__bench.replies.filter((r) => r > start).pop() ?? NaN;
-        window.__bench.split.push([reply - start, window.__bench.searchPaintedAt - reply]);
-        resolve(window.__bench.searchPaintedAt - start);
-      }
-      else if (performance.now() > start + 10000) resolve(NaN);
-      else setTimeout(tick, 1);
-    };
-    tick();
-  });
-})()`;
 
 // Clearing the box: the whole swarm is the list again. Resolves with the time to the frame after
 // that (so the next word meets the list at rest, and how long the way back took is known).
@@ -105,7 +80,7 @@ async function typingAt(browser: Browser, sessions: number): Promise<number[]> {
         let typed = '';
         for (const ch of word) {
           typed += ch;
-          times.push((await page.evaluate(KEYSTROKE.replace('KEY', JSON.stringify(ch)))) as number);
+          times.push((await page.evaluate(keystrokeProbe('__bench', ch, 10_000))) as number);
           queries.push(typed);
         }
         clears.push((await page.evaluate(CLEAR)) as number);

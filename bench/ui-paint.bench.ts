@@ -27,6 +27,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer } from '../test/e2e/support/server';
 import { seededSwarm } from './support/seedSwarm';
+import { AFTER_PAINT, CLEAR_SEARCH, keystrokeProbe } from './support/pageProbes';
 
 const SESSIONS = Number(process.env.SWARMDESK_BENCH_SESSIONS ?? 10_000);
 const ENTRIES_PER_SESSION = Number(process.env.SWARMDESK_BENCH_ENTRIES ?? 100);
@@ -64,12 +65,7 @@ const PROBE = `
     pinger.port2.postMessage(0);
   };
   window.__startPings = () => { lastPing = performance.now(); pinger.port2.postMessage(0); };
-  // After the frame now being prepared has been painted (a task posted from its animation frame).
-  const afterPaint = (then) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => then(performance.now());
-    channel.port2.postMessage(0);
-  });
+  ${AFTER_PAINT}
   const NativeWS = window.WebSocket;
   window.WebSocket = class extends NativeWS {
     send(data) {
@@ -126,31 +122,6 @@ const PROBE = `
     }
   }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 `;
-
-// One keystroke: until the search reply for it has arrived and the frame after
-// it has been painted (with the filtered list).
-const KEYSTROKE_PROBE = `(async () => {
-  const input = document.activeElement;
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  const start = performance.now();
-  setValue.call(input, input.value + KEY);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  return await new Promise((resolve) => {
-    const deadline = start + 5000;
-    const tick = () => {
-      if (window.__bench.searchPaintedAt > start) resolve(window.__bench.searchPaintedAt - start);
-      else if (performance.now() > deadline) resolve(NaN);
-      else setTimeout(tick, 1);
-    };
-    tick();
-  });
-})()`;
-
-const CLEAR = `(() => {
-  const input = document.activeElement;
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '');
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-})()`;
 
 const EMPTY_PAGE = '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>empty</title></head><body><div role="list"><div role="listitem">empty</div></div></body></html>';
 
@@ -253,9 +224,9 @@ async function main(): Promise<void> {
         for (const word of TYPED) {
           for (const ch of word) {
             // A string, not a function: tsx's name helpers do not exist in the page.
-            perKey.push((await page.evaluate(KEYSTROKE_PROBE.replace('KEY', JSON.stringify(ch)))) as number);
+            perKey.push((await page.evaluate(keystrokeProbe('__bench', ch))) as number);
           }
-          await page.evaluate(CLEAR);
+          await page.evaluate(CLEAR_SEARCH);
         }
       }
       // The list asked for again in the running app (the first page of the list with archived sessions).

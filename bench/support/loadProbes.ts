@@ -1,3 +1,7 @@
+import { AFTER_PAINT } from './pageProbes';
+
+export { CLEAR_SEARCH, keystrokeProbe } from './pageProbes';
+
 /**
  * In-page probes of the live-load bench (strings: tsx's helpers do not exist in the page).
  * `window.__load` holds Chromium's longtask entries (over 50 ms), the gaps between animation
@@ -20,12 +24,7 @@ export const LOAD_PROBE = `
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  // After the frame now being prepared has been painted (a task posted from its animation frame).
-  const afterPaint = (then) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => then(performance.now());
-    channel.port2.postMessage(0);
-  });
+  ${AFTER_PAINT}
   const NativeWS = window.WebSocket;
   window.WebSocket = class extends NativeWS {
     constructor(...args) {
@@ -66,30 +65,6 @@ export const LOAD_PROBE = `
     return true;
   };
 `;
-
-/** One keystroke in the focused search box, resolved with the ms until its results were painted. */
-export const KEYSTROKE_PROBE = `(async () => {
-  const input = document.activeElement;
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  const start = performance.now();
-  setValue.call(input, input.value + KEY);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  return await new Promise((resolve) => {
-    const deadline = start + 5000;
-    const tick = () => {
-      if (window.__load.searchPaintedAt > start) resolve(window.__load.searchPaintedAt - start);
-      else if (performance.now() > deadline) resolve(NaN);
-      else setTimeout(tick, 1);
-    };
-    tick();
-  });
-})()`;
-
-export const CLEAR_SEARCH = `(() => {
-  const input = document.activeElement;
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '');
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-})()`;
 
 /** The longest task and frame gap between two page times, and how many long tasks. */
 export const windowStats = (from: number, to: number): string => `(() => {

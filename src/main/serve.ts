@@ -103,6 +103,7 @@ async function main(): Promise<void> {
 
   const rendererDir = join(repoRoot, 'out', 'renderer');
   server = await startWebServer({ router: link, events: link, rendererDir, port: args.port });
+  link.setUrl(server.url);
 
   const quit = (signal: NodeJS.Signals): void => {
     if (stopping) return;

@@ -159,6 +159,29 @@ describe('the session host process', () => {
     await link.leave(false);
   });
 
+  it("shows a web front's address in the status once it listens, and to a host that replaced a dead one", async () => {
+    const dir = dataDir();
+    const link = new HostLink({ dataDir: dir, me: me(), abilities: null, host: HOST, log: createLogger('test') });
+    await link.open();
+    const fronts = async (): Promise<Array<string | null>> => {
+      const info = readHostInfo(dir)!;
+      const control = await HostConnection.open(info.socket, info.secret, { ...me(), kind: 'cli', control: true }, null);
+      const status = await control.status();
+      control.close();
+      return (status?.clients ?? []).map((c) => c.url);
+    };
+    expect(await fronts()).toEqual([null]); // attached before its server listens
+    link.setUrl('http://127.0.0.1:4321/');
+    await until(async () => (await fronts())[0] === 'http://127.0.0.1:4321/', { timeoutMs: 10_000, message: 'the status to show the address' });
+    const first = readHostInfo(dir)!.pid;
+    hosts.push(first);
+    process.kill(first, 'SIGKILL');
+    await until(() => { const info = readHostInfo(dir); return info !== null && info.pid !== first && link.hostState().state === 'connected'; }, { timeoutMs: 60_000, message: 'a new host, attached' });
+    hosts.push(readHostInfo(dir)!.pid);
+    expect(await fronts()).toEqual(['http://127.0.0.1:4321/']);
+    await link.leave(false);
+  });
+
   it('with no front and no live agent for the idle time, the host exits by itself and clears its card', async () => {
     const dir = dataDir();
     const pid = await start(dir);

@@ -67,6 +67,30 @@ describe('accessible names (SPEC §7.1)', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
   });
 
+  it('agent choice: the Agent combobox also lists each ACP agent found, by its name', async () => {
+    const api = new FakeApi();
+    const info = (id: string, name: string, builtIn: boolean) => ({ id, name, builtIn, available: true, reason: null, installHint: null });
+    api.override('acp:agents', () => ({ ok: true, value: { agents: [info('gemini', 'Gemini CLI', true), info('codex', 'Codex', true), info('qwen', 'Qwen Code', true), info('custom-mine', 'Mine', false)] } }));
+    await renderApp(api);
+    await userEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const agent = within(screen.getByRole('dialog', { name: 'New session' })).getByRole('combobox', { name: 'Agent' });
+    await waitFor(() => expect(within(agent).getAllByRole('option').map((o) => o.textContent)).toEqual(['Chat', 'Claude Code', 'Terminal', 'Gemini CLI', 'Codex', 'Qwen Code', 'Mine']));
+  });
+
+  it('permission request: a group "Permission request" in the pane, one button per option named by the option', async () => {
+    const api = new FakeApi([makeRow({ id: 'g', title: 'Write the release notes', kind: 'acp', status: 'waiting' })]);
+    const options = [
+      { optionId: 'a', name: 'Allow', kind: 'allow_once' as const },
+      { optionId: 'b', name: 'Allow for this session', kind: 'allow_always' as const },
+      { optionId: 'c', name: 'Reject', kind: 'reject_once' as const },
+    ];
+    api.override('acp:permission', () => ({ ok: true, value: { request: { sessionId: 'g', requestId: 'r', title: 'WriteFile notes.txt', toolKind: 'edit', locations: [], options, at: 0 } } }));
+    await renderApp(api);
+    await userEvent.click(await screen.findByRole('listitem', { name: /^Write the release notes/ }));
+    const group = await within(screen.getByRole('main', { name: 'Write the release notes' })).findByRole('group', { name: 'Permission request' });
+    for (const name of ['Allow', 'Allow for this session', 'Reject']) expect(within(group).getByRole('button', { name })).toBeInTheDocument();
+  });
+
   it('Escape closes the New session dialog without creating anything', async () => {
     const api = new FakeApi();
     await renderApp(api);

@@ -35,4 +35,25 @@ describe('Continue in…', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Continue in Chat' }));
     expect(await screen.findByRole('listitem', { name: /^Bravo continued/ })).toBeInTheDocument();
   });
+
+  it('offers each ACP agent found by name (issue 16) and sends its id', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha', kind: 'claude-code' })]);
+    api.override('acp:agents', () => ({
+      ok: true,
+      value: {
+        agents: [
+          { id: 'gemini', name: 'Gemini CLI', builtIn: true, available: true, reason: null, installHint: null },
+          { id: 'codex', name: 'Codex', builtIn: true, available: false, reason: 'not found', installHint: 'npm install -g @zed-industries/codex-acp' },
+        ],
+      },
+    }));
+    api.override('sessions:continueIn', () => ({ ok: true, value: makeRow({ id: 'b', title: 'Bravo in Gemini', kind: 'acp' }) }));
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await openMenu('Alpha');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Continue in Gemini CLI' }));
+    expect(screen.queryByRole('menuitem', { name: 'Continue in Codex' })).not.toBeInTheDocument();
+    expect(api.callsTo('sessions:continueIn')).toEqual([{ id: 'a', kind: 'acp', agent: 'gemini' }]);
+    expect(await screen.findByRole('listitem', { name: /^Bravo in Gemini/ })).toBeInTheDocument();
+  });
 });

@@ -14,6 +14,7 @@ import { resetUsageStore } from '../../../src/renderer/src/stores/usage';
 import { resetHostStore } from '../../../src/renderer/src/features/host/store';
 import { resetHostView } from '../../../src/renderer/src/features/host/actions';
 import { resetWindowState } from '../../../src/renderer/src/features/windowState/actions';
+import { resetAcpStore } from '../../../src/renderer/src/features/acp/store';
 
 /** Every renderer store back to its start, as a fresh window has them. */
 export function resetStores(): void {
@@ -32,6 +33,7 @@ export function resetStores(): void {
   resetWindowState();
   resetHostStore();
   resetHostView();
+  resetAcpStore();
   applyTheme('system');
   localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

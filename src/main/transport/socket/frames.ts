@@ -41,6 +41,8 @@ export const ClientFrameSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('stop'), reason: z.string().max(200) }),
   /** This front is going away; with `stopAgents` (the quit setting) the host stops too when no other front is attached. */
   z.object({ t: z.literal('bye'), stopAgents: z.boolean() }),
+  /** Where this front serves the app, once it listens (web mode binds after attaching): `--status` shows it. */
+  z.object({ t: z.literal('url'), url: z.string().min(1).max(500) }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 

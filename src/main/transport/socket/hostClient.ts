@@ -182,6 +182,11 @@ export class HostConnection implements RouterLike, EventSource {
     this.write({ t: 'stop', reason });
   }
 
+  /** Tells the host where this front serves the app (shown by `--status`). */
+  announceUrl(url: string): void {
+    this.write({ t: 'url', url });
+  }
+
   /** Leaves; `stopAgents` (the quit setting) asks the host to stop too when this was the last front. */
   async leave(stopAgents: boolean): Promise<void> {
     if (this.closed) return;

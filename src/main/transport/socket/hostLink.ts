@@ -29,8 +29,21 @@ export class HostLink implements RouterLike, EventSource {
   private state: HostState = { state: 'connected', message: '', reattached: false, hostVersion: null };
   private closing = false;
   private reattaching: Promise<void> | null = null;
+  /** Where this front serves the app, once known: every later hello carries it. */
+  private url: string | null = null;
 
   constructor(private readonly opts: HostLinkOptions) {}
+
+  /** The options with this front's URL in its hello (a host started or re-attached later learns it at once). */
+  private attachOptions(): HostLinkOptions {
+    return this.url === null ? this.opts : { ...this.opts, me: { ...this.opts.me, url: this.url } };
+  }
+
+  /** Tells the host (now and after any re-attach) where this front serves the app. */
+  setUrl(url: string): void {
+    this.url = url;
+    this.connection?.announceUrl(url);
+  }
 
   /** Attaches (starting a host when none runs); throws what attachOrStart throws. */
   async open(): Promise<HostConnection> {
@@ -102,7 +115,7 @@ export class HostLink implements RouterLike, EventSource {
   private async reattach(): Promise<void> {
     for (let attempt = 0; !this.closing; attempt += 1) {
       try {
-        const { connection } = await attachOrStart(this.opts);
+        const { connection } = await attachOrStart(this.attachOptions());
         if (this.closing) return connection.close();
         this.adopt(connection, true);
         return;
@@ -119,8 +132,8 @@ export class HostLink implements RouterLike, EventSource {
     if (this.connection?.isOpen()) return ok({ started: false, message: 'The session host is running.' });
     if (this.reattaching) return ok({ started: false, message: 'The session host is restarting.' });
     try {
-      const running = await connectToRunningHost(this.opts);
-      const connection = running ?? (await attachOrStart(this.opts)).connection;
+      const running = await connectToRunningHost(this.attachOptions());
+      const connection = running ?? (await attachOrStart(this.attachOptions())).connection;
       this.adopt(connection, true);
       return ok({ started: running === null, message: running === null ? 'Started the session host.' : 'The session host is running.' });
     } catch (err) {

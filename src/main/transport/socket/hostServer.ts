@@ -208,6 +208,10 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
             log.info('asked to stop', { reason: frame.reason, by: front.kind });
             opts.onStop(frame.reason);
             return;
+          case 'url':
+            front = { ...front, url: frame.url };
+            fronts.set(socket, front);
+            return;
           case 'bye':
             if (frame.stopAgents && [...fronts.entries()].every(([s, f]) => s === socket || f.kind === 'cli')) {
               log.info('the last front quit and asked to stop the agents');

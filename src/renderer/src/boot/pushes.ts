@@ -14,6 +14,8 @@ import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
 import { hostStatePushed } from '../features/host/actions';
 import { refreshAfterReconnect } from './refresh';
+import { permissionPushed } from '../features/acp/actions';
+import { forgetAcpSession } from '../features/acp/store';
 
 /** The push paths subscribed now, each with its frame (tests let the frame come at once). */
 const frames = new Set<{ runNow(): void }>();
@@ -57,6 +59,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
       forgetChanges(id);
       dropFromPanes(id);
       forgetEntries(id);
+      forgetAcpSession(id);
     }),
     api.on('entry:added', (entry) => addEntry(entry)),
     api.on('entry:streaming', (payload) => setStreaming(payload)),
@@ -71,6 +74,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('app:openSession', ({ sessionId }) => openNotifiedSession(sessionId)),
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
+    api.on('acp:permission', (payload) => permissionPushed(payload)),
     api.on('host:state', (state) => {
       // The host came back: what it pushed meanwhile never arrived. Reload as after a reconnect; then what was missed.
       if (hostStatePushed(state)) void refreshAfterReconnect().then(() => noticeMissed());

@@ -16,10 +16,13 @@ export function Composer({
   sessionId,
   status,
   focusRequest = 0,
+  turnOpen = false,
 }: {
   sessionId: SessionId;
   status: SessionStatus;
   focusRequest?: number;
+  /** The turn is still running though the status says waiting (an ACP agent waiting on a permission request): Stop ends it. */
+  turnOpen?: boolean;
 }) {
   const text = useUi((s) => s.drafts[sessionId] ?? '');
   const setText = (value: string) => setDraft(sessionId, value);
@@ -95,7 +98,7 @@ export function Composer({
         />
       </div>
       <div className="composer-actions">
-        {working ? (
+        {working || turnOpen ? (
           <button type="button" className="button" onClick={() => void stopSession(sessionId)}>
             Stop
           </button>

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { isCompactionSummary } from '../../../shared/compaction';
 import type { Entry } from '../../../shared/domain/session';
 import { isToolMeta } from '../../../shared/judge/tool-text';
+import { AcpNote, DiffResult, PlanChecklist } from '../features/acp/AcpEntries';
 import { FoldedNote } from './FoldedNote';
 import { Markdown } from './Markdown';
 
@@ -80,6 +81,9 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
       );
     }
     case 'tool-result': {
+      // An ACP tool call's diff (core: `meta.diffPaths`): its lines coloured once opened.
+      const diffPaths = metaString(entry, 'diffPaths');
+      if (diffPaths) return <DiffResult entry={entry} paths={diffPaths} />;
       const failed = entry.meta?.['isError'] === true || entry.meta?.['is_error'] === true;
       return (
         <Collapsed className={failed ? 'entry-result failed' : 'entry-result'} summary={`${failed ? 'Failed' : 'Result'}: ${firstLine(entry.text) || '(no output)'}`}>
@@ -104,6 +108,10 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
           </FoldedNote>
         );
       }
+      // ACP sessions: a plan is a checklist; permission and refused-access notes carry a small mark.
+      if (entry.meta?.['plan'] === true) return <PlanChecklist entry={entry} />;
+      if (typeof entry.meta?.['permission'] === 'string') return <AcpNote entry={entry} mark="permission" />;
+      if (typeof entry.meta?.['refused'] === 'string') return <AcpNote entry={entry} mark="refused" />;
       return (
         <div className="entry entry-note">
           <div className="entry-text plain">{entry.text}</div>

@@ -13,6 +13,8 @@ import { PermissionModeControl } from '../features/newSession/PermissionModeCont
 import { UsageLine } from '../features/usage/UsageLine';
 import { ChangesButton } from '../features/changes/ChangesButton';
 import { ChangesRegion } from '../features/changes/ChangesRegion';
+import { PermissionRequestView } from '../features/acp/PermissionRequestView';
+import { useAcp } from '../features/acp/store';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -29,6 +31,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const paneCount = usePanes((s) => s.open.length);
   const focusRequest = useUi((s) => (s.composerFocus?.sessionId === sessionId ? s.composerFocus.seq : 0));
   const now = useNow();
+  // An ACP agent waiting on a permission request is mid-turn: Stop cancels the request and the turn.
+  const asking = useAcp((s) => s.permissions[sessionId] !== undefined);
   useEffect(() => {
     void loadAmbientState(sessionId);
   }, [sessionId]);
@@ -81,7 +85,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
           <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}
-          {row.kind === 'chat' || row.kind === 'claude-code' ? <UsageLine sessionId={sessionId} /> : null}
+          {row.kind === 'chat' || row.kind === 'claude-code' || row.kind === 'acp' ? <UsageLine sessionId={sessionId} /> : null}
         </div>
       </header>
       <ChangesRegion sessionId={sessionId} />
@@ -91,8 +95,10 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
       {row.kind === 'imported' ? (
         <ResumeImported sessionId={sessionId} />
       ) : row.kind === 'terminal' ? null : (
-        <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} />
+        <Composer sessionId={sessionId} status={row.status} focusRequest={focusRequest} turnOpen={row.kind === 'acp' && asking} />
       )}
+      {/* After the composer (Tab reaches its first option), drawn above it. */}
+      {row.kind === 'acp' ? <PermissionRequestView sessionId={sessionId} /> : null}
     </section>
   );
 }

@@ -1,5 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionListRow } from '../../../shared/domain/session';
+import type { AcpAgentInfo } from '../../../shared/ipc/acp';
+import { loadAcpAgents } from '../features/acp/actions';
+import { useAcp } from '../features/acp/store';
 import {
   archiveSession,
   continueSessionIn,
@@ -21,7 +24,7 @@ interface MenuItem {
   danger?: boolean;
 }
 
-function itemsFor(row: SessionListRow): MenuItem[] {
+function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[]): MenuItem[] {
   const id = row.id;
   const items: MenuItem[] = [
     { label: 'Open in new pane', run: () => openSession(id, { newPane: true }) },
@@ -29,7 +32,7 @@ function itemsFor(row: SessionListRow): MenuItem[] {
   ];
   if (row.titleSource === 'user' && row.titlePinned) items.push({ label: 'Let Swarmdesk title this', run: () => void releaseTitle(id) });
   items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
-  for (const c of continueInItems(row.kind)) items.push({ label: c.label, run: () => void continueSessionIn(id, c.kind) });
+  for (const c of continueInItems(row.kind, acpAgents)) items.push({ label: c.label, run: () => void continueSessionIn(id, c.kind, c.agent) });
   items.push({ label: row.pinned ? 'Unpin' : 'Pin', run: () => void setPinned(id, !row.pinned) });
   items.push(
     row.archived
@@ -54,6 +57,13 @@ export function RowMenu() {
   const menu = useUi((s) => s.menu);
   const row = useSessions((s) => (menu ? s.byId[menu.sessionId] : undefined));
   const ref = useRef<HTMLDivElement>(null);
+  const acpAgents = useAcp((s) => s.agents);
+  const menuOpen = menu !== null;
+
+  // "Continue in <ACP agent>" needs the agents found: asked the first time a menu opens (the dialog and Settings ask too).
+  useEffect(() => {
+    if (menuOpen && useAcp.getState().agents === null) void loadAcpAgents();
+  }, [menuOpen]);
 
   useEffect(() => {
     if (!menu) return;
@@ -69,7 +79,7 @@ export function RowMenu() {
   }, [menu]);
 
   if (!menu || !row) return null;
-  const items = itemsFor(row);
+  const items = itemsFor(row, acpAgents ?? []);
   const label = sessionLabel(row, now).text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

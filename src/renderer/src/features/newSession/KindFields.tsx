@@ -67,6 +67,8 @@ export function KindFields({ kind, options, onChange, defaultProvider, defaultMo
       </label>
     );
   }
+  // An ACP agent runs as configured in Settings → Agents: nothing to choose here.
+  if (kind === 'acp') return null;
   return (
     <label className="field">
       <span>Command</span>

@@ -6,7 +6,9 @@ import { setNewSessionOpen, useUi } from '../../stores/ui';
 import { createSession, pickFolder, rememberedWorktree } from './actions';
 import { AgentNotice } from './AgentNotice';
 import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields';
-import { AGENTS, type CreatableKind } from './options';
+import { AGENTS, acpChoice, parseChoice, storedChoice, type AgentChoice, type CreatableKind } from './options';
+import { MissingAgents } from '../acp/MissingAgents';
+import { useAcpAgents } from '../acp/useAcpAgents';
 import { newSessionRequest } from './request';
 import { useAgentAvailability, type AgentAvailability } from './useAgentAvailability';
 import { useFolderCheck } from './useFolderCheck';
@@ -16,12 +18,12 @@ import './newSession.css';
 
 const LAST_KIND_KEY = 'swarmdesk.lastAgent';
 
-function lastKind(): CreatableKind {
+/** The agent chosen last (a kind, or an ACP agent id), if any. */
+function lastChoice(): AgentChoice | null {
   try {
-    const stored = localStorage.getItem(LAST_KIND_KEY);
-    return AGENTS.some((agent) => agent.kind === stored) ? (stored as CreatableKind) : 'chat';
+    return storedChoice(localStorage.getItem(LAST_KIND_KEY));
   } catch {
-    return 'chat';
+    return null;
   }
 }
 
@@ -46,7 +48,19 @@ function NewSessionForm() {
   const defaultFolder = useApp((s) => s.info?.lastFolder ?? s.info?.defaultFolder ?? '');
   const infoKnown = useApp((s) => s.info !== null);
   const availability = useAgentAvailability();
-  const [kind, setKind] = useState<CreatableKind>(lastKind);
+  const acp = useAcpAgents();
+  const [remembered] = useState(lastChoice);
+  const [picked, setPicked] = useState<AgentChoice | null>(null);
+  const usable = (choice: AgentChoice) => {
+    const { agent } = parseChoice(choice);
+    return agent === null || acp.agents.some((a) => a.id === agent && a.available);
+  };
+  // A remembered ACP agent waits for main's list (Create too); one no longer found falls back to Chat.
+  const waitingForAgents = picked === null && remembered?.startsWith('acp:') === true && !acp.loaded;
+  const choice: AgentChoice = picked ?? (remembered && (waitingForAgents || usable(remembered)) ? remembered : 'chat');
+  const { kind, agent } = parseChoice(choice);
+  const missing = acp.agents.filter((a) => !a.available);
+  const missingId = useId();
   // null until the user edits it: the default can still arrive after the dialog opened.
   const [edited, setFolder] = useState<string | null>(null);
   const folder = edited ?? defaultFolder;
@@ -80,18 +94,18 @@ function NewSessionForm() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (busy) return;
+          if (busy || waitingForAgents) return;
           setBusy(true);
           setError(null);
           try {
-            localStorage.setItem(LAST_KIND_KEY, kind);
+            localStorage.setItem(LAST_KIND_KEY, choice);
           } catch {
             // Not remembering the choice is fine.
           }
           // Create pressed before the folder's repository was known: ask now, so the default (on) still applies.
-          const choice = repo ? Promise.resolve(worktree) : rememberedWorktree(folder);
-          void choice
-            .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt)))
+          const worktreeChoice = repo ? Promise.resolve(worktree) : rememberedWorktree(folder);
+          void worktreeChoice
+            .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt, agent)))
             .then((outcome) => {
               setBusy(false);
               if (!outcome.ok) return setError(outcome.message);
@@ -102,15 +116,35 @@ function NewSessionForm() {
       >
         <label className="field">
           <span>Agent</span>
-          <select value={kind} aria-describedby={reason ? noticeId : undefined} onChange={(e) => setKind(e.target.value as CreatableKind)}>
-            {AGENTS.map((agent) => (
-              <option key={agent.kind} value={agent.kind}>
-                {agent.label}
+          <select
+            value={choice}
+            aria-describedby={[reason ? noticeId : '', missing.length > 0 ? missingId : ''].join(' ').trim() || undefined}
+            onChange={(e) => setPicked(e.target.value as AgentChoice)}
+          >
+            {AGENTS.map((option) => (
+              <option key={option.kind} value={option.kind}>
+                {option.label}
               </option>
             ))}
+            {waitingForAgents ? (
+              <option value={choice} disabled>
+                Looking for agents…
+              </option>
+            ) : null}
+            {acp.agents.length > 0 ? (
+              <optgroup label="ACP agents">
+                {acp.agents.map((option) => (
+                  // A missing agent is listed, but cannot be chosen: the line under the field says how to install it.
+                  <option key={option.id} value={acpChoice(option.id)} disabled={!option.available}>
+                    {option.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
           </select>
         </label>
         <AgentNotice id={noticeId} kind={kind} reason={reason} />
+        <MissingAgents id={missingId} agents={missing} />
         <div className="field">
           <label htmlFor={folderId}>Folder</label>
           <div className="folder-row">
@@ -176,7 +210,7 @@ function NewSessionForm() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button primary" disabled={busy || folderProblem !== null}>
+          <button type="submit" className="button primary" disabled={busy || waitingForAgents || folderProblem !== null}>
             Create
           </button>
         </div>

@@ -3,8 +3,8 @@ import type { ChatProviderName, PermissionMode } from '../../../../shared/ipc/ag
 
 export type CreatableKind = Exclude<SessionKind, 'imported'>;
 
-/** The dialog's agents, in the order SPEC §7.1 lists them. */
-export const AGENTS: readonly { kind: CreatableKind; label: string }[] = [
+/** The dialog's agents, in the order SPEC §7.1 lists them; the ACP agents main found follow them. */
+export const AGENTS: readonly { kind: Exclude<CreatableKind, 'acp'>; label: string }[] = [
   { kind: 'chat', label: 'Chat' },
   { kind: 'claude-code', label: 'Claude Code' },
   { kind: 'terminal', label: 'Terminal' },
@@ -31,3 +31,25 @@ export const PERMISSION_MODE_ORDER = Object.keys(PERMISSION_MODE_LABELS) as Perm
 export const FIX_HINTS: Partial<Record<CreatableKind, { text: string; command: string }>> = {
   'claude-code': { text: 'To install it:', command: 'npm i -g @anthropic-ai/claude-code' },
 };
+
+/**
+ * What the Agent combobox holds: a kind, or `acp:<agent id>` for an ACP agent (also what is remembered
+ * as the last choice).
+ */
+export type AgentChoice = Exclude<CreatableKind, 'acp'> | `acp:${string}`;
+
+export function acpChoice(agentId: string): AgentChoice {
+  return `acp:${agentId}`;
+}
+
+/** The kind a choice creates, and the ACP agent for `acp`. */
+export function parseChoice(choice: AgentChoice): { kind: CreatableKind; agent: string | null } {
+  return choice.startsWith('acp:') ? { kind: 'acp', agent: choice.slice(4) } : { kind: choice as CreatableKind, agent: null };
+}
+
+/** A remembered choice as stored; anything else (an old or foreign value) is null. */
+export function storedChoice(value: string | null): AgentChoice | null {
+  if (value === null) return null;
+  if (AGENTS.some((agent) => agent.kind === value)) return value as AgentChoice;
+  return /^acp:[a-z0-9][a-z0-9-]*$/.test(value) ? (value as AgentChoice) : null;
+}

@@ -8,7 +8,7 @@ export type NewSessionRequest = ChannelInput<'sessions:create'>;
 
 /**
  * The `sessions:create` input: only what differs from the defaults is sent, so
- * Create with nothing changed asks for exactly `{ kind, folder }`.
+ * Create with nothing changed asks for exactly `{ kind, folder }` (an ACP agent: `{ kind: 'acp', agent, folder }`).
  */
 export function newSessionRequest(
   kind: CreatableKind,
@@ -16,10 +16,12 @@ export function newSessionRequest(
   options: KindOptions,
   defaultProvider: ChatProviderName | null,
   worktree: WorktreeChoice | null = null,
+  agent: string | null = null,
 ): NewSessionRequest {
   const trimmed = folder.trim();
   // A folder inside a repository always says its worktree choice (main remembers it, checked or not).
   const base: NewSessionRequest = { kind, ...(trimmed ? { folder: trimmed } : {}), ...(worktree ? { worktree } : {}) };
+  if (kind === 'acp' && agent) return { ...base, agent };
   if (kind === 'claude-code' && options.permissionMode !== 'default') return { ...base, permissionMode: options.permissionMode };
   if (kind === 'terminal' && options.command.trim()) return { ...base, command: options.command.trim() };
   if (kind === 'chat') {

@@ -301,8 +301,11 @@ export async function loadWorktreeState(id: SessionId): Promise<WorktreeState> {
 
 export type ContinueKind = 'claude-code' | 'chat' | 'terminal';
 
-/** "Continue in…" (SPEC §9.5): the new session opens; a refusal (ambient off, nothing yet) is said in a toast. */
-export async function continueSessionIn(id: SessionId, kind: ContinueKind): Promise<void> {
-  const row = applyRow(await api().invoke('sessions:continueIn', { id, kind }));
+/**
+ * "Continue in…" (SPEC §9.5): the new session opens; a refusal (ambient off, nothing yet) is said in a toast.
+ * `acp` names its agent (issue 16).
+ */
+export async function continueSessionIn(id: SessionId, kind: ContinueKind | 'acp', agent?: string): Promise<void> {
+  const row = applyRow(await api().invoke('sessions:continueIn', { id, kind, ...(kind === 'acp' && agent ? { agent } : {}) }));
   if (row) openSession(row.id);
 }

@@ -6,6 +6,7 @@ import { ImportSettings } from '../import/ImportSettings';
 import { NotificationSettings } from '../notifications/NotificationSettings';
 import { loadSettings } from './actions';
 import { AgentSettings } from './AgentSettings';
+import { AcpAgentSettings } from '../acp/AcpAgentSettings';
 import { AmbientSettingsForm } from './AmbientSettingsForm';
 import { GeneralSettings } from './GeneralSettings';
 import type { SettingsSection } from './sections';
@@ -26,7 +27,14 @@ function SectionBody({ section }: { section: SettingsSection }) {
     case 'general':
       return <GeneralSettings />;
     case 'agents':
-      return view ? <AgentSettings view={view} /> : <p className="settings-hint">Loading…</p>;
+      return view ? (
+        <>
+          <AgentSettings view={view} />
+          <AcpAgentSettings view={view} />
+        </>
+      ) : (
+        <p className="settings-hint">Loading…</p>
+      );
     case 'ambient':
       return (
         <>

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AcpAgentInfo, AcpSettings } from '../../src/shared/ipc/acp';
+import type { SettingsView } from '../../src/shared/ipc/settings';
+import { FakeApi } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+
+// Issue 16: Settings → Agents, the group "ACP agents" (paths and user-defined agents).
+
+function view(env: SettingsView['env'] = []): SettingsView {
+  return {
+    ambient: {
+      provider: 'auto',
+      model: null,
+      anthropicBaseUrl: null,
+      openaiBaseUrl: null,
+      openaiModel: null,
+      claudePath: null,
+      features: { titles: true, nextPrompt: true, pickupNote: true, narration: true, names: true, runningSummary: true, recoverySweep: true },
+      titleWordTarget: 7,
+      titleAfterTurns: 1,
+      budgetPerHour: 120,
+    },
+    status: { effectiveProvider: 'offline', effectiveModel: null, envOverrides: [], keys: { anthropic: 'none', openai: 'none' }, encryptionAvailable: true, problem: null, callsLastHour: 0 },
+    general: { theme: 'system' },
+    agents: { chatProvider: null, chatModel: null },
+    env,
+  };
+}
+
+const builtIn = (id: string, name: string, available: boolean): AcpAgentInfo => ({ id, name, builtIn: true, available, reason: available ? null : 'not found', installHint: available ? null : 'npm i -g x' });
+
+/** A main that keeps what acp:setSettings gets, as the core does. */
+function acpSettingsApi(start: AcpSettings, env: SettingsView['env'] = []): { api: FakeApi; saved: AcpSettings[] } {
+  const api = new FakeApi();
+  const saved: AcpSettings[] = [];
+  let current = start;
+  api.override('settings:get', () => ({ ok: true, value: view(env) }));
+  const agents = () => [builtIn('gemini', 'Gemini CLI', true), builtIn('codex', 'Codex', false), builtIn('qwen', 'Qwen Code', false)];
+  api.override('acp:agents', () => ({ ok: true, value: { agents: agents() } }));
+  api.override('acp:settings', () => ({ ok: true, value: current }));
+  api.override('acp:setSettings', (input) => {
+    saved.push(input);
+    current = input;
+    return { ok: true, value: { settings: current, agents: agents() } };
+  });
+  return { api, saved };
+}
+
+const EMPTY: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
+
+async function openAcpGroup(api: FakeApi) {
+  await renderApp(api);
+  await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+  await userEvent.click(within(dialog).getByRole('tab', { name: 'Agents' }));
+  return within(dialog).findByRole('group', { name: 'ACP agents' });
+}
+
+describe('Settings → Agents: ACP agents', () => {
+  it('path fields for Gemini CLI, Codex and Qwen Code say whether the program was found; an env override is read-only', async () => {
+    const { api } = acpSettingsApi(EMPTY, [{ field: 'qwenPath', variable: 'SWARMDESK_QWEN_PATH', value: '/opt/qwen' }]);
+    const group = await openAcpGroup(api);
+    await waitFor(() => expect(within(group).getByRole('textbox', { name: 'Gemini CLI path' })).toHaveAttribute('placeholder', 'gemini (found on PATH)'));
+    expect(within(group).getByRole('textbox', { name: 'Codex (codex-acp) path' })).toHaveAttribute('placeholder', 'codex-acp (not found)');
+    expect(within(group).queryByRole('textbox', { name: 'Qwen Code path' })).not.toBeInTheDocument();
+    expect(within(group).getByRole('note', { name: 'Qwen Code path' })).toHaveTextContent('/opt/qwen — set by SWARMDESK_QWEN_PATH');
+  });
+
+  it('adds a user-defined agent (arguments split as a shell would, environment lines) and saves it with acp:setSettings; a key shows masked after', async () => {
+    const { api, saved } = acpSettingsApi(EMPTY);
+    const group = await openAcpGroup(api);
+    await userEvent.type(within(group).getByRole('textbox', { name: 'Gemini CLI path' }), '/opt/gemini/bin/gemini');
+    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
+    const agent = screen.getByRole('group', { name: 'New agent' });
+    expect(within(agent).getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await userEvent.type(within(agent).getByRole('textbox', { name: 'Name' }), 'My agent');
+    const mine = screen.getByRole('group', { name: 'My agent' });
+    await userEvent.type(within(mine).getByRole('textbox', { name: 'Command' }), 'node');
+    await userEvent.type(within(mine).getByRole('textbox', { name: 'Arguments' }), `agent.mjs --acp --label "two words" 'it''s'`);
+    await userEvent.type(within(mine).getByRole('textbox', { name: 'Environment' }), 'MY_API_KEY=sk-123{Enter}MODE=fast');
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      geminiPath: '/opt/gemini/bin/gemini',
+      codexAcpPath: null,
+      qwenPath: null,
+      custom: [{ id: 'custom-my-agent', name: 'My agent', command: 'node', args: ['agent.mjs', '--acp', '--label', 'two words', 'its'], env: { MY_API_KEY: 'sk-123', MODE: 'fast' } }],
+    });
+    expect((await screen.findByText('Saved')).getAttribute('role')).toBe('status');
+    const environment = within(screen.getByRole('group', { name: 'My agent' })).getByRole('textbox', { name: 'Environment' });
+    expect(environment).toHaveValue('MY_API_KEY=••••••••\nMODE=fast');
+    expect(screen.queryByDisplayValue(/sk-123/)).not.toBeInTheDocument();
+
+    // Saving again with the key left masked keeps the key as it was.
+    await userEvent.type(environment, '{Enter}EXTRA=1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]?.custom[0]?.env).toEqual({ MY_API_KEY: 'sk-123', MODE: 'fast', EXTRA: '1' });
+  });
+
+  it('removes an agent; problems are said in an alert next to their field; a refusal from main is an alert too', async () => {
+    const start: AcpSettings = {
+      ...EMPTY,
+      custom: [
+        { id: 'custom-one', name: 'One', command: 'one', args: [], env: {} },
+        { id: 'custom-two', name: 'Two', command: 'two', args: ['--acp'], env: {} },
+      ],
+    };
+    const { api, saved } = acpSettingsApi(start);
+    const group = await openAcpGroup(api);
+    const yours = within(group).getByRole('group', { name: 'Your agents' });
+    expect(within(within(yours).getByRole('list', { name: 'Your ACP agents' })).getAllByRole('listitem')).toHaveLength(2);
+    const two = within(yours).getByRole('group', { name: 'Two' });
+    expect(within(two).getByRole('textbox', { name: 'Arguments' })).toHaveValue('--acp');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove One' }));
+    expect(screen.queryByRole('group', { name: 'One' })).not.toBeInTheDocument();
+
+    await userEvent.clear(within(two).getByRole('textbox', { name: 'Command' }));
+    await userEvent.type(within(two).getByRole('textbox', { name: 'Arguments' }), ' "unclosed');
+    await userEvent.type(within(two).getByRole('textbox', { name: 'Environment' }), 'not a pair');
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    expect(saved).toEqual([]);
+    const command = within(two).getByRole('textbox', { name: 'Command' });
+    expect(command).toBeInvalid();
+    expect(command).toHaveAccessibleDescription('Type the command that starts the agent.');
+    expect(within(two).getByRole('textbox', { name: 'Arguments' })).toHaveAccessibleDescription('A double quote is not closed.');
+    expect(within(two).getByRole('textbox', { name: 'Environment' })).toHaveAccessibleDescription(/Line 1 is not NAME=value/);
+    expect(within(two).getAllByRole('alert')).toHaveLength(3);
+
+    await userEvent.type(command, 'two');
+    await userEvent.clear(within(two).getByRole('textbox', { name: 'Arguments' }));
+    await userEvent.clear(within(two).getByRole('textbox', { name: 'Environment' }));
+    api.override('acp:setSettings', () => ({ ok: false, error: { code: 'BAD_INPUT', message: 'custom.0.command: too long' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('custom.0.command: too long');
+  });
+
+  it('when main has no ACP settings yet, the group says why and the rest of Agents works', async () => {
+    const api = new FakeApi();
+    api.override('settings:get', () => ({ ok: true, value: view() }));
+    api.override('acp:settings', () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'ACP agents are not available in this build yet.' } }));
+    await renderApp(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Agents' }));
+    const region = await within(dialog).findByRole('region', { name: 'ACP agents' });
+    expect(region).toHaveTextContent('ACP agents are not available in this build yet.');
+    expect(within(dialog).getByRole('button', { name: 'Save agent settings' })).toBeEnabled();
+  });
+});
