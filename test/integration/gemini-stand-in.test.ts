@@ -37,6 +37,17 @@ describe('the Gemini API stand-in', () => {
     expect(standIn.turns()[0]?.last).toEqual({ kind: 'prompt', prompt: 'tell me about marmalade' });
   });
 
+  it('a script of the test\'s own replaces the prompt script: a function call streamed as one finished response', async () => {
+    standIn = await startGeminiStandIn();
+    standIn.setScript(() => ({ kind: 'functionCall', name: 'read_file', args: { file_path: 'a.txt' } }));
+    const r = await post(`${standIn.url}/v1beta/models/gemini-x:streamGenerateContent?alt=sse`, { contents: [user('anything')] });
+    const frames = r.text.split('\r\n\r\n').filter((f) => f.startsWith('data: ')).map((f) => JSON.parse(f.slice(6)) as { candidates: Array<{ content: { parts: unknown[] }; finishReason?: string }> });
+    expect(frames).toHaveLength(1);
+    expect(frames[0]?.candidates[0]?.content.parts).toEqual([{ functionCall: { name: 'read_file', args: { file_path: 'a.txt' } } }]);
+    expect(frames[0]?.candidates[0]?.finishReason).toBe('STOP');
+    expect(standIn.turns()[0]?.usage?.promptTokenCount).toBeGreaterThan(0);
+  });
+
   it('answers a structured call with JSON that fits its schema, and countTokens', async () => {
     standIn = await startGeminiStandIn();
     const schema = { type: 'OBJECT', properties: { complexity_reasoning: { type: 'STRING' }, complexity_score: { type: 'INTEGER' }, model_choice: { type: 'STRING', enum: ['flash', 'pro'] } } };
