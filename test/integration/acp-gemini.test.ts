@@ -129,17 +129,12 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
   });
 
   /*
-   * A KNOWN LIMITATION, marked `fails` so the suite says so until it is lifted (then drop `.fails`):
-   * gemini 0.61 reads a file through fs/read_text_file before writing it, and the core
-   * answers a missing one with ACP's "resource not found"; gemini's JSON-RPC layer rejects
-   * with the plain error object, which gemini does not recognise as ENOENT (gemini-cli
-   * #9280), so write_file of a NEW file fails with "Error checking existing file" and no
-   * permission is asked. integration/gemini-acp-protocol.test.ts shows that gemini creates
-   * it when the client does not advertise fs.readTextFile (it then reads the disk itself,
-   * inside its own workspace check, as its read_file tool always does; writes still come
-   * through fs/write_text_file and its confinement).
+   * gemini 0.61 reads a file through fs/read_text_file before writing it and cannot take a missing
+   * file's JSON-RPC error as ENOENT (its JSON-RPC layer rejects with the plain error object; gemini-cli
+   * #9280). The core therefore offers it no fs/read_text_file (agents/acp/catalog.ts): it reads the disk
+   * itself, inside its own workspace check, and its writes still come through fs/write_text_file.
    */
-  it.fails('creates a new file the user allows (fails today: gemini 0.61 cannot create a file through the core\'s fs/read_text_file)', async () => {
+  it('creates a new file the user allows, through fs/write_text_file', async () => {
     const { h } = g;
     const { id, folder } = await g.session();
     await ok(h, 'sessions:send', { id, text: 'write fresh.txt with: brand new\n' });
@@ -151,6 +146,8 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
     await ok(h, 'acp:answerPermission', { id, requestId: asked?.requestId ?? '', optionId: allow?.optionId ?? '' });
     await until(() => !live(h, id).working, { timeoutMs: TURN_MS, message: 'the end of the turn' });
     expect(readFileSync(join(folder, 'fresh.txt'), 'utf8')).toBe('brand new\n');
+    const diff = entries(h, id).find((e) => e.kind === 'tool-result' && e.meta?.diffPaths === 'fresh.txt');
+    expect(diff?.text).toBe('--- a/fresh.txt\n+++ b/fresh.txt\n+brand new');
   });
 
   it('Stop while a permission request waits cancels it: noted, no longer answerable, nothing written', async () => {
