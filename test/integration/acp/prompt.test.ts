@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../src/main/core/logger';
+import { SECRET_MASK } from '../../../src/shared/secretEnv';
 import { tempDir } from '../agents/helpers';
 import { entries, entryOf, ok, pushed, startCore, statusBecomes, useFakeAgent, type Harness } from './harness';
 
@@ -75,5 +76,21 @@ describe('ACP sessions: a prompt and its answer', () => {
       ['qwen', 'Qwen Code', false],
       ['custom-fake', 'Fake agent', true],
     ]);
+  });
+
+  it("never sends a user agent's secret values out of the core: masked in acp:settings, kept when saved back masked, given to the agent", async () => {
+    await useFakeAgent(h, { FAKE_API_KEY: 'sk-real-secret', FAKE_CUSTOM_VAR: 'plain' });
+    const shown = await ok(h, 'acp:settings', {});
+    const env = shown.custom[0]?.env ?? {};
+    expect(env['FAKE_API_KEY']).toBe(SECRET_MASK);
+    expect(env['FAKE_CUSTOM_VAR']).toBe('plain');
+    expect(JSON.stringify(shown)).not.toContain('sk-real-secret');
+    // Saved back as shown (the key left masked, another value changed): the stored key is kept.
+    const saved = await ok(h, 'acp:setSettings', { ...shown, custom: shown.custom.map((c) => ({ ...c, env: { ...c.env, FAKE_CUSTOM_VAR: 'changed' } })) });
+    expect(JSON.stringify(saved)).not.toContain('sk-real-secret');
+    expect(saved.settings.custom[0]?.env).toMatchObject({ FAKE_API_KEY: SECRET_MASK, FAKE_CUSTOM_VAR: 'changed' });
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
+    await ok(h, 'sessions:send', { id: row.id, text: 'value of FAKE_API_KEY' });
+    await entryOf(h, row.id, 'assistant', /^FAKE_API_KEY=sk-real-secret$/);
   });
 });

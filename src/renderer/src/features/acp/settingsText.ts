@@ -2,6 +2,7 @@
  * Settings → Agents, user-defined ACP agents: the Arguments field (one line, split as a shell would for
  * simple quoting) and the Environment field (NAME=value lines; values of key-like names masked once saved).
  */
+import { looksSecret, SECRET_MASK } from '../../../../shared/secretEnv';
 
 /** Splits a line into arguments: spaces separate; '…' keeps everything; "…" keeps all but \" and \\; \ escapes one. */
 export function splitArgs(line: string): { ok: true; args: string[] } | { ok: false; message: string } {
@@ -49,13 +50,8 @@ export function joinArgs(args: readonly string[]): string {
     .join(' ');
 }
 
-/** What a saved secret's value shows as; sent back as it was kept when left as is. */
-export const MASK = '••••••••';
-
-/** A name that looks like it holds a key or a password. */
-export function looksSecret(name: string): boolean {
-  return /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH/i.test(name);
-}
+/** What a saved secret's value shows as (main never sends the value); sent back as is, main keeps the value. */
+export const MASK = SECRET_MASK;
 
 /** The environment as lines, a secret's value masked. */
 export function formatEnv(env: Readonly<Record<string, string>>): string {
