@@ -21,6 +21,8 @@ export interface LabelInput {
   /** The first user entry that is not a compaction summary, raw. */
   firstUserLine: string | null;
   kind: SessionKind;
+  /** An ACP session's agent id: its name stands for the kind where Swarmdesk knows it. */
+  agent?: string | undefined;
   folder: string;
   updatedAt: number;
 }
@@ -41,9 +43,19 @@ const KIND_NAMES: Readonly<Record<SessionKind, string>> = {
   imported: 'Imported',
 };
 
+/** The built-in ACP agents' names by id (SPEC §7.1); a user-defined agent's name is known to its settings only. */
+const ACP_AGENT_NAMES: Readonly<Record<string, string>> = { gemini: 'Gemini CLI', codex: 'Codex', qwen: 'Qwen Code' };
+
+/** What runs a session, in words: its kind, or for an ACP session its built-in agent's name ("Gemini CLI"). */
+export function agentKindName(kind: SessionKind, agent?: string): string {
+  return (kind === 'acp' && agent !== undefined ? ACP_AGENT_NAMES[agent] : undefined) ?? KIND_NAMES[kind];
+}
+
 /** "a Claude Code session", "a Chat session", "an imported session": a kind inside a sentence. */
-export function aSessionOfKind(kind: SessionKind): string {
-  return kind === 'imported' ? 'an imported session' : `a ${KIND_NAMES[kind]} session`;
+export function aSessionOfKind(kind: SessionKind, agent?: string): string {
+  if (kind === 'imported') return 'an imported session';
+  const name = agentKindName(kind, agent);
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} session`;
 }
 
 /** A first line worth showing: has a letter, and is not a placeholder, an error text or markup. */
@@ -117,7 +129,7 @@ function folderName(folder: string): string {
 
 function factsLabel(input: LabelInput, now: number): string {
   const when = relativeTime(input.updatedAt, now) || 'time unknown';
-  return [KIND_NAMES[input.kind], folderName(input.folder), when].filter((part) => part !== '').join(' · ');
+  return [agentKindName(input.kind, input.agent), folderName(input.folder), when].filter((part) => part !== '').join(' · ');
 }
 
 export function displayLabel(input: LabelInput, now: number): DisplayLabel {

@@ -44,7 +44,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  // The project's bin on PATH (as `npm run serve` has it): Gemini CLI is found there, codex-acp and qwen are not.
+  // The project's bin on PATH (as `npm run serve` has it): Gemini CLI and codex-acp (devDependencies) are found there, qwen is not.
   server = await startServer({ dataDir, env: { HOME: home, PATH: `${BIN}:${process.env.PATH ?? ''}`, SWARMDESK_IMPORT: 'off' } });
 });
 
@@ -65,7 +65,7 @@ test('a user-defined ACP agent: added in Settings, picked in New session, a plan
   await settings.getByRole('tab', { name: 'Agents' }).click();
   const acp = settings.getByRole('group', { name: 'ACP agents' });
   await expect(acp.getByRole('textbox', { name: 'Gemini CLI path' })).toHaveAttribute('placeholder', 'gemini (found on PATH)');
-  await expect(acp.getByRole('textbox', { name: 'Codex (codex-acp) path' })).toHaveAttribute('placeholder', 'codex-acp (not found)');
+  await expect(acp.getByRole('textbox', { name: 'Codex (codex-acp) path' })).toHaveAttribute('placeholder', 'codex-acp (found on PATH)');
   await acp.getByRole('button', { name: 'Add agent' }).click();
   await acp.getByRole('group', { name: 'New agent' }).getByRole('textbox', { name: 'Name' }).fill('Kumquat agent');
   const mine = acp.getByRole('group', { name: 'Kumquat agent' });
@@ -87,8 +87,8 @@ test('a user-defined ACP agent: added in Settings, picked in New session, a plan
   const agent = dialog.getByRole('combobox', { name: 'Agent' });
   await expect(agent.getByRole('option', { name: 'Kumquat agent' })).toBeEnabled();
   await expect(agent.getByRole('option', { name: 'Gemini CLI' })).toBeEnabled();
-  await expect(agent.getByRole('option', { name: 'Codex' })).toBeDisabled();
-  await expect(dialog.getByRole('list', { name: 'Agents not found' })).toContainText('npm install -g @zed-industries/codex-acp');
+  await expect(agent.getByRole('option', { name: 'Codex' })).toBeEnabled();
+  await expect(dialog.getByRole('list', { name: 'Agents not found' })).not.toContainText('codex-acp');
   await agent.selectOption({ label: 'Kumquat agent' });
   await dialog.getByRole('textbox', { name: 'Folder' }).fill(work);
   await shoot(page, 'new-session');

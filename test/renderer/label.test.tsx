@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { relativeTime, sessionLabel } from '../../src/renderer/src/label/sessionLabel';
+import { kindName, relativeTime, sessionLabel } from '../../src/renderer/src/label/sessionLabel';
 import { FakeApi, NOW, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
@@ -89,6 +89,15 @@ describe('row time', () => {
     } finally {
       perCall.mockRestore();
     }
+  });
+});
+
+describe('what runs a session', () => {
+  it("an ACP session is named by its built-in agent's name (a user-defined one's kind until the pane looks it up)", () => {
+    expect(kindName('claude-code')).toBe('Claude Code');
+    expect(kindName('acp', 'gemini')).toBe('Gemini CLI');
+    expect(kindName('acp', 'custom-kumquat')).toBe('ACP agent');
+    expect(sessionLabel(makeRow({ id: 'a', title: null, firstUserLine: null, kind: 'acp', agent: 'codex', folder: '/w/api' }), NOW).text).toMatch(/^Codex · api · /);
   });
 });
 

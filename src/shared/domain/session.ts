@@ -53,6 +53,8 @@ const SessionRowShape = z.object({
    * filters it with the repository, not its worktree folder. Absent for every other session (its project is its folder).
    */
   project: z.string().min(1).max(4096).optional(),
+  /** The ACP agent an `acp` session runs (its id: `gemini`, `codex`, `qwen`, `custom-…`). Absent for every other kind. */
+  agent: z.string().min(1).max(64).optional(),
 });
 
 // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.

@@ -93,4 +93,14 @@ describe('ACP sessions: a prompt and its answer', () => {
     await ok(h, 'sessions:send', { id: row.id, text: 'value of FAKE_API_KEY' });
     await entryOf(h, row.id, 'assistant', /^FAKE_API_KEY=sk-real-secret$/);
   });
+
+  it('an ACP row names its agent (the list and a pane say which agent runs it); other rows carry none', async () => {
+    await useFakeAgent(h);
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
+    expect(row.agent).toBe('custom-fake');
+    const listed = (await ok(h, 'sessions:list', {})).find((r) => r.id === row.id);
+    expect(listed?.agent).toBe('custom-fake');
+    const chat = await ok(h, 'sessions:create', { kind: 'terminal' });
+    expect(chat.agent).toBeUndefined();
+  });
 });

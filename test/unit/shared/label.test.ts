@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPACTION_SUMMARY_PREFIX, isCompactionSummary } from '../../../src/shared/compaction';
 import corpus from '../../../src/shared/judge/corpus.json';
 import { isAbsence, isAbsenceNote, isDefaultName, isErrorText, isToolMarkup, isUsableTitle } from '../../../src/shared/judge';
-import { type LabelInput, displayLabel, firstLineLabel } from '../../../src/shared/label';
+import { type LabelInput, aSessionOfKind, displayLabel, firstLineLabel } from '../../../src/shared/label';
 import { relativeTime } from '../../../src/shared/time';
 
 const NOW = Date.UTC(2026, 11, 2, 12, 0, 0);
@@ -30,6 +30,16 @@ describe('displayLabel', () => {
 
   it('falls back to facts: agent kind, folder name, relative time', () => {
     expect(displayLabel(input({}), NOW)).toEqual({ text: 'Claude Code · billing-api · 3 min ago', derived: 'facts' });
+    // An ACP session names its built-in agent; a user-defined one (known only to its settings) its kind.
+    expect(displayLabel(input({ kind: 'acp', agent: 'gemini' }), NOW).text).toBe('Gemini CLI · billing-api · 3 min ago');
+    expect(displayLabel(input({ kind: 'acp', agent: 'custom-mine' }), NOW).text).toBe('ACP agent · billing-api · 3 min ago');
+  });
+
+  it('names a kind inside a sentence with the right article', () => {
+    expect(aSessionOfKind('claude-code')).toBe('a Claude Code session');
+    expect(aSessionOfKind('acp')).toBe('an ACP agent session');
+    expect(aSessionOfKind('acp', 'codex')).toBe('a Codex session');
+    expect(aSessionOfKind('imported')).toBe('an imported session');
     expect(displayLabel(input({ kind: 'chat', folder: 'C:\\Users\\me\\proj\\', updatedAt: NOW }), NOW).text).toBe(
       'Chat · proj · just now',
     );

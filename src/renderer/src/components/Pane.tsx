@@ -33,6 +33,9 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const now = useNow();
   // An ACP agent waiting on a permission request is mid-turn: Stop cancels the request and the turn.
   const asking = useAcp((s) => s.permissions[sessionId] !== undefined);
+  // A user-defined ACP agent's name, once the agents are known (a built-in one's name needs no lookup).
+  const agent = row?.kind === 'acp' ? row.agent : undefined;
+  const acpName = useAcp((s) => (agent === undefined ? null : (s.agents?.find((a) => a.id === agent)?.name ?? null)));
   useEffect(() => {
     void loadAmbientState(sessionId);
   }, [sessionId]);
@@ -81,7 +84,7 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           ) : null}
         </div>
         <div className="pane-facts" title={row.folder}>
-          {kindName(row.kind)}
+          {acpName ?? kindName(row.kind, row.agent)}
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
           <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}

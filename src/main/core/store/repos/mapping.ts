@@ -54,7 +54,9 @@ export const SESSION_COLUMNS =
   'id, kind, folder, status, archived, pinned, position, parent_id, backend_id, title, title_source, ' +
   'title_pinned, first_user_line, subtitle, unread, created_at, updated_at, ' +
   // A worktree session's repository (its `worktree` option): one primary-key lookup per row.
-  "(SELECT json_extract(o.value, '$.repoRoot') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree')";
+  "(SELECT json_extract(o.value, '$.repoRoot') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree'), " +
+  // An ACP session's agent id (its `acpAgent` option); other kinds do not look it up.
+  "CASE WHEN kind = 'acp' THEN (SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent') END";
 
 export type SessionDbRow = [
   id: string,
@@ -75,6 +77,7 @@ export type SessionDbRow = [
   createdAt: number,
   updatedAt: number,
   worktreeRepo: unknown,
+  acpAgent: unknown,
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
@@ -99,6 +102,7 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     backendId: r[8],
     // Only a worktree session has one (absent otherwise, so most rows stay as they were).
     ...(typeof r[17] === 'string' && r[17] !== '' ? { project: r[17] } : {}),
+    ...(typeof r[18] === 'string' && /^[a-z0-9][a-z0-9-]{0,63}$/.test(r[18]) ? { agent: r[18] } : {}),
   };
 }
 
