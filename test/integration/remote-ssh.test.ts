@@ -282,6 +282,34 @@ describe('what ssh and the remote refuse', () => {
     }
   }, 60_000);
 
+  it('a refused login and a server that is not there come back as OpenSSH says them, with what to do', async () => {
+    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { stranger: { unauthorizedKey: true } } });
+    await sshd.start();
+    const ssh = sshOptionsFor(sshd);
+    const failure = (destination: string): Promise<unknown> =>
+      connectRemoteHost({ destination, ssh, bundle: hostBundle(repoRoot), me, abilities: null }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+    try {
+      const refused = (await failure('stranger')) as RemoteHostError;
+      expect(refused).toBeInstanceOf(RemoteHostError);
+      expect(refused.code).toBe('AUTH_REFUSED');
+      expect(refused.sshSays).toMatch(/Permission denied \(publickey\)/);
+      expect(refused.advice).toContain('ssh stranger');
+
+      await sshd.stop({ keepFiles: true }); // nothing listens on its port now
+      const gone = (await failure('box')) as RemoteHostError;
+      expect(gone).toBeInstanceOf(RemoteHostError);
+      expect(gone.code).toBe('CONNECTION_REFUSED');
+      expect(gone.sshSays).toMatch(/connect to host 127\.0\.0\.1 port \d+: Connection refused/);
+      expect(readdirSync(sshd.remoteHome)).toEqual([]);
+    } finally {
+      endMaster(ssh);
+      await sshd.stop();
+    }
+  }, 60_000);
+
   it('a remote with no suitable Node on a platform Swarmdesk cannot serve gets a plain message', async () => {
     // The remote is faked honestly at its edge: its sshd sets a PATH (server-side SetEnv) whose first folder
     // holds a `uname` that says FreeBSD amd64 and a `node` that says v18; nothing in Swarmdesk knows it is a test.

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ export const SSHD = '/usr/sbin/sshd';
 export interface SshdAlias {
   /** Extra `SetEnv` variables for this alias (the server accepts SWARMDESK_* and SHLVL). */
   readonly setEnv?: Record<string, string>;
+  /** Log in with a key the server does not authorize (a refused login). */
+  readonly unauthorizedKey?: boolean;
 }
 
 export interface SshdOptions {
@@ -173,12 +175,12 @@ export class TestSshd {
       { mode: 0o600 },
     );
     const user = userInfo().username;
-    const alias = (name: string, setEnv: Record<string, string>): string[] => [
+    const alias = (name: string, setEnv: Record<string, string>, key = 'client_key'): string[] => [
       `Host ${name}`,
       '  HostName 127.0.0.1',
       `  Port ${this.port}`,
       `  User ${user}`,
-      `  IdentityFile ${join(d, 'client_key')}`,
+      `  IdentityFile ${join(d, key)}`,
       '  IdentitiesOnly yes',
       `  UserKnownHostsFile ${join(d, 'known_hosts')}`,
       '  GlobalKnownHostsFile /dev/null',
@@ -192,7 +194,10 @@ export class TestSshd {
     // Swarmdesk, not this box's shell start-up (the bridge line is still found past any rc-file output).
     const common = { SWARMDESK_REMOTE_HOME: this.remoteHome, SHLVL: '1', ...this.opts.setEnv };
     const lines = [...alias('box', common)];
-    for (const [name, extra] of Object.entries(this.opts.aliases ?? {})) lines.push(...alias(name, { ...common, ...extra.setEnv }));
+    for (const [name, extra] of Object.entries(this.opts.aliases ?? {})) {
+      if (extra.unauthorizedKey && !existsSync(join(d, 'stranger_key'))) keygen(join(d, 'stranger_key'));
+      lines.push(...alias(name, { ...common, ...extra.setEnv }, extra.unauthorizedKey ? 'stranger_key' : 'client_key'));
+    }
     writeFileSync(this.clientConfig, lines.join('\n'), { mode: 0o600 });
   }
 }

@@ -63,7 +63,7 @@ const RULES: readonly Rule[] = [
   },
   {
     code: 'UNREACHABLE',
-    test: /Connection timed out|Operation timed out|No route to host|Network is unreachable|Connection closed by|Connection reset by|Broken pipe/,
+    test: /Connection timed out|Operation timed out|No route to host|Network is unreachable|Connection closed by|Connection reset|Broken pipe|kex_exchange_identification/,
     advice: (d) => `${d} could not be reached; Swarmdesk will try again.`,
   },
 ];
