@@ -11,6 +11,7 @@ import { contractFingerprint, settingsEnvDigest } from '../../src/main/transport
 import { hostBundle, isSuitableNode, type HostBundle } from '../../src/main/transport/ssh/hostBundle';
 import { sshExitMasterArgs, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
 import { RemoteHostError } from '../../src/main/transport/ssh/sshErrors';
+import { RemoteHostLink } from '../../src/main/transport/ssh/remoteHostLink';
 import { connectRemoteHost, type RemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
 import { runSsh } from '../../src/main/transport/ssh/sshRun';
 import { TestSshd } from '../support/sshd';
@@ -217,6 +218,52 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
     await ok(remote, 'terminal:input', { id: row.id, data: 'echo "loop-$((1+1))-over"\r' });
     await until(() => output.of(row.id).includes('loop-2-over'), { timeoutMs: 10_000, message: 'the writer to stop' });
     rmSync(join(log, '..'), { recursive: true, force: true });
+  }, 120_000);
+
+  it('a lasting link says it is reconnecting while sshd is gone, and comes back by itself and catches up once it is reachable again', async () => {
+    const link = new RemoteHostLink({ destination: 'box', ssh, bundle, me, abilities: null, backoffMs: [200, 500, 1_000] });
+    const first = await link.open();
+    hostPid = first.hostPid;
+    const states: string[] = [];
+    link.onState((s) => states.push(s.state === 'reconnecting' ? `${s.state}: ${s.message}` : s.state));
+    try {
+      const log = join(mkdtempSync(join(tmpdir(), 'swarmdesk-remote-tick-')), 'ticks.log');
+      const row = await link.handle('sessions:create', { kind: 'terminal', command: '/bin/bash --norc --noprofile -i' }, ctx);
+      if (!row.ok) throw new Error(row.error.message);
+      const id = (row.value as { id: string }).id;
+      await link.handle('terminal:open', { id, cols: 80, rows: 24 }, ctx);
+      await link.handle('terminal:input', { id, data: `i=0; while :; do i=$((i+1)); echo "beat-$i" | tee -a ${log}; sleep 0.1; done\r` }, ctx);
+      const beats = (): number => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
+      await until(() => beats() >= 3, { timeoutMs: 15_000, message: 'the writer to start' });
+
+      await sshd.stop({ keepFiles: true }); // the server is gone (and its connections with it)
+      await until(() => link.state().state === 'reconnecting', { timeoutMs: 15_000, message: 'the link to say it is reconnecting' });
+      expect(link.state().message).toBe('Reconnecting to box…');
+      const meanwhile = await link.handle('sessions:list', {}, ctx);
+      expect(meanwhile).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE', message: 'Reconnecting to box…' } });
+      const atDrop = beats();
+      await until(() => beats() >= atDrop + 10, { timeoutMs: 15_000, message: 'the remote terminal to keep writing while sshd is gone' });
+      // A few tries fail meanwhile (connection refused), and the link keeps trying.
+      await until(() => states.filter((s) => s.startsWith('reconnecting')).length >= 3, { timeoutMs: 15_000, message: 'retries with backoff' });
+      const whileAway = beats();
+
+      await sshd.start(); // same port, same keys
+      await until(() => link.state().state === 'connected', { timeoutMs: 20_000, message: 'the link to come back by itself' });
+      expect(link.host()?.hostPid).toBe(hostPid);
+      const screen = await link.handle('terminal:open', { id, cols: 80, rows: 24 }, ctx);
+      expect(screen.ok && (screen.value as { scrollback: string }).scrollback).toContain(`beat-${whileAway}`);
+
+      const output: string[] = [];
+      link.subscribe((name, payload) => {
+        if (name === 'terminal:data' && (payload as EventPayload<'terminal:data'>).sessionId === id) output.push((payload as EventPayload<'terminal:data'>).data);
+      });
+      await link.handle('terminal:interrupt', { id }, ctx);
+      await link.handle('terminal:input', { id, data: 'echo "beats-$((2+2))-over"\r' }, ctx);
+      await until(() => output.join('').includes('beats-4-over'), { timeoutMs: 10_000, message: 'the writer to stop, seen over the new link' });
+      rmSync(join(log, '..'), { recursive: true, force: true });
+    } finally {
+      link.close();
+    }
   }, 120_000);
 
   it('idle for a minute with a few sessions, the remote starts (almost) no processes', async () => {
