@@ -174,7 +174,10 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
     // A second link to the same version neither installs nor starts anything.
     const second = await connectRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null });
     expect([second.installed, second.hostStarted, second.hostPid]).toEqual([false, false, hostPid]);
-    second.close();
+    // Leaving ends the SSH session and the bridge (the host stays for the first link).
+    await second.connection.leave(false);
+    await Promise.race([second.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('ssh did not end after leave')), 10_000))]);
+    expect(alive(hostPid)).toBe(true);
 
     const output = new Output(remote);
     const row = await ok<{ id: string; folder: string }>(remote, 'sessions:create', { kind: 'terminal', command: '/bin/bash --norc --noprofile -i' });
@@ -329,8 +332,8 @@ describe('what ssh and the remote refuse', () => {
     }
   }, 60_000);
 
-  it('a refused login and a server that is not there come back as OpenSSH says them, with what to do', async () => {
-    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { stranger: { unauthorizedKey: true } } });
+  it('a refused login, an unknown host key and a server that is not there come back as OpenSSH says them, with what to do', async () => {
+    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { stranger: { unauthorizedKey: true }, newbox: { strangeHostKey: true } } });
     await sshd.start();
     const ssh = sshOptionsFor(sshd);
     const failure = (destination: string): Promise<unknown> =>
@@ -344,6 +347,11 @@ describe('what ssh and the remote refuse', () => {
       expect(refused.code).toBe('AUTH_REFUSED');
       expect(refused.sshSays).toMatch(/Permission denied \(publickey\)/);
       expect(refused.advice).toContain('ssh stranger');
+
+      const unknown = (await failure('newbox')) as RemoteHostError;
+      expect(unknown.code).toBe('HOST_KEY_UNKNOWN');
+      expect(unknown.sshSays).toMatch(/No ED25519 host key is known for \[127\.0\.0\.1\]:\d+ and you have requested strict checking\.\nHost key verification failed\./);
+      expect(unknown.advice).toBe('Swarmdesk does not accept a new host key for you: run "ssh newbox" once in a terminal, check the fingerprint and accept it.');
 
       await sshd.stop({ keepFiles: true }); // nothing listens on its port now
       const gone = (await failure('box')) as RemoteHostError;

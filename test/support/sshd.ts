@@ -21,6 +21,8 @@ export interface SshdAlias {
   readonly setEnv?: Record<string, string>;
   /** Log in with a key the server does not authorize (a refused login). */
   readonly unauthorizedKey?: boolean;
+  /** A known_hosts of its own, empty, and no accepting of new keys (as a user's default "ask" under BatchMode). */
+  readonly strangeHostKey?: boolean;
 }
 
 export interface SshdOptions {
@@ -175,16 +177,16 @@ export class TestSshd {
       { mode: 0o600 },
     );
     const user = userInfo().username;
-    const alias = (name: string, setEnv: Record<string, string>, key = 'client_key'): string[] => [
+    const alias = (name: string, setEnv: Record<string, string>, key = 'client_key', strange = false): string[] => [
       `Host ${name}`,
       '  HostName 127.0.0.1',
       `  Port ${this.port}`,
       `  User ${user}`,
       `  IdentityFile ${join(d, key)}`,
       '  IdentitiesOnly yes',
-      `  UserKnownHostsFile ${join(d, 'known_hosts')}`,
+      `  UserKnownHostsFile ${join(d, strange ? `known_hosts_${name}` : 'known_hosts')}`,
       '  GlobalKnownHostsFile /dev/null',
-      '  StrictHostKeyChecking accept-new',
+      `  StrictHostKeyChecking ${strange ? 'yes' : 'accept-new'}`,
       '  BatchMode yes',
       `  SetEnv ${Object.entries(setEnv).map(([k, v]) => `${k}=${v}`).join(' ')}`,
       '',
@@ -196,7 +198,7 @@ export class TestSshd {
     const lines = [...alias('box', common)];
     for (const [name, extra] of Object.entries(this.opts.aliases ?? {})) {
       if (extra.unauthorizedKey && !existsSync(join(d, 'stranger_key'))) keygen(join(d, 'stranger_key'));
-      lines.push(...alias(name, { ...common, ...extra.setEnv }, extra.unauthorizedKey ? 'stranger_key' : 'client_key'));
+      lines.push(...alias(name, { ...common, ...extra.setEnv }, extra.unauthorizedKey ? 'stranger_key' : 'client_key', extra.strangeHostKey ?? false));
     }
     writeFileSync(this.clientConfig, lines.join('\n'), { mode: 0o600 });
   }

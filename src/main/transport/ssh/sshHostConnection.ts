@@ -38,6 +38,8 @@ export interface RemoteHost {
   /** The remote host's pid (on the remote) and whether the bridge started it. */
   readonly hostPid: number;
   readonly hostStarted: boolean;
+  /** Settles when ssh has exited (after `leave`, `close`, or a dropped connection). */
+  readonly ended: Promise<void>;
   /** Ends this link (ssh and its channel); the remote host and its agents stay. */
   close(): void;
 }
@@ -77,7 +79,11 @@ export async function connectRemoteHost(opts: RemoteHostOptions): Promise<Remote
     throw new RemoteHostError('BRIDGE', destination, '', `Swarmdesk's host on ${destination} could not start: ${line.message}`);
   }
   const channel = Duplex.from({ readable: child.stdout, writable: child.stdin });
-  child.once('exit', () => channel.destroy());
+  const ended = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  void ended.then(() => channel.destroy());
   let connection: HostConnection;
   try {
     connection = await HostConnection.over(channel, line.secret, opts.me, opts.abilities);
@@ -94,6 +100,7 @@ export async function connectRemoteHost(opts: RemoteHostOptions): Promise<Remote
     installed,
     hostPid: line.pid,
     hostStarted: line.started,
+    ended,
     close: () => {
       connection.close();
       child.kill();
