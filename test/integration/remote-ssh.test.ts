@@ -12,7 +12,7 @@ import { hostBundle, isSuitableNode, type HostBundle } from '../../src/main/tran
 import { sshExitMasterArgs, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
 import { RemoteHostError } from '../../src/main/transport/ssh/sshErrors';
 import { RemoteHostLink } from '../../src/main/transport/ssh/remoteHostLink';
-import { connectRemoteHost, type RemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
+import { connectRemoteHost, stopRemoteHost, type RemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
 import { runSsh } from '../../src/main/transport/ssh/sshRun';
 import { TestSshd } from '../support/sshd';
 import { until } from '../support/until';
@@ -51,13 +51,13 @@ function sshOptionsFor(sshd: TestSshd): SshOptions {
 }
 
 /** Ends the destination's multiplexing master (a process this test started) and its control folder. */
-function endMaster(ssh: SshOptions): void {
-  spawnSync('ssh', sshExitMasterArgs('box', ssh), { stdio: 'ignore', timeout: 10_000 });
+function endMaster(ssh: SshOptions, destinations: string[] = ['box']): void {
+  for (const d of destinations) spawnSync('ssh', sshExitMasterArgs(d, ssh), { stdio: 'ignore', timeout: 10_000 });
   rmSync(ssh.controlDir, { recursive: true, force: true });
 }
 
 /** Stops the remote host through the bridge (a control frame over the SSH link), else by its pid. */
-async function stopRemoteHost(remote: RemoteHost | null, pid: number | null): Promise<void> {
+async function endRemoteHost(remote: RemoteHost | null, pid: number | null): Promise<void> {
   if (remote?.connection.isOpen()) remote.connection.stop('test over');
   if (pid !== null) {
     await until(() => !alive(pid), { timeoutMs: 15_000, message: 'the remote host to stop' }).catch(() => undefined);
@@ -137,7 +137,7 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
     if (hostPid !== null && alive(hostPid) && !remote?.connection.isOpen()) {
       remote = await connectRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null }).catch(() => null);
     }
-    await stopRemoteHost(remote, hostPid);
+    await endRemoteHost(remote, hostPid);
     endMaster(ssh);
     await sshd.stop();
   }, 60_000);
@@ -364,6 +364,53 @@ describe('what ssh and the remote refuse', () => {
       await sshd.stop();
     }
   }, 60_000);
+
+  it('a remote host built from another contract is refused with both versions, keeps running, and is restarted only when asked', async () => {
+    // `oldbox` starts its host with another contract fingerprint (the test hook the local host tests use,
+    // SWARMDESK_TEST_HOST_PROTOCOL, carried by SetEnv): as if an older Swarmdesk had started it.
+    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { oldbox: { setEnv: { SWARMDESK_TEST_HOST_PROTOCOL: 'an-older-contract' } } } });
+    await sshd.start();
+    const ssh = sshOptionsFor(sshd);
+    const bundle = hostBundle(repoRoot);
+    let pids: number[] = [];
+    try {
+      const refused = await connectRemoteHost({ destination: 'oldbox', ssh, bundle, me, abilities: null }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(refused).toBeInstanceOf(RemoteHostError);
+      expect((refused as RemoteHostError).code).toBe('HOST_VERSION');
+      expect((refused as RemoteHostError).message).toContain(`contract an-older-contract`);
+      expect((refused as RemoteHostError).message).toContain(`contract ${me.protocol}`);
+      const card = JSON.parse(readFileSync(join(sshd.remoteHome, 'data', 'host.json'), 'utf8')) as { pid: number; protocol: string };
+      pids.push(card.pid);
+      expect(card.protocol).toBe('an-older-contract');
+      expect(alive(card.pid)).toBe(true); // refused, not stopped
+
+      // Asked to: stopped through a control connection over the bridge, then a host of this contract starts.
+      expect(await stopRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null }, 'restart with the newer version')).toEqual({ pid: card.pid });
+      await until(() => !alive(card.pid), { timeoutMs: 15_000, message: 'the older remote host to exit' });
+      const fresh = await connectRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null });
+      pids.push(fresh.hostPid);
+      expect([fresh.installed, fresh.hostStarted, fresh.connection.welcome.protocol]).toEqual([false, true, me.protocol]);
+      expect(fresh.hostPid).not.toBe(card.pid);
+      await stopRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null }, 'test over');
+      fresh.close();
+    } finally {
+      const last = existsSync(join(sshd.remoteHome, 'data', 'host.json')) ? (JSON.parse(readFileSync(join(sshd.remoteHome, 'data', 'host.json'), 'utf8')) as { pid: number }).pid : null;
+      if (last !== null) pids.push(last);
+      for (const pid of pids) {
+        try {
+          process.kill(-pid, 'SIGKILL'); // only if a stop above failed
+        } catch {
+          // stopped, as it should be
+        }
+      }
+      pids = [];
+      endMaster(ssh, ['box', 'oldbox']);
+      await sshd.stop();
+    }
+  }, 120_000);
 
   it('a remote with no suitable Node on a platform Swarmdesk cannot serve gets a plain message', async () => {
     // The remote is faked honestly at its edge: its sshd sets a PATH (server-side SetEnv) whose first folder

@@ -13,7 +13,12 @@ describe('how ssh is run', () => {
   it('passes the destination as typed, after --, with -F, BatchMode, keep-alives and one multiplexed connection', () => {
     const args = sshArgs('dev@box', 'echo hi', ssh);
     expect(args.slice(0, 3)).toEqual(['-F', '/tmp/cfg', '-T']);
-    expect(args).toEqual(expect.arrayContaining(['BatchMode=yes', 'ServerAliveInterval=15', 'ServerAliveCountMax=3', 'ControlMaster=auto', 'ControlPath=/tmp/cm/%C', 'ControlPersist=60']));
+    expect(args).toEqual(expect.arrayContaining(['BatchMode=yes', 'ServerAliveInterval=15', 'ServerAliveCountMax=3', 'ControlMaster=auto', 'ControlPersist=60']));
+    // One master connection per destination as typed: two aliases of one server do not share one (nor its SetEnv).
+    const path = (dest: string): string | undefined => sshArgs(dest, 'true', ssh).find((a) => a.startsWith('ControlPath='));
+    expect(path('dev@box')).toMatch(/^ControlPath=\/tmp\/cm\/[0-9a-f]{8}-%C$/);
+    expect(path('box')).not.toBe(path('oldbox'));
+    expect(path('box')).toBe(path('box'));
     expect(args.slice(-3)).toEqual(['--', 'dev@box', 'echo hi']);
     expect(sshArgs('box', 'true', { ...ssh, configFile: null })).not.toContain('-F');
   });

@@ -10,7 +10,7 @@ import { connectRemoteHost, type RemoteHost, type RemoteHostOptions } from './ss
 export const RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
 /** What no retry fixes by itself: the user (or the remote's admin) must act first. */
-const PERMANENT: ReadonlySet<RemoteHostErrorCode> = new Set(['HOST_KEY_CHANGED', 'HOST_KEY_UNKNOWN', 'AUTH_REFUSED', 'PLATFORM', 'INSTALL']);
+const PERMANENT: ReadonlySet<RemoteHostErrorCode> = new Set(['HOST_KEY_CHANGED', 'HOST_KEY_UNKNOWN', 'AUTH_REFUSED', 'PLATFORM', 'INSTALL', 'HOST_VERSION']);
 
 export type RemoteLinkState =
   | { readonly state: 'connecting'; readonly message: string }

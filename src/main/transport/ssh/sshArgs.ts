@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,8 +57,16 @@ export function defaultControlDir(env: NodeJS.ProcessEnv = process.env): string 
   return dir;
 }
 
-/** The options every ssh run shares (before the destination). */
-export function sshOptions(opts: SshOptions): string[] {
+/**
+ * The multiplexing socket of a destination as typed: `%C` (a hash of the local host, remote host, port and
+ * user) alone would let two aliases of one server share a connection, and with it one alias's SetEnv.
+ */
+export function controlPath(destination: string, opts: SshOptions): string {
+  return join(opts.controlDir, `${createHash('sha256').update(destination).digest('hex').slice(0, 8)}-%C`);
+}
+
+/** The options every ssh run to `destination` shares (before it). */
+export function sshOptions(destination: string, opts: SshOptions): string[] {
   return [
     ...(opts.configFile !== null ? ['-F', opts.configFile] : []),
     '-T',
@@ -65,20 +74,19 @@ export function sshOptions(opts: SshOptions): string[] {
     '-o', 'ServerAliveInterval=15',
     '-o', 'ServerAliveCountMax=3',
     '-o', 'ControlMaster=auto',
-    // %C: a hash of the local host, remote host, port and user (short and unique per destination).
-    '-o', `ControlPath=${join(opts.controlDir, '%C')}`,
+    '-o', `ControlPath=${controlPath(destination, opts)}`,
     '-o', `ControlPersist=${CONTROL_PERSIST_S}`,
   ];
 }
 
 /** `ssh … -- <destination> <remote command>`: the command is one string for the remote user's shell. */
 export function sshArgs(destination: string, remoteCommand: string, opts: SshOptions): string[] {
-  return [...sshOptions(opts), '--', checkDestination(destination), remoteCommand];
+  return [...sshOptions(checkDestination(destination), opts), '--', destination, remoteCommand];
 }
 
 /** Ends the destination's multiplexing master (`ssh -O exit`), e.g. when a host is removed. */
 export function sshExitMasterArgs(destination: string, opts: SshOptions): string[] {
-  return [...sshOptions(opts), '-O', 'exit', '--', checkDestination(destination)];
+  return [...sshOptions(checkDestination(destination), opts), '-O', 'exit', '--', destination];
 }
 
 /** One argument for a POSIX shell, single-quoted. */

@@ -9,7 +9,9 @@ export type RemoteHostErrorCode =
   | 'SSH_FAILED'
   | 'PLATFORM'
   | 'INSTALL'
-  | 'BRIDGE';
+  | 'BRIDGE'
+  /** The remote's running host was built from another contract (its agents keep running; restart it to connect). */
+  | 'HOST_VERSION';
 
 /**
  * A remote host that could not be reached or served. For SSH's own failures

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { Duplex } from 'node:stream';
 import type { FrontAbility } from '../socket/frames';
-import { HostConnection, type AbilityHandler, type FrontIdentity } from '../socket/hostClient';
+import { HostConnection, HostRefusedError, type AbilityHandler, type FrontIdentity } from '../socket/hostClient';
 import type { BridgeLine } from './bridge';
 import { localNodeForLinuxX64, type HostBundle } from './hostBundle';
 import { installHost } from './remoteInstall';
@@ -89,6 +89,14 @@ export async function connectRemoteHost(opts: RemoteHostOptions): Promise<Remote
     connection = await HostConnection.over(channel, line.secret, opts.me, opts.abilities);
   } catch (err) {
     child.kill();
+    if (err instanceof HostRefusedError && err.code === 'VERSION_MISMATCH') {
+      throw new RemoteHostError(
+        'HOST_VERSION',
+        destination,
+        '',
+        `${destination} runs Swarmdesk's host ${err.hostVersion} (contract ${err.hostProtocol}, pid ${err.hostPid}); this is ${opts.me.version} (contract ${opts.me.protocol}). Its agents keep running; restart that host with this version to connect.`,
+      );
+    }
     throw err;
   }
   return {
@@ -164,4 +172,24 @@ function readBridgeLine(destination: string, child: ChildProcessWithoutNullStrea
     child.once('error', onError);
     child.stdin.on('error', () => undefined);
   });
+}
+
+/** How long a remote host may take to stop its agents and itself (as `--stop` allows locally). */
+const REMOTE_STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * Stops the remote's running host, whatever contract it was built from: a
+ * control connection through the bridge (status and stop only, accepted
+ * across versions), then `stop`; resolves once that host has closed the link.
+ * How a newer front restarts an older remote host, after asking the user.
+ */
+export async function stopRemoteHost(opts: RemoteHostOptions, reason: string): Promise<{ pid: number }> {
+  const remote = await connectRemoteHost({ ...opts, me: { ...opts.me, kind: 'cli', control: true }, abilities: null });
+  const pid = remote.connection.welcome.pid;
+  remote.connection.stop(reason);
+  const timer = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), REMOTE_STOP_TIMEOUT_MS).unref());
+  const outcome = await Promise.race([remote.ended.then(() => 'ended' as const), timer]);
+  remote.close();
+  if (outcome === 'late') throw new RemoteHostError('BRIDGE', opts.destination, '', `Swarmdesk's host on ${opts.destination} (pid ${pid}) did not stop within ${REMOTE_STOP_TIMEOUT_MS / 1000} s.`);
+  return { pid };
 }
