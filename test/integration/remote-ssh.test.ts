@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,7 @@ import { setLogSink } from '../../src/main/core/logger';
 import type { FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { contractFingerprint, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
 import { hostBundle, isSuitableNode, type HostBundle } from '../../src/main/transport/ssh/hostBundle';
-import { sshExitMasterArgs, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
+import { sshExitMasterArgs, sshOptionsFromEnv, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
 import { RemoteHostError } from '../../src/main/transport/ssh/sshErrors';
 import { RemoteHostLink } from '../../src/main/transport/ssh/remoteHostLink';
 import { connectRemoteHost, stopRemoteHost, type RemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
@@ -144,9 +144,12 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
 
   it('installs the host through the connection into a versioned folder (atomically), and a terminal there streams over the link', async () => {
     const home = sshd.remoteHome;
-    // What an interrupted install leaves behind: a partial folder and no complete one.
-    mkdirSync(join(home, `${bundle.installId}.partial`, 'out'), { recursive: true });
-    writeFileSync(join(home, `${bundle.installId}.partial`, 'out', 'half-written.js'), '');
+    // What an install interrupted two hours ago left behind: a partial folder and no complete one.
+    const partial = join(home, `${bundle.installId}.partial-4242`);
+    mkdirSync(join(partial, 'out'), { recursive: true });
+    writeFileSync(join(partial, 'out', 'half-written.js'), '');
+    const twoHoursAgo = Date.now() / 1000 - 7200;
+    utimesSync(partial, twoHoursAgo, twoHoursAgo);
 
     const started = Date.now();
     remote = await connectRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null });
@@ -155,7 +158,7 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
     expect(remote.installed).toBe(true);
     expect(remote.hostStarted).toBe(true);
     expect(remote.installDir).toBe(join(home, bundle.installId));
-    expect(readdirSync(home).sort()).toEqual([bundle.installId, 'data']); // the partial folder was replaced, not kept beside
+    expect(readdirSync(home).sort()).toEqual([bundle.installId, 'data']); // the stale partial folder is gone, no new one is left
     const manifest = JSON.parse(readFileSync(join(remote.installDir, 'install.json'), 'utf8')) as { installId: string; node: string };
     expect(manifest.installId).toBe(bundle.installId);
     expect(existsSync(join(remote.installDir, 'out', 'main', 'half-written.js'))).toBe(false);
@@ -422,7 +425,11 @@ describe('what ssh and the remote refuse', () => {
     writeFileSync(join(fakeBin, 'node'), '#!/bin/sh\necho v18.20.4\n', { mode: 0o755 });
     const sshd = new TestSshd({ setEnv: REMOTE_ENV, serverSetEnv: { PATH: `${fakeBin}:/usr/bin:/bin` } });
     await sshd.start();
-    const ssh = sshOptionsFor(sshd);
+    // As a user sets it up: SWARMDESK_SSH_CONFIG names the config (ssh -F), the control folder is the default one.
+    const runtime = mkdtempSync(join(tmpdir(), 'swarmdesk-runtime-'));
+    const ssh = sshOptionsFromEnv({ SWARMDESK_SSH_CONFIG: sshd.clientConfig, XDG_RUNTIME_DIR: runtime });
+    expect(ssh.configFile).toBe(sshd.clientConfig);
+    expect(ssh.controlDir.startsWith(runtime)).toBe(true);
     try {
       const error = await connectRemoteHost({ destination: 'box', ssh, bundle: hostBundle(repoRoot), me, abilities: null }).then(
         () => null,
@@ -436,6 +443,7 @@ describe('what ssh and the remote refuse', () => {
       endMaster(ssh);
       await sshd.stop();
       rmSync(fakeBin, { recursive: true, force: true });
+      rmSync(runtime, { recursive: true, force: true });
     }
   }, 60_000);
 });

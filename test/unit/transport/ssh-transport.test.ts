@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installScript } from '../../../src/main/transport/ssh/remoteInstall';
 import { importedPackages, isSuitableNode } from '../../../src/main/transport/ssh/hostBundle';
 import { isServablePlatform, parseProbe } from '../../../src/main/transport/ssh/remoteProbe';
 import { BadDestinationError, checkDestination, shQuote, sshArgs, sshConfigFile } from '../../../src/main/transport/ssh/sshArgs';
@@ -16,7 +21,7 @@ describe('how ssh is run', () => {
     expect(args).toEqual(expect.arrayContaining(['BatchMode=yes', 'ServerAliveInterval=15', 'ServerAliveCountMax=3', 'ControlMaster=auto', 'ControlPersist=60']));
     // One master connection per destination as typed: two aliases of one server do not share one (nor its SetEnv).
     const path = (dest: string): string | undefined => sshArgs(dest, 'true', ssh).find((a) => a.startsWith('ControlPath='));
-    expect(path('dev@box')).toMatch(/^ControlPath=\/tmp\/cm\/[0-9a-f]{8}-%C$/);
+    expect(path('dev@box')).toMatch(/^ControlPath=\/tmp\/cm\/[0-9a-f]{16}$/);
     expect(path('box')).not.toBe(path('oldbox'));
     expect(path('box')).toBe(path('box'));
     expect(args.slice(-3)).toEqual(['--', 'dev@box', 'echo hi']);
@@ -83,5 +88,39 @@ describe('the remote probe and the bundle', () => {
     const code = 'import { z } from "zod";\nimport Database from "better-sqlite3";\nimport { x } from "./chunks/a.js";\nimport { readFileSync } from "node:fs";\n' +
       'const m = await import("@anthropic-ai/sdk/core");\nvar requireCjs = createRequire(import.meta.url);\nvar { Terminal } = requireCjs("@xterm/headless");\nconst t = `from "${out.trim()}"`;';
     expect([...importedPackages(code)].sort()).toEqual(['@anthropic-ai/sdk', '@xterm/headless', 'better-sqlite3', 'zod']);
+  });
+});
+
+describe("the install's remote half (sh and tar, run here)", () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  /** Runs the install script with a tar of `files` on stdin, as ssh would run it on the remote. */
+  function install(home: string, id: string, files: Record<string, string>): Promise<number | null> {
+    const src = mkdtempSync(join(tmpdir(), 'swarmdesk-install-src-'));
+    dirs.push(src);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(src, name, '..'), { recursive: true });
+      writeFileSync(join(src, name), text);
+    }
+    const tar = spawnSync('tar', ['-cz', '-f', '-', '-C', src, '.']);
+    return new Promise((resolve) => {
+      const sh = spawn('sh', ['-c', installScript(home, id, JSON.stringify({ installId: id }))], { stdio: ['pipe', 'ignore', 'inherit'] });
+      sh.once('exit', resolve);
+      sh.stdin.end(tar.stdout);
+    });
+  }
+
+  it('two installs at once leave one whole folder and no partial one', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'swarmdesk-remote-home-'));
+    dirs.push(home);
+    const codes = await Promise.all([install(home, '0.1.0-abc', { 'out/main/host.js': 'first' }), install(home, '0.1.0-abc', { 'out/main/host.js': 'second' })]);
+    expect(codes).toEqual([0, 0]);
+    expect(readdirSync(home)).toEqual(['0.1.0-abc']);
+    expect(['first', 'second']).toContain(readFileSync(join(home, '0.1.0-abc', 'out', 'main', 'host.js'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(home, '0.1.0-abc', 'install.json'), 'utf8'))).toEqual({ installId: '0.1.0-abc' });
+    // A complete install is kept as it is by a later one of the same id.
+    expect(await install(home, '0.1.0-abc', { 'out/main/host.js': 'third' })).toBe(0);
+    expect(readFileSync(join(home, '0.1.0-abc', 'out', 'main', 'host.js'), 'utf8')).not.toBe('third');
   });
 });

@@ -51,7 +51,11 @@ function bundleStream(bundle: HostBundle, node: string | null): { stream: Readab
   };
 }
 
-/** The remote half: unpack into `<id>.partial/`, mark it complete, rename it to `<id>/` (a reader sees all or nothing). */
+/**
+ * The remote half: unpack into `<id>.partial-<pid>/`, mark it complete, rename it to `<id>/` (a reader sees
+ * all or nothing). Two fronts installing at once each unpack their own; the second to finish keeps the
+ * first's. What an interrupted install left (a partial folder over an hour old) is removed.
+ */
 export function installScript(home: string, installId: string, manifest: string): string {
   return [
     'set -e',
@@ -59,12 +63,13 @@ export function installScript(home: string, installId: string, manifest: string)
     `home=${shQuote(home)}`,
     `id=${shQuote(installId)}`,
     'mkdir -p "$home"',
-    'rm -rf "$home/$id.partial"',
-    'mkdir "$home/$id.partial"',
-    'tar -xzf - -C "$home/$id.partial"',
-    `printf '%s\\n' ${shQuote(manifest)} > "$home/$id.partial/install.json"`,
-    'rm -rf "$home/$id"',
-    'mv "$home/$id.partial" "$home/$id"',
+    'find "$home" -maxdepth 1 -name "$id.partial*" -mmin +60 -exec rm -rf {} + 2>/dev/null || true',
+    'part="$home/$id.partial-$$"',
+    'rm -rf "$part"',
+    'mkdir "$part"',
+    'tar -xzf - -C "$part"',
+    `printf '%s\\n' ${shQuote(manifest)} > "$part/install.json"`,
+    'if [ -f "$home/$id/install.json" ]; then rm -rf "$part"; else rm -rf "$home/$id"; mv "$part" "$home/$id"; fi',
     `echo ${DONE}`,
   ].join('\n');
 }

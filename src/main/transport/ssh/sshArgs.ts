@@ -58,11 +58,18 @@ export function defaultControlDir(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 /**
- * The multiplexing socket of a destination as typed: `%C` (a hash of the local host, remote host, port and
- * user) alone would let two aliases of one server share a connection, and with it one alias's SetEnv.
+ * The multiplexing socket of a destination as typed (and the config it is read with): one master connection
+ * per host. Not `%C` (local host, remote host, port, user): two aliases of one server would share a
+ * connection, and with it one alias's SetEnv; and its 40 characters, with the 17 ssh adds while it binds,
+ * overflow a socket path (107 bytes) under a long runtime folder.
  */
 export function controlPath(destination: string, opts: SshOptions): string {
-  return join(opts.controlDir, `${createHash('sha256').update(destination).digest('hex').slice(0, 8)}-%C`);
+  return join(opts.controlDir, createHash('sha256').update(`${opts.configFile ?? ''}\n${destination}`).digest('hex').slice(0, 16));
+}
+
+/** The ssh options of this process: `-F` from SWARMDESK_SSH_CONFIG or the setting, the default control folder. */
+export function sshOptionsFromEnv(env: NodeJS.ProcessEnv, configSetting: string | null = null): SshOptions {
+  return { configFile: sshConfigFile(env, configSetting), controlDir: defaultControlDir(env) };
 }
 
 /** The options every ssh run to `destination` shares (before it). */
