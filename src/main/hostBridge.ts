@@ -16,6 +16,16 @@ function dataDirArg(argv: readonly string[]): string | null {
   return dir ? resolve(dir) : null;
 }
 
+/**
+ * The host outlives this SSH session: it does not keep the session's own variables (a forwarded agent's
+ * socket, the client's address), which would point its agents at things gone with the connection.
+ */
+function hostEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const name of ['SSH_CLIENT', 'SSH_CONNECTION', 'SSH_TTY', 'SSH_AUTH_SOCK', 'SSH_ORIGINAL_COMMAND']) delete out[name];
+  return out;
+}
+
 const dataDir = dataDirArg(process.argv.slice(2));
 if (dataDir === null) {
   process.stdout.write(`${JSON.stringify({ t: 'bridgeError', message: 'The host bridge needs --data-dir DIR.' })}\n`);
@@ -24,7 +34,7 @@ if (dataDir === null) {
 runBridge({
   dataDir,
   // The host's small young generation, as a local front starts it (serve.ts).
-  host: { command: process.execPath, args: ['--max-semi-space-size=4', join(hereDir, 'host.js')], env: process.env },
+  host: { command: process.execPath, args: ['--max-semi-space-size=4', join(hereDir, 'host.js')], env: hostEnv(process.env) },
   input: process.stdin,
   output: process.stdout,
 }).then(

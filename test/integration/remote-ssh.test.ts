@@ -92,6 +92,21 @@ async function ok<T = Record<string, unknown>>(remote: RemoteHost, channel: stri
   return result.value as T;
 }
 
+/** The bridges running from an install under `home` (from /proc: what ssh left on the remote). */
+function bridgePids(home: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+        return cmd.includes(`${home}/`) && cmd.includes('host-bridge.js');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** Every process under `roots` now (threads' children included), from /proc. */
 function descendants(roots: number[]): Set<number> {
   const seen = new Set<number>();
@@ -200,10 +215,14 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
     const ticks = (): number => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
     await until(() => ticks() >= 3, { timeoutMs: 15_000, message: 'the writer to start' });
 
+    expect(bridgePids(sshd.remoteHome).length).toBeGreaterThan(0);
     const lost = new Promise<string>((resolve) => remote?.connection.onClose((reason) => resolve(reason.kind)));
     const dropped = sshd.dropConnections();
     expect(dropped.length).toBeGreaterThan(0);
     expect(await lost).toBe('lost');
+    // The bridge ends with its SSH session (nothing is left on the remote but the host); the host's session had no SSH variables.
+    await until(() => bridgePids(sshd.remoteHome).length === 0, { timeoutMs: 10_000, message: 'the bridges to end with their connections' });
+    expect(readFileSync(`/proc/${hostPid}/environ`, 'utf8').split('\0').filter((v) => /^SSH_(CLIENT|CONNECTION|AUTH_SOCK)=/.test(v))).toEqual([]);
     const atDrop = ticks();
     // Down: the remote host lives on, and its terminal keeps writing.
     await until(() => ticks() >= atDrop + 10, { timeoutMs: 15_000, message: 'the remote terminal to keep writing while the link is down' });
