@@ -1,20 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../src/shared/ipc/events';
 import { setLogSink } from '../../src/main/core/logger';
 import type { FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { contractFingerprint, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
 import { hostBundle, isSuitableNode, type HostBundle } from '../../src/main/transport/ssh/hostBundle';
-import { sshExitMasterArgs, sshOptionsFromEnv, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
-import { RemoteHostError } from '../../src/main/transport/ssh/sshErrors';
+import type { SshOptions } from '../../src/main/transport/ssh/sshArgs';
 import { RemoteHostLink } from '../../src/main/transport/ssh/remoteHostLink';
-import { connectRemoteHost, stopRemoteHost, type RemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
-import { runSsh } from '../../src/main/transport/ssh/sshRun';
-import { TestSshd } from '../support/sshd';
+import { connectRemoteHost, type RemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
+import { endSshMasters, ensureHostBuilt, REMOTE_TEST_ENV, testSshOptions, TestSshd } from '../support/sshd';
 import { until } from '../support/until';
 
 /*
@@ -27,7 +24,7 @@ import { until } from '../support/until';
 setLogSink(() => {});
 
 const repoRoot = resolve(__dirname, '../..');
-const REMOTE_ENV = { SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' };
+const REMOTE_ENV = REMOTE_TEST_ENV;
 const me: FrontIdentity = { kind: 'web', version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest({}) };
 const ctx = { transport: 'web' as const };
 
@@ -38,22 +35,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** Builds out/ when it is missing or stale (as `npm run serve` does): the bundle is the built host. */
-async function ensureBuilt(): Promise<void> {
-  const serve = (await import(/* @vite-ignore */ pathToFileURL(join(repoRoot, 'scripts', 'serve.mjs')).href)) as { ensureBuilt(): boolean };
-  if (!serve.ensureBuilt()) throw new Error('electron-vite build failed');
-}
-
-function sshOptionsFor(sshd: TestSshd): SshOptions {
-  return { configFile: sshd.clientConfig, controlDir: mkdtempSync(join(tmpdir(), 'swarmdesk-cm-')) };
-}
-
-/** Ends the destination's multiplexing master (a process this test started) and its control folder. */
-function endMaster(ssh: SshOptions, destinations: string[] = ['box']): void {
-  for (const d of destinations) spawnSync('ssh', sshExitMasterArgs(d, ssh), { stdio: 'ignore', timeout: 10_000 });
-  rmSync(ssh.controlDir, { recursive: true, force: true });
 }
 
 /** Stops the remote host through the bridge (a control frame over the SSH link), else by its pid. */
@@ -140,11 +121,11 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
   let hostPid: number | null = null;
 
   beforeAll(async () => {
-    await ensureBuilt();
+    await ensureHostBuilt(repoRoot);
     bundle = hostBundle(repoRoot);
     sshd = new TestSshd({ setEnv: REMOTE_ENV });
     await sshd.start();
-    ssh = sshOptionsFor(sshd);
+    ssh = testSshOptions(sshd);
   }, 300_000);
 
   afterAll(async () => {
@@ -153,7 +134,7 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
       remote = await connectRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null }).catch(() => null);
     }
     await endRemoteHost(remote, hostPid);
-    endMaster(ssh);
+    endSshMasters(ssh);
     await sshd.stop();
   }, 60_000);
 
@@ -328,141 +309,3 @@ describe('a remote session host over SSH (real sshd, real ssh, real host)', () =
   }, 120_000);
 });
 
-describe('what ssh and the remote refuse', () => {
-  it('a host key that changed is refused with OpenSSH\'s own words and what to do', async () => {
-    const sshd = new TestSshd({ setEnv: REMOTE_ENV });
-    await sshd.start();
-    const ssh = sshOptionsFor(sshd);
-    try {
-      // First contact records the key (accept-new); then the master is ended so the next run checks the key again.
-      expect((await runSsh('box', 'true', ssh, { timeoutMs: 20_000 })).code).toBe(0);
-      endMaster(ssh);
-      mkdirSync(ssh.controlDir, { recursive: true, mode: 0o700 });
-      await sshd.regenerateHostKey();
-      const error = await connectRemoteHost({ destination: 'box', ssh, bundle: hostBundle(repoRoot), me, abilities: null }).then(
-        () => null,
-        (err: unknown) => err,
-      );
-      expect(error).toBeInstanceOf(RemoteHostError);
-      const e = error as RemoteHostError;
-      expect(e.code).toBe('HOST_KEY_CHANGED');
-      expect(e.sshSays).toContain('REMOTE HOST IDENTIFICATION HAS CHANGED');
-      expect(e.sshSays).toContain('Host key verification failed.');
-      expect(e.advice).toMatch(/not the one you trusted/);
-      expect(readdirSync(sshd.remoteHome)).toEqual([]); // nothing was installed or started there
-    } finally {
-      endMaster(ssh);
-      await sshd.stop();
-    }
-  }, 60_000);
-
-  it('a refused login, an unknown host key and a server that is not there come back as OpenSSH says them, with what to do', async () => {
-    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { stranger: { unauthorizedKey: true }, newbox: { strangeHostKey: true } } });
-    await sshd.start();
-    const ssh = sshOptionsFor(sshd);
-    const failure = (destination: string): Promise<unknown> =>
-      connectRemoteHost({ destination, ssh, bundle: hostBundle(repoRoot), me, abilities: null }).then(
-        () => null,
-        (err: unknown) => err,
-      );
-    try {
-      const refused = (await failure('stranger')) as RemoteHostError;
-      expect(refused).toBeInstanceOf(RemoteHostError);
-      expect(refused.code).toBe('AUTH_REFUSED');
-      expect(refused.sshSays).toMatch(/Permission denied \(publickey\)/);
-      expect(refused.advice).toContain('ssh stranger');
-
-      const unknown = (await failure('newbox')) as RemoteHostError;
-      expect(unknown.code).toBe('HOST_KEY_UNKNOWN');
-      expect(unknown.sshSays).toMatch(/No ED25519 host key is known for \[127\.0\.0\.1\]:\d+ and you have requested strict checking\.\nHost key verification failed\./);
-      expect(unknown.advice).toBe('Swarmdesk does not accept a new host key for you: run "ssh newbox" once in a terminal, check the fingerprint and accept it.');
-
-      await sshd.stop({ keepFiles: true }); // nothing listens on its port now
-      const gone = (await failure('box')) as RemoteHostError;
-      expect(gone).toBeInstanceOf(RemoteHostError);
-      expect(gone.code).toBe('CONNECTION_REFUSED');
-      expect(gone.sshSays).toMatch(/connect to host 127\.0\.0\.1 port \d+: Connection refused/);
-      expect(readdirSync(sshd.remoteHome)).toEqual([]);
-    } finally {
-      endMaster(ssh);
-      await sshd.stop();
-    }
-  }, 60_000);
-
-  it('a remote host built from another contract is refused with both versions, keeps running, and is restarted only when asked', async () => {
-    // `oldbox` starts its host with another contract fingerprint (the test hook the local host tests use,
-    // SWARMDESK_TEST_HOST_PROTOCOL, carried by SetEnv): as if an older Swarmdesk had started it.
-    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { oldbox: { setEnv: { SWARMDESK_TEST_HOST_PROTOCOL: 'an-older-contract' } } } });
-    await sshd.start();
-    const ssh = sshOptionsFor(sshd);
-    const bundle = hostBundle(repoRoot);
-    let pids: number[] = [];
-    try {
-      const refused = await connectRemoteHost({ destination: 'oldbox', ssh, bundle, me, abilities: null }).then(
-        () => null,
-        (err: unknown) => err,
-      );
-      expect(refused).toBeInstanceOf(RemoteHostError);
-      expect((refused as RemoteHostError).code).toBe('HOST_VERSION');
-      expect((refused as RemoteHostError).message).toContain(`contract an-older-contract`);
-      expect((refused as RemoteHostError).message).toContain(`contract ${me.protocol}`);
-      const card = JSON.parse(readFileSync(join(sshd.remoteHome, 'data', 'host.json'), 'utf8')) as { pid: number; protocol: string };
-      pids.push(card.pid);
-      expect(card.protocol).toBe('an-older-contract');
-      expect(alive(card.pid)).toBe(true); // refused, not stopped
-
-      // Asked to: stopped through a control connection over the bridge, then a host of this contract starts.
-      expect(await stopRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null }, 'restart with the newer version')).toEqual({ pid: card.pid });
-      await until(() => !alive(card.pid), { timeoutMs: 15_000, message: 'the older remote host to exit' });
-      const fresh = await connectRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null });
-      pids.push(fresh.hostPid);
-      expect([fresh.installed, fresh.hostStarted, fresh.connection.welcome.protocol]).toEqual([false, true, me.protocol]);
-      expect(fresh.hostPid).not.toBe(card.pid);
-      await stopRemoteHost({ destination: 'box', ssh, bundle, me, abilities: null }, 'test over');
-      fresh.close();
-    } finally {
-      const last = existsSync(join(sshd.remoteHome, 'data', 'host.json')) ? (JSON.parse(readFileSync(join(sshd.remoteHome, 'data', 'host.json'), 'utf8')) as { pid: number }).pid : null;
-      if (last !== null) pids.push(last);
-      for (const pid of pids) {
-        try {
-          process.kill(-pid, 'SIGKILL'); // only if a stop above failed
-        } catch {
-          // stopped, as it should be
-        }
-      }
-      pids = [];
-      endMaster(ssh, ['box', 'oldbox']);
-      await sshd.stop();
-    }
-  }, 120_000);
-
-  it('a remote with no suitable Node on a platform Swarmdesk cannot serve gets a plain message', async () => {
-    // The remote is faked honestly at its edge: its sshd sets a PATH (server-side SetEnv) whose first folder
-    // holds a `uname` that says FreeBSD amd64 and a `node` that says v18; nothing in Swarmdesk knows it is a test.
-    const fakeBin = mkdtempSync(join(tmpdir(), 'swarmdesk-fake-freebsd-'));
-    writeFileSync(join(fakeBin, 'uname'), '#!/bin/sh\ncase "$1" in -s) echo FreeBSD ;; -m) echo amd64 ;; *) echo FreeBSD ;; esac\n', { mode: 0o755 });
-    writeFileSync(join(fakeBin, 'node'), '#!/bin/sh\necho v18.20.4\n', { mode: 0o755 });
-    const sshd = new TestSshd({ setEnv: REMOTE_ENV, serverSetEnv: { PATH: `${fakeBin}:/usr/bin:/bin` } });
-    await sshd.start();
-    // As a user sets it up: SWARMDESK_SSH_CONFIG names the config (ssh -F), the control folder is the default one.
-    const runtime = mkdtempSync(join(tmpdir(), 'swarmdesk-runtime-'));
-    const ssh = sshOptionsFromEnv({ SWARMDESK_SSH_CONFIG: sshd.clientConfig, XDG_RUNTIME_DIR: runtime });
-    expect(ssh.configFile).toBe(sshd.clientConfig);
-    expect(ssh.controlDir.startsWith(runtime)).toBe(true);
-    try {
-      const error = await connectRemoteHost({ destination: 'box', ssh, bundle: hostBundle(repoRoot), me, abilities: null }).then(
-        () => null,
-        (err: unknown) => err,
-      );
-      expect(error).toBeInstanceOf(RemoteHostError);
-      expect((error as RemoteHostError).code).toBe('PLATFORM');
-      expect((error as RemoteHostError).message).toBe('box runs FreeBSD amd64; Swarmdesk can install its host only on Linux x64 today.');
-      expect(readdirSync(sshd.remoteHome)).toEqual([]);
-    } finally {
-      endMaster(ssh);
-      await sshd.stop();
-      rmSync(fakeBin, { recursive: true, force: true });
-      rmSync(runtime, { recursive: true, force: true });
-    }
-  }, 60_000);
-});

@@ -1,8 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sshExitMasterArgs, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
 import { until } from './until';
 
 /*
@@ -202,4 +204,24 @@ export class TestSshd {
     }
     writeFileSync(this.clientConfig, lines.join('\n'), { mode: 0o600 });
   }
+}
+
+/** What the remote side of the tests runs with (SetEnv): no history import, no ambient work. */
+export const REMOTE_TEST_ENV = { SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' };
+
+/** ssh options for this server: its client config (-F) and a control folder of the test's own. */
+export function testSshOptions(sshd: TestSshd): SshOptions {
+  return { configFile: sshd.clientConfig, controlDir: mkdtempSync(join(tmpdir(), 'swarmdesk-cm-')) };
+}
+
+/** Ends the destinations' multiplexing masters (processes the test started) and the control folder. */
+export function endSshMasters(ssh: SshOptions, destinations: string[] = ['box']): void {
+  for (const d of destinations) spawnSync('ssh', sshExitMasterArgs(d, ssh), { stdio: 'ignore', timeout: 10_000 });
+  rmSync(ssh.controlDir, { recursive: true, force: true });
+}
+
+/** Builds out/ when it is missing or stale (as `npm run serve` does): what is installed on a remote is the built host. */
+export async function ensureHostBuilt(repoRoot: string): Promise<void> {
+  const serve = (await import(/* @vite-ignore */ pathToFileURL(join(repoRoot, 'scripts', 'serve.mjs')).href)) as { ensureBuilt(): boolean };
+  if (!serve.ensureBuilt()) throw new Error('electron-vite build failed');
 }
