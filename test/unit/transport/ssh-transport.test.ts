@@ -96,7 +96,7 @@ describe("the install's remote half (sh and tar, run here)", () => {
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   /** Runs the install script with a tar of `files` on stdin, as ssh would run it on the remote. */
-  function install(home: string, id: string, files: Record<string, string>): Promise<number | null> {
+  function install(home: string, id: string, files: Record<string, string>, replace = false): Promise<number | null> {
     const src = mkdtempSync(join(tmpdir(), 'swarmdesk-install-src-'));
     dirs.push(src);
     for (const [name, text] of Object.entries(files)) {
@@ -105,7 +105,7 @@ describe("the install's remote half (sh and tar, run here)", () => {
     }
     const tar = spawnSync('tar', ['-cz', '-f', '-', '-C', src, '.']);
     return new Promise((resolve) => {
-      const sh = spawn('sh', ['-c', installScript(home, id, JSON.stringify({ installId: id }))], { stdio: ['pipe', 'ignore', 'inherit'] });
+      const sh = spawn('sh', ['-c', installScript(home, id, JSON.stringify({ installId: id }), replace)], { stdio: ['pipe', 'ignore', 'inherit'] });
       sh.once('exit', resolve);
       sh.stdin.end(tar.stdout);
     });
@@ -122,5 +122,9 @@ describe("the install's remote half (sh and tar, run here)", () => {
     // A complete install is kept as it is by a later one of the same id.
     expect(await install(home, '0.1.0-abc', { 'out/main/host.js': 'third' })).toBe(0);
     expect(readFileSync(join(home, '0.1.0-abc', 'out', 'main', 'host.js'), 'utf8')).not.toBe('third');
+    // Unless it must be replaced (it lacks the Node this remote now needs).
+    expect(await install(home, '0.1.0-abc', { 'out/main/host.js': 'fourth', 'node/bin/node': '' }, true)).toBe(0);
+    expect(readFileSync(join(home, '0.1.0-abc', 'out', 'main', 'host.js'), 'utf8')).toBe('fourth');
+    expect(readdirSync(home)).toEqual(['0.1.0-abc']);
   });
 });

@@ -54,9 +54,10 @@ function bundleStream(bundle: HostBundle, node: string | null): { stream: Readab
 /**
  * The remote half: unpack into `<id>.partial-<pid>/`, mark it complete, rename it to `<id>/` (a reader sees
  * all or nothing). Two fronts installing at once each unpack their own; the second to finish keeps the
- * first's. What an interrupted install left (a partial folder over an hour old) is removed.
+ * first's, unless `replace` (the install there lacks what this remote needs now: the Node it used is gone).
+ * What an interrupted install left (a partial folder over an hour old) is removed.
  */
-export function installScript(home: string, installId: string, manifest: string): string {
+export function installScript(home: string, installId: string, manifest: string, replace = false): string {
   return [
     'set -e',
     'umask 077',
@@ -69,7 +70,9 @@ export function installScript(home: string, installId: string, manifest: string)
     'mkdir "$part"',
     'tar -xzf - -C "$part"',
     `printf '%s\\n' ${shQuote(manifest)} > "$part/install.json"`,
-    'if [ -f "$home/$id/install.json" ]; then rm -rf "$part"; else rm -rf "$home/$id"; mv "$part" "$home/$id"; fi',
+    replace
+      ? 'rm -rf "$home/$id.old-$$"; if [ -d "$home/$id" ]; then mv "$home/$id" "$home/$id.old-$$"; fi; mv "$part" "$home/$id"; rm -rf "$home/$id.old-$$"'
+      : 'if [ -f "$home/$id/install.json" ]; then rm -rf "$part"; else rm -rf "$home/$id"; mv "$part" "$home/$id"; fi',
     `echo ${DONE}`,
   ].join('\n');
 }
@@ -79,11 +82,11 @@ export function installScript(home: string, installId: string, manifest: string)
  * connection into `<home>/<installId>/` (atomic: unpacked beside it, then
  * renamed), with a Node binary when `node` names one. Returns the folder.
  */
-export async function installHost(destination: string, home: string, bundle: HostBundle, node: string | null, ssh: SshOptions): Promise<string> {
+export async function installHost(destination: string, home: string, bundle: HostBundle, node: string | null, ssh: SshOptions, replace = false): Promise<string> {
   const tar = bundleStream(bundle, node);
   const manifest = JSON.stringify({ installId: bundle.installId, node: node !== null ? 'bundled' : 'system', installedAt: new Date().toISOString() });
   try {
-    const result = await runSsh(destination, remoteSh(installScript(home, bundle.installId, manifest)), ssh, { input: tar.stream, timeoutMs: INSTALL_TIMEOUT_MS });
+    const result = await runSsh(destination, remoteSh(installScript(home, bundle.installId, manifest, replace)), ssh, { input: tar.stream, timeoutMs: INSTALL_TIMEOUT_MS });
     const tarError = await tar.done;
     if (tarError !== null) throw new RemoteHostError('INSTALL', destination, '', `Swarmdesk could not pack its host for ${destination}: ${tarError}`);
     if (result.code !== 0 || !result.stdout.includes(DONE)) {

@@ -66,7 +66,8 @@ export async function connectRemoteHost(opts: RemoteHostOptions): Promise<Remote
     if (node === null && bring === null) {
       throw new RemoteHostError('PLATFORM', destination, '', `${destination} has no Node 22.12 or newer (${probe.systemNode ?? 'none'}) and Swarmdesk has no Node 24 for Linux x64 here to bring; install Node 22.12+ on ${destination}.`);
     }
-    await installHost(destination, probe.home, bundle, bring, ssh);
+    // Installed, but its Node is gone (it used the remote's own, now missing or too old): replaced with one that brings Node.
+    await installHost(destination, probe.home, bundle, bring, ssh, probe.installed);
     installed = true;
     node = bring !== null ? `${installDir}/node/bin/node` : 'node';
   }
