@@ -38,6 +38,8 @@ export default defineConfig({
           serve: resolve(__dirname, 'src/main/serve.ts'),
           // The session host (SPEC §5.1), started detached by a front under plain node.
           host: resolve(__dirname, 'src/main/host.ts'),
+          // The remote end of an SSH link (issue 17): run on a remote box by `ssh`, relays to that box's host.
+          'host-bridge': resolve(__dirname, 'src/main/hostBridge.ts'),
           // The history import's worker thread (agents/import/workerHost.ts loads it by this name).
           'import-worker': resolve(__dirname, 'src/main/core/agents/import/worker.ts'),
           // The store's background quick_check (store/backgroundCheck.ts loads it by this name).

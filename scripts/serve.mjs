@@ -13,8 +13,8 @@ import { runOnSupportedNode } from './node24.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** What web mode and the Electron app run; `electron-vite build` writes them all at once. */
-export const BUILD_OUTPUTS = ['out/main/serve.js', 'out/main/host.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+/** What web mode, the Electron app and a remote host (host-bridge.js, issue 17) run; `electron-vite build` writes them all at once. */
+export const BUILD_OUTPUTS = ['out/main/serve.js', 'out/main/host.js', 'out/main/host-bridge.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 /** What the build is made from: a change to any of these makes out/ stale. */
 const BUILD_INPUTS = ['src', 'electron.vite.config.ts', 'package.json'];
 

@@ -107,12 +107,22 @@ const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * HostStartError (the host's own start-up error, in its words).
  */
 export async function attachOrStart(opts: AttachOptions): Promise<Attached> {
+  const { value, started } = await reachOrStart(opts, () => connectToRunningHost(opts));
+  return { connection: value, started };
+}
+
+/**
+ * attachOrStart's loop with another way of reaching the host: `reach` answers
+ * null while no host runs (the remote bridge reaches the socket itself and
+ * relays it; transport/ssh).
+ */
+export async function reachOrStart<T>(opts: Pick<AttachOptions, 'dataDir' | 'host' | 'timeoutMs'>, reach: () => Promise<T | null>): Promise<{ value: T; started: boolean }> {
   const deadline = Date.now() + (opts.timeoutMs ?? HOST_START_TIMEOUT_MS);
   let started = false;
   let lastError = 'The session host did not start in time.';
   for (let attempt = 0; Date.now() < deadline; attempt += 1) {
-    const connection = await connectToRunningHost(opts);
-    if (connection) return { connection, started };
+    const value = await reach();
+    if (value !== null) return { value, started };
     if (!opts.host) throw new HostStartError('No session host runs for this data folder.');
     if (!started || attempt % 10 === 9) {
       const result = await startHostDetached(opts.dataDir, opts.host);

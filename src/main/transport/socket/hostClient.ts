@@ -1,4 +1,5 @@
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { isEventName } from '../../../shared/ipc/bridge';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import { fail, type Result } from '../../../shared/result';
@@ -63,15 +64,24 @@ export class HostConnection implements RouterLike, EventSource {
   private closed = false;
 
   private constructor(
-    private readonly socket: Socket,
+    private readonly socket: Duplex,
     readonly welcome: Welcome,
     private readonly abilities: AbilityHandler | null,
   ) {}
 
   /** Connects, says hello and waits for the welcome; throws HostRefusedError or the socket's error. */
   static open(socketPath: string, secret: string, me: FrontIdentity, abilities: { has: FrontAbility[]; handle: AbilityHandler } | null): Promise<HostConnection> {
+    // A socket queues what is written before it connects; a failed connect is its 'error'.
+    return HostConnection.over(connect(socketPath), secret, me, abilities);
+  }
+
+  /**
+   * The same over any byte stream that reaches the host's socket: a Unix
+   * socket, or an SSH channel's stdio relayed by the remote bridge
+   * (transport/ssh). Says hello at once and waits for the welcome.
+   */
+  static over(socket: Duplex, secret: string, me: FrontIdentity, abilities: { has: FrontAbility[]; handle: AbilityHandler } | null): Promise<HostConnection> {
     return new Promise((resolve, reject) => {
-      const socket = connect(socketPath);
       socket.setEncoding('utf8');
       let connection: HostConnection | null = null;
       const timer = setTimeout(() => {
@@ -109,19 +119,17 @@ export class HostConnection implements RouterLike, EventSource {
         if (connection === null) settle(new Error('The session host closed the connection.'));
         else connection.onClose();
       });
-      socket.on('connect', () => {
-        const hello: ClientFrame = {
-          t: 'hello',
-          secret,
-          protocol: me.protocol,
-          version: me.version,
-          front: { kind: me.kind, pid: process.pid, url: me.url },
-          abilities: abilities?.has ?? [],
-          env: me.env,
-          control: me.control ?? false,
-        };
-        socket.write(encodeFrame(hello));
-      });
+      const hello: ClientFrame = {
+        t: 'hello',
+        secret,
+        protocol: me.protocol,
+        version: me.version,
+        front: { kind: me.kind, pid: process.pid, url: me.url },
+        abilities: abilities?.has ?? [],
+        env: me.env,
+        control: me.control ?? false,
+      };
+      socket.write(encodeFrame(hello));
     });
   }
 
