@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../src/main/core/logger';
 import { until } from '../../support/until';
 import { tempDir } from '../agents/helpers';
-import { startCodexStandIn, type CodexStandIn } from './codexStandIn';
+import { startResponsesStandIn, type RecordedResponsesRequest, type ResponsesStandIn, type StandInReply } from '../../support/openaiResponsesStandIn';
 import { entries, entryOf, ok, startCore, statusBecomes, type Harness } from './harness';
 
 setLogSink(() => {});
@@ -15,12 +15,20 @@ const CODEX_ACP = resolve(dirname(fileURLToPath(import.meta.url)), '../../../nod
 
 let dir: ReturnType<typeof tempDir>;
 let h: Harness;
-let api: CodexStandIn;
+let api: ResponsesStandIn;
 beforeEach(async () => {
   dir = tempDir('acp-codex');
   const codexHome = join(dir.path, 'codex-home');
   mkdirSync(codexHome);
-  api = await startCodexStandIn(join(dir.path, 'work'));
+  const work = join(dir.path, 'work');
+  // The last message decides: a command's output → a short text; "run <command>" → exec_command in the folder; else a greeting.
+  const policy = (req: RecordedResponsesRequest): StandInReply => {
+    if (req.toolOutputs.size > 0 && /run /.test(req.lastUserText)) return { text: 'Done with the command.' };
+    const run = /run (.+)$/.exec(req.lastUserText);
+    if (run) return { toolCalls: [{ type: 'function', name: 'exec_command', callId: 'call_1', arguments: { cmd: run[1], workdir: work } }] };
+    return { text: 'Hello from the Codex stand-in.' };
+  };
+  api = await startResponsesStandIn({ policy });
   // Its own CODEX_HOME: the stand-in as provider; commands run unsandboxed (root in a container) and ask first.
   writeFileSync(
     join(codexHome, 'config.toml'),
@@ -31,7 +39,7 @@ beforeEach(async () => {
       'sandbox_mode = "danger-full-access"',
       '[model_providers.standin]',
       'name = "stand-in"',
-      `base_url = "${api.url}"`,
+      `base_url = "${api.baseUrl}"`,
       'env_key = "CODEX_API_KEY"',
       'wire_api = "responses"',
       '',
@@ -69,6 +77,6 @@ describe.skipIf(!existsSync(CODEX_ACP))('Codex through codex-acp', () => {
     expect(use?.meta).toMatchObject({ toolCallId: 'call_1', tool: 'execute', summary: 'echo hi > notes.txt' });
     expect(entries(h, row.id).find((e) => e.kind === 'tool-result')?.meta).toMatchObject({ toolCallId: 'call_1', isError: false });
     expect(entries(h, row.id).find((e) => e.kind === 'note' && e.meta?.permission === 'answered')?.text).toBe('You chose “Yes, proceed”: echo hi > notes.txt');
-    expect(api.requests).toBe(3);
+    expect(api.requests).toHaveLength(3);
   }, 180_000);
 });
