@@ -8,7 +8,7 @@ import { isAlive, procStartTime } from '../../src/main/core/agents/processTree';
 import { startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
 import { HostConnection, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
-import { contractFingerprint, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { contractFingerprint, HOST_LOG_FILE, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
 import { until } from '../support/until';
 
 /*
@@ -123,10 +123,24 @@ describe('agents left running by a session host killed with SIGKILL', () => {
     expect(endedMs).toBeLessThan(5_000);
     console.info(`leftover agent ended ${Math.round(endedMs)} ms after the new host was started`);
     expect(recorded(dir)).toEqual([]);
+    const logged = readFileSync(join(dir, HOST_LOG_FILE), 'utf8').split('\n').filter((l) => l.includes('ended an agent left running by a session host that stopped unexpectedly'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(`"pid":${agentPid}`);
+    console.info(`host log: ${logged[0]}`);
 
     const second = await front(dir);
     const page = await call<{ entries: Array<{ kind: string; text: string }> }>(second, 'entries:page', { id: row.id });
     expect(page.entries.filter((e) => e.kind === 'note' && e.text === LEFTOVER_AGENT_NOTE)).toHaveLength(1);
+
+    // The session goes on with a new agent, recorded anew; a host stopped normally ends it and leaves an empty record.
+    await call(second, 'sessions:send', { id: row.id, text: 'say hello' });
+    const [next] = await until(() => (recorded(dir).length > 0 ? recorded(dir) : null), { timeoutMs: 15_000, message: 'the new agent in the record' });
+    agents.push(next!.pid);
+    expect(next!.pid).not.toBe(agentPid);
     second.close();
+    const stopped = await stopHost(dir, { ...me, kind: 'cli' }, 10_000);
+    expect(stopped.exitCode).toBe(0);
+    expect(isAlive(next!.pid)).toBe(false);
+    expect(recorded(dir)).toEqual([]);
   });
 });
