@@ -98,7 +98,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     },
   });
   const usage = new UsageService({ store, events, clock });
-  // Opened before any agent can start: what it holds now was left by an earlier core.
+  // Opened before any agent can start: what it holds now was left by an earlier core, which is gone (we hold the folder's lock).
   const liveAgentsRecord = new LiveAgentsRecord({ file: join(options.dataDir, 'agents.json'), log: log.child('live-agents') });
   const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(),
     liveAgents: liveAgentsRecord,
