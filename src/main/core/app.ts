@@ -1,9 +1,12 @@
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { HostSettings } from '../../shared/ipc/host';
 import type { Core, CoreOptions } from './core';
 import { createAmbient } from './ambient';
 import { createAgents, type AgentsDeps } from './agents';
 import { ImportService } from './agents/import/importService';
+import { endLeftoverAgents } from './agents/leftoverAgents';
+import { LiveAgentsRecord } from './agents/liveAgentsRecord';
 import { TerminalService } from './agents/terminal/terminalService';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
@@ -42,6 +45,12 @@ export interface SwarmCore extends Core<CoreContext> {
   hostSettings(): HostSettings;
   /** The session host says whether any front is attached: while none is, what starts waiting is kept for `app:missed`. */
   setAway(away: boolean): void;
+  /**
+   * Ends the agent process groups a host that stopped unexpectedly left running (the live agents
+   * record, `agents.json`), with a note in each one's session. The session host runs it before it
+   * serves; resolves with how many it ended.
+   */
+  endLeftoverAgents(): Promise<number>;
   /** Work to finish before the database closes (stop agents, flush queues); run in reverse order. */
   onClose(fn: () => void | Promise<void>): void;
 }
@@ -89,7 +98,10 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     },
   });
   const usage = new UsageService({ store, events, clock });
+  // Opened before any agent can start: what it holds now was left by an earlier core, which is gone (we hold the folder's lock).
+  const liveAgentsRecord = new LiveAgentsRecord({ file: join(options.dataDir, 'agents.json'), log: log.child('live-agents') });
   const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(),
+    liveAgents: liveAgentsRecord,
     acpSettings: { read: () => preferences.acp(), write: (next) => preferences.setAcp(next) },
     env,
     ...(options.acp ? { acp: options.acp } : {}),
@@ -141,6 +153,14 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     liveAgents: () => agents.runtime.liveCount() + terminals.liveCount(),
     hostSettings: () => preferences.host(),
     setAway: (away) => missed.setAway(away),
+    endLeftoverAgents: () =>
+      endLeftoverAgents({
+        record: liveAgentsRecord,
+        log: log.child('live-agents'),
+        note: (id, text) => {
+          if (store.sessions.get(id)) sessions.recordEntry(id, 'note', text);
+        },
+      }),
     onClose(fn) {
       closers.push(fn);
     },

@@ -74,6 +74,12 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       lock.release();
       throw err;
     }
+    // Before any front can attach (so before any agent can start): end what a killed host left running.
+    const leftovers = await core.endLeftoverAgents().catch((err: unknown) => {
+      log.error('ending leftover agents failed', { err });
+      return 0;
+    });
+    if (leftovers > 0) log.warn('ended agents left running by a host that stopped unexpectedly', { count: leftovers });
     const secret = newHostSecret();
     const socketPath = hostSocketPath(opts.dataDir, opts.env);
     let stopRequested: (reason: string) => void = () => undefined;

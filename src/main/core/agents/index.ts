@@ -15,6 +15,7 @@ import { AcpBackend } from './acp/backend';
 import { AcpCatalog } from './acp/catalog';
 import type { AcpBackendOptions } from './acp/options';
 import { PendingPermissions } from './acp/permissions';
+import type { LiveAgentsPort } from './liveAgentsRecord';
 import { AgentRuntime } from './runtime';
 import { readAcpAgent, readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
 
@@ -41,6 +42,8 @@ export interface AgentsDeps {
   readonly acpSettings?: { read: () => AcpSettings; write: (s: AcpSettings) => AcpSettings };
   /** ACP test knobs (bounds, the environment under the core's). */
   readonly acp?: Partial<Pick<AcpBackendOptions, 'initMs' | 'idleMs' | 'stopMs' | 'baseEnv'>>;
+  /** Where agent process groups are recorded while they live (`liveAgentsRecord.ts`); absent: nowhere. */
+  readonly liveAgents?: LiveAgentsPort;
 }
 
 const NO_ACP_SETTINGS: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
@@ -149,6 +152,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     // The core's environment (a test's stand-in server, a temp HOME) goes to the CLI.
     env: deps.env,
     keepAliveMs: () => resolveKeepAliveMs(deps.env),
+    ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}),
     ...deps.claude,
   });
   const chatConfigFor = (override?: ChatOverride): ChatConfig => {
@@ -168,7 +172,7 @@ export function createAgents(deps: AgentsDeps): Agents {
   const acpSettings = (): AcpSettings => deps.acpSettings?.read() ?? NO_ACP_SETTINGS;
   const catalog = new AcpCatalog({ settings: acpSettings, env: deps.env });
   const permissions = new PendingPermissions((sessionId, request) => deps.events.emit('acp:permission', { sessionId, request }));
-  const acp = new AcpBackend({ catalog, permissions, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...deps.acp });
+  const acp = new AcpBackend({ catalog, permissions, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}), ...deps.acp });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({
     sessions: deps.sessions,

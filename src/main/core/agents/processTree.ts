@@ -26,6 +26,24 @@ function readProcStat(pid: number): ProcInfo | null {
   }
 }
 
+/**
+ * A Linux process's group and its start time (field 22 of /proc/<pid>/stat, clock ticks since
+ * boot): with the pid it names one process for the life of the machine, so a recycled pid is
+ * never taken for the one we started. Null where it is gone, a zombie, or there is no /proc.
+ */
+export function procStartTime(pid: number): { readonly pgid: number; readonly startTime: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (rest[0] === 'Z' || rest[0] === 'X') return null;
+    // rest[0] is field 3 (state), so field N is rest[N - 3].
+    const startTime = rest[19];
+    return startTime ? { pgid: Number(rest[2]), startTime } : null;
+  } catch {
+    return null;
+  }
+}
+
 async function listProcesses(): Promise<ProcInfo[]> {
   if (process.platform === 'linux') {
     const out: ProcInfo[] = [];

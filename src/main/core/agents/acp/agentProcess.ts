@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import { ndJsonStream, type AnyMessage, type Stream } from '@agentclientprotocol/sdk';
 import { childEnv } from '../../spawn/childEnv';
+import type { LiveAgentsPort } from '../liveAgentsRecord';
 import type { AcpLaunch } from './catalog';
 import { KNOWN_UPDATE_KINDS } from './translate';
 
@@ -55,10 +56,20 @@ function unknownUpdateKind(message: AnyMessage): string | null {
   return typeof kind === 'string' && !KNOWN_UPDATE_KINDS.has(kind) ? kind : null;
 }
 
-export function startAgentProcess(launch: AcpLaunch, cwd: string, baseEnv: NodeJS.ProcessEnv, coreEnv: NodeJS.ProcessEnv, on: AgentProcessHandlers): AgentProcess {
+/** `record`: the live agents record, where the group is added once spawned and removed once gone. */
+export function startAgentProcess(
+  launch: AcpLaunch,
+  cwd: string,
+  baseEnv: NodeJS.ProcessEnv,
+  coreEnv: NodeJS.ProcessEnv,
+  on: AgentProcessHandlers,
+  record?: { readonly port: LiveAgentsPort; readonly sessionId: string },
+): AgentProcess {
   // The user's own variables for a user-defined agent go on top as given (they chose them for it).
   const env = { ...childEnv(baseEnv, launch.audience, coreEnv), ...launch.ownEnv };
   const child = spawn(launch.command, [...launch.args], { cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env });
+  const pid = child.pid;
+  if (pid !== undefined) record?.port.add(pid, 'acp', record.sessionId);
   let stderr = '';
   let stdoutTail = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -104,6 +115,7 @@ export function startAgentProcess(launch: AcpLaunch, cwd: string, baseEnv: NodeJ
     const done = (code: number | null, sig: NodeJS.Signals | null, err?: Error): void => {
       if (settled) return;
       settled = true;
+      if (pid !== undefined) record?.port.remove(pid);
       on.onExit(code, sig, err);
       resolve();
     };

@@ -1,4 +1,5 @@
 import type { AcpCatalog } from './catalog';
+import type { LiveAgentsPort } from '../liveAgentsRecord';
 import type { PendingPermissions } from './permissions';
 
 export interface AcpBackendOptions {
@@ -16,6 +17,8 @@ export interface AcpBackendOptions {
   readonly idleMs?: number;
   /** How long Stop waits for the prompt to return `cancelled` before ending the process group; default 2 s. */
   readonly stopMs?: number;
+  /** The live agents record (each agent's process group); absent: not recorded. */
+  readonly liveAgents?: LiveAgentsPort;
 }
 
 export const ACP_DEFAULTS = { initMs: 60_000, idleMs: 10 * 60_000, stopMs: 2_000 } as const;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnv } from '../../spawn/childEnv';
 import { BoundedLineReader } from '../lineReader';
+import type { LiveAgentsPort } from '../liveAgentsRecord';
 
 const STDERR_TAIL = 4_000;
 
@@ -11,6 +12,8 @@ export interface CliProcessOptions {
   /** Added to the process environment (through `childEnv`: no foreign secrets). */
   readonly env?: NodeJS.ProcessEnv;
   readonly maxLineBytes: number;
+  /** The live agents record: the group is added once spawned, removed once gone. */
+  readonly record?: { readonly port: LiveAgentsPort; readonly sessionId: string };
 }
 
 export interface CliProcessHandlers {
@@ -41,6 +44,8 @@ export function startCliProcess(opts: CliProcessOptions, on: CliProcessHandlers)
     stdio: ['pipe', 'pipe', 'pipe'],
     env: childEnv(process.env, 'claude', opts.env),
   });
+  const pid = child.pid;
+  if (pid !== undefined) opts.record?.port.add(pid, 'claude-code', opts.record.sessionId);
   let tail = '';
   const reader = new BoundedLineReader({ maxLineBytes: opts.maxLineBytes, onLine: on.onLine, onOversize: on.onOversize });
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -56,6 +61,7 @@ export function startCliProcess(opts: CliProcessOptions, on: CliProcessHandlers)
     const done = (code: number | null, sig: NodeJS.Signals | null, err?: Error): void => {
       if (settled) return;
       settled = true;
+      if (pid !== undefined) opts.record?.port.remove(pid);
       on.onExit(code, sig, err);
       resolve();
     };

@@ -1,3 +1,4 @@
+import type { LiveAgentsPort } from '../liveAgentsRecord';
 import { isPermissionMode } from './args';
 
 export interface ClaudeBackendOptions {
@@ -24,6 +25,8 @@ export interface ClaudeBackendOptions {
   readonly maxLineBytes?: number;
   /** Live text is pushed at most this often. Default 50 ms. */
   readonly streamThrottleMs?: number;
+  /** The live agents record (each CLI's process group); absent: not recorded. */
+  readonly liveAgents?: LiveAgentsPort;
 }
 
 /** The environment overrides the setting (SPEC §10). */

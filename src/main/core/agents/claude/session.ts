@@ -201,7 +201,14 @@ export class ClaudeCodeSession implements AgentSession {
     let cli: CliProcess;
     try {
       cli = startCliProcess(
-        { path: this.claudePath, args, cwd: folder, env: this.opts.env, maxLineBytes: this.opts.maxLineBytes ?? 16 * 1024 * 1024 },
+        {
+          path: this.claudePath,
+          args,
+          cwd: folder,
+          env: this.opts.env,
+          maxLineBytes: this.opts.maxLineBytes ?? 16 * 1024 * 1024,
+          ...(this.opts.liveAgents ? { record: { port: this.opts.liveAgents, sessionId: this.ctx.row.id } } : {}),
+        },
         {
           onActivity: () => this.watchdog.touch(),
           onLine: (line) => this.onLine(line),
