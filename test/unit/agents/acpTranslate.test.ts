@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AcpTranslator, MAX_STREAM_CHARS } from '../../../src/main/core/agents/acp/translate';
-import { renderToolContent } from '../../../src/main/core/agents/acp/toolContent';
+import { rawOutputText, renderToolContent } from '../../../src/main/core/agents/acp/toolContent';
 import type { AgentEvent } from '../../../src/main/core/agents/types';
 
 function translator() {
@@ -87,5 +87,17 @@ describe('AcpTranslator (session/update → events)', () => {
   it('tool output is clipped to the budget with a last line saying how much was left out', () => {
     const r = renderToolContent([{ type: 'content', content: text('x'.repeat(300)) }], undefined, (p) => p, 100);
     expect(r.text).toBe(`${'x'.repeat(100)}\n… 200 more characters of tool output were left out.`);
+  });
+});
+
+describe('a tool result sent only as raw output', () => {
+  it("shows a command's output (codex-acp's exec result object), its failing exit code, or the value as JSON", () => {
+    const exec = { call_id: 'call_1', command: ['/bin/bash', '-lc', 'ls'], stdout: 'a\nb\n', aggregated_output: 'a\nb\n', formatted_output: 'a\nb\n', exit_code: 0 };
+    expect(rawOutputText(exec)).toBe('a\nb\n');
+    expect(rawOutputText({ ...exec, formatted_output: '', aggregated_output: 'oops\n', exit_code: 2 })).toBe('oops\n\n(exit code 2)');
+    expect(rawOutputText({ call_id: 'call_1', stdout: '', formatted_output: '', exit_code: 0 })).toBe('(no output; exit code 0)');
+    expect(rawOutputText({ files: 3 })).toBe('{"files":3}');
+    expect(rawOutputText('plain')).toBe('plain');
+    expect(renderToolContent([], exec, (p) => p).text).toBe('a\nb\n');
   });
 });

@@ -54,6 +54,29 @@ function lines(text: string, mark: '-' | '+', out: Budgeted): void {
   }
 }
 
+/** Fields of a command's raw result that hold what it printed, best first (codex-acp's exec results have them all). */
+const OUTPUT_FIELDS = ['formatted_output', 'aggregated_output', 'output', 'stdout'] as const;
+
+/**
+ * A tool's raw output when it sent no content: a command's output and a failing exit code where the
+ * agent reports them (codex-acp sends its exec result as an object), else the value as JSON.
+ */
+export function rawOutputText(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const o = raw as Record<string, unknown>;
+    const code = typeof o['exit_code'] === 'number' ? o['exit_code'] : null;
+    const printed = OUTPUT_FIELDS.map((k) => o[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (printed !== undefined) return code !== null && code !== 0 ? `${printed}\n(exit code ${code})` : printed;
+    if (code !== null) return `(no output; exit code ${code})`;
+  }
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return String(raw);
+  }
+}
+
 export function renderToolContent(
   content: readonly ToolContentLike[],
   rawOutput: unknown,
@@ -86,14 +109,6 @@ export function renderToolContent(
       out.push(`(output in terminal ${String(item.terminalId)})`);
     }
   }
-  if (first && rawOutput !== undefined && rawOutput !== null) {
-    let raw: string;
-    try {
-      raw = typeof rawOutput === 'string' ? rawOutput : JSON.stringify(rawOutput);
-    } catch {
-      raw = String(rawOutput);
-    }
-    out.push(raw);
-  }
+  if (first && rawOutput !== undefined && rawOutput !== null) out.push(rawOutputText(rawOutput));
   return { text: out.text(), diffPaths: diffPaths.slice(0, 50) };
 }
