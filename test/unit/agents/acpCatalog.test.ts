@@ -7,7 +7,7 @@ import type { AcpSettings } from '../../../src/shared/ipc/acp';
 import { tempDataDir } from '../store/tempDir';
 
 let root: string;
-const none: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
+const none: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} };
 
 function exe(path: string): string {
   mkdirSync(join(path, '..'), { recursive: true });
