@@ -71,13 +71,13 @@ test('MCP servers for an agent in Settings reach its session/new; the pane’s M
   const mcp = acp.getByRole('textbox', { name: 'MCP servers for Kumquat agent' });
   await mcp.fill('[{ "name": "files" }]');
   await settings.getByRole('button', { name: 'Save ACP agents' }).click();
-  await expect(mcp).toHaveAccessibleDescription(/at 0\.command/);
-  await mcp.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(mcp).toHaveAccessibleDescription('Server 1: “command” is missing.');
+  await settings.getByRole('alert').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shoot(page, 'settings-mcp-error');
   await mcp.fill('[{ "name": "files", "command": "/usr/local/bin/mcp-files", "args": ["--root", "/srv"], "env": { "FILES_API_KEY": "k-1" } }]');
   await settings.getByRole('button', { name: 'Save ACP agents' }).click();
   await expect(settings.getByText('Saved', { exact: true })).toBeVisible();
-  await expect(mcp).toHaveValue(/"FILES_API_KEY": "••••••••"/);
+  await expect(mcp).toHaveValue(/"FILES_API_KEY":"••••••••"/);
   await mcp.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shoot(page, 'settings-mcp');
   await settings.getByRole('button', { name: 'Close' }).click();

@@ -156,7 +156,7 @@ describe('Settings → Agents: ACP agents', () => {
     expect(codex).toHaveAccessibleDescription(/not valid JSON/);
     await userEvent.type(codex, ']');
     await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
-    expect(codex).toHaveAccessibleDescription(/at 0\.command/);
+    expect(codex).toHaveAccessibleDescription('Server 1: “command” is missing.');
     expect(saved).toEqual([]);
 
     await userEvent.clear(codex);

@@ -12,7 +12,7 @@ function McpField({ agent, text, error, onChange }: { agent: AcpAgentInfo; text:
       <label htmlFor={id}>MCP servers for {agent.name}</label>
       <textarea
         id={id}
-        rows={text ? Math.min(8, text.split('\n').length) : 2}
+        rows={text ? Math.min(8, text.split('\n').length + 1) : 2}
         spellCheck={false}
         value={text}
         placeholder={PLACEHOLDER}

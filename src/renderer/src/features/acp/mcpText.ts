@@ -10,7 +10,8 @@ import { McpStdioServerSchema, type McpStdioServer } from '../../../../shared/ip
 const ListSchema = z.array(McpStdioServerSchema).max(20);
 
 export function formatMcpServers(list: readonly McpStdioServer[] | undefined): string {
-  return list && list.length > 0 ? JSON.stringify(list, null, 2) : '';
+  // One server a line: short enough to read at a glance, still JSON.
+  return list && list.length > 0 ? `[\n${list.map((server) => `  ${JSON.stringify(server)}`).join(',\n')}\n]` : '';
 }
 
 /** The servers typed, or what is wrong in words (empty: none). */
@@ -29,7 +30,12 @@ export function parseMcpServers(text: string): { ok: true; servers: McpStdioServ
     return twice ? { ok: false, message: `Two servers are named “${twice}”; each needs its own name.` } : { ok: true, servers: parsed.data };
   }
   const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : '';
   const hint = Array.isArray(json) ? '' : ' Give an array of servers: [{ "name", "command", "args": [], "env": {} }].';
-  return { ok: false, message: `${issue?.message ?? 'Not a list of MCP servers'}${where}.${hint}` };
+  if (!issue || issue.path.length === 0) return { ok: false, message: `Not a list of MCP servers.${hint}` };
+  // "Server 1: “command” is missing." rather than the schema's own words.
+  const [index, field, ...rest] = issue.path;
+  const where = typeof index === 'number' ? `Server ${index + 1}` : 'A server';
+  const what = field === undefined ? '' : `: “${[field, ...rest].join('.')}”`;
+  const why = /received undefined/.test(issue.message) ? 'is missing' : issue.message.replace(/^Invalid input: /, '').toLowerCase();
+  return { ok: false, message: `${where}${what} ${why}.` };
 }
