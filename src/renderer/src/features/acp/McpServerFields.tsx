@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AcpAgentInfo } from '../../../../shared/ipc/acp';
 
-const PLACEHOLDER = '[{ "name": "files", "command": "/usr/local/bin/mcp-files", "args": [], "env": {} }]';
+const PLACEHOLDER = '[{ "name": "files", "command": "/usr/local/bin/mcp-files" }]';
 
 /** One agent's MCP servers: a JSON field named "MCP servers for <agent>", its problem in an alert under it. */
 function McpField({ agent, text, error, onChange }: { agent: AcpAgentInfo; text: string; error?: string; onChange: (text: string) => void }) {
