@@ -21,6 +21,13 @@ describe('ACP choices', () => {
     expect(withConfigOptions(state, []).options.models).toBeNull();
   });
 
+  it('without ACP modes, a config option of category mode is the modes (set through session/set_config_option)', () => {
+    const state = choicesFromResponse({ configOptions: [{ id: 'approval', name: 'Approval', category: 'mode', type: 'select', currentValue: 'auto', options: [{ value: 'read-only', name: 'Read Only' }, { value: 'auto', name: 'Default' }] }] });
+    expect(state.modeSource).toEqual({ kind: 'config', configId: 'approval' });
+    expect(state.options.modes?.available.map((m) => m.name)).toEqual(['Read Only', 'Default']);
+    expect(state.options.models).toBeNull();
+  });
+
   it('reads the older models draft (Gemini CLI); nothing offered is null; junk is no choice', () => {
     const state = choicesFromResponse({ models: { currentModelId: 'auto', availableModels: [{ modelId: 'auto', name: 'Auto', description: 'Let it pick' }, { modelId: 'pro' }] } });
     expect(state.options).toEqual({ modes: null, models: { current: 'auto', available: [{ id: 'auto', name: 'Auto', description: 'Let it pick' }, { id: 'pro', name: 'pro', description: null }] } });

@@ -9,13 +9,16 @@ import type { AcpChoice, AcpChoices, AcpSessionOptions } from '../../../../share
 
 /** Where the models came from, so a choice goes back the same way. */
 export type ModelSource = { readonly kind: 'config'; readonly configId: string } | { readonly kind: 'legacy' } | null;
+/** Modes: ACP's `modes`, or (codex-acp 0.16) the config option of category `mode`. */
+export type ModeSource = { readonly kind: 'config'; readonly configId: string } | { readonly kind: 'modes' } | null;
 
 export interface ChoiceState {
   readonly options: AcpSessionOptions;
   readonly modelSource: ModelSource;
+  readonly modeSource: ModeSource;
 }
 
-export const NO_CHOICES: ChoiceState = { options: { modes: null, models: null }, modelSource: null };
+export const NO_CHOICES: ChoiceState = { options: { modes: null, models: null }, modelSource: null, modeSource: null };
 
 const clip = (s: unknown, n: number): string => String(s).slice(0, n);
 const choice = (id: unknown, name: unknown, description: unknown): AcpChoice => ({
@@ -42,13 +45,13 @@ function selectValues(options: unknown): AcpChoice[] {
   });
 }
 
-function modelConfigOf(configOptions: unknown): { configId: string; models: AcpChoices } | null {
+function configOf(configOptions: unknown, category: 'mode' | 'model'): { configId: string; choices: AcpChoices } | null {
   if (!Array.isArray(configOptions)) return null;
-  const opt = configOptions.find((o): o is Record<string, unknown> => isObj(o) && o.category === 'model' && (o.type === 'select' || o.type === undefined) && typeof o.id === 'string');
+  const opt = configOptions.find((o): o is Record<string, unknown> => isObj(o) && o.category === category && (o.type === 'select' || o.type === undefined) && typeof o.id === 'string');
   if (!opt) return null;
   const available = selectValues(opt.options);
   if (available.length === 0) return null;
-  return { configId: String(opt.id), models: { current: clip(opt.currentValue ?? available[0]?.id, 200), available: available.slice(0, 200) } };
+  return { configId: String(opt.id), choices: { current: clip(opt.currentValue ?? available[0]?.id, 200), available: available.slice(0, 200) } };
 }
 
 function legacyModelsOf(models: unknown): AcpChoices {
@@ -61,18 +64,26 @@ function legacyModelsOf(models: unknown): AcpChoices {
 /** What a `session/new` or `session/load` response offers. */
 export function choicesFromResponse(response: unknown): ChoiceState {
   if (!isObj(response)) return NO_CHOICES;
-  const modes = modesOf(response.modes);
-  const config = modelConfigOf(response.configOptions);
-  if (config) return { options: { modes, models: config.models }, modelSource: { kind: 'config', configId: config.configId } };
+  const acpModes = modesOf(response.modes);
+  const modeConfig = acpModes ? null : configOf(response.configOptions, 'mode');
+  const modes = acpModes ?? modeConfig?.choices ?? null;
+  const modeSource: ModeSource = acpModes ? { kind: 'modes' } : modeConfig ? { kind: 'config', configId: modeConfig.configId } : null;
+  const config = configOf(response.configOptions, 'model');
+  if (config) return { options: { modes, models: config.choices }, modelSource: { kind: 'config', configId: config.configId }, modeSource };
   const legacy = legacyModelsOf(response.models);
-  return { options: { modes, models: legacy }, modelSource: legacy ? { kind: 'legacy' } : null };
+  return { options: { modes, models: legacy }, modelSource: legacy ? { kind: 'legacy' } : null, modeSource };
 }
 
 /** After a `config_option_update` (or a `session/set_config_option` answer): the models as now reported. */
 export function withConfigOptions(state: ChoiceState, configOptions: unknown): ChoiceState {
-  const config = modelConfigOf(configOptions);
-  if (!config) return state.modelSource?.kind === 'legacy' ? state : { options: { ...state.options, models: null }, modelSource: null };
-  return { options: { ...state.options, models: config.models }, modelSource: { kind: 'config', configId: config.configId } };
+  let next = state;
+  if (next.modeSource?.kind !== 'modes') {
+    const mode = configOf(configOptions, 'mode');
+    next = mode ? { ...next, options: { ...next.options, modes: mode.choices }, modeSource: { kind: 'config', configId: mode.configId } } : { ...next, options: { ...next.options, modes: null }, modeSource: null };
+  }
+  const config = configOf(configOptions, 'model');
+  if (!config) return next.modelSource?.kind === 'legacy' ? next : { ...next, options: { ...next.options, models: null }, modelSource: null };
+  return { ...next, options: { ...next.options, models: config.choices }, modelSource: { kind: 'config', configId: config.configId } };
 }
 
 export function withCurrentMode(state: ChoiceState, modeId: string): ChoiceState {

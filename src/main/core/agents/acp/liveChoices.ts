@@ -77,6 +77,12 @@ export class LiveChoices {
 
   private async send(conn: ClientConnection, sessionId: string, kind: ChoiceKind, id: string): Promise<void> {
     if (kind === 'mode') {
+      const modes = this.state.modeSource;
+      if (modes?.kind === 'config') {
+        const r = await bounded(conn.agent.request('session/set_config_option', { sessionId, configId: modes.configId, value: id }), this.boundMs, 'session/set_config_option');
+        this.state = withCurrentMode(withConfigOptions(this.state, (r as { configOptions?: unknown }).configOptions), id);
+        return;
+      }
       await bounded(conn.agent.request('session/set_mode', { sessionId, modeId: id }), this.boundMs, 'session/set_mode');
       this.state = withCurrentMode(this.state, id);
       return;
