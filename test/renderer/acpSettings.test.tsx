@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AcpAgentInfo, AcpSettings } from '../../src/shared/ipc/acp';
+import { SECRET_MASK } from '../../src/shared/secretEnv';
+import { AcpSettingsSchema, type AcpAgentInfo, type AcpSettings } from '../../src/shared/ipc/acp';
 import type { SettingsView } from '../../src/shared/ipc/settings';
 import { FakeApi } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -41,14 +42,14 @@ function acpSettingsApi(start: AcpSettings, env: SettingsView['env'] = []): { ap
   api.override('acp:agents', () => ({ ok: true, value: { agents: agents() } }));
   api.override('acp:settings', () => ({ ok: true, value: current }));
   api.override('acp:setSettings', (input) => {
-    saved.push(input);
-    current = input;
+    current = AcpSettingsSchema.parse(input);
+    saved.push(current);
     return { ok: true, value: { settings: current, agents: agents() } };
   });
   return { api, saved };
 }
 
-const EMPTY: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
+const EMPTY: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} };
 
 async function openAcpGroup(api: FakeApi) {
   await renderApp(api);
@@ -87,6 +88,7 @@ describe('Settings → Agents: ACP agents', () => {
       codexAcpPath: null,
       qwenPath: null,
       custom: [{ id: 'custom-my-agent', name: 'My agent', command: 'node', args: ['agent.mjs', '--acp', '--label', 'two words', 'its'], env: { MY_API_KEY: 'sk-123', MODE: 'fast' } }],
+      mcpServers: {},
     });
     expect((await screen.findByText('Saved')).getAttribute('role')).toBe('status');
     const environment = within(screen.getByRole('group', { name: 'My agent' })).getByRole('textbox', { name: 'Environment' });
@@ -135,6 +137,35 @@ describe('Settings → Agents: ACP agents', () => {
     api.override('acp:setSettings', () => ({ ok: false, error: { code: 'BAD_INPUT', message: 'custom.0.command: too long' } }));
     await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('custom.0.command: too long');
+  });
+
+  it('each agent has a field "MCP servers for <agent>" (JSON); a problem is an alert next to it; saved per agent, a masked secret sent back as shown', async () => {
+    const files = { name: 'files', command: '/usr/bin/mcp-files', args: ['--root', '/w'], env: { FILES_API_KEY: SECRET_MASK } };
+    const { api, saved } = acpSettingsApi({ ...EMPTY, mcpServers: { gemini: [files] } });
+    const group = await openAcpGroup(api);
+    const gemini = await within(group).findByRole('textbox', { name: 'MCP servers for Gemini CLI' });
+    expect(JSON.parse((gemini as HTMLTextAreaElement).value)).toEqual([files]);
+    const codex = within(group).getByRole('textbox', { name: 'MCP servers for Codex' });
+    expect(codex).toHaveValue('');
+
+    await userEvent.click(codex);
+    await userEvent.paste('[{"name": "git", "args": []}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    expect(saved).toEqual([]);
+    expect(codex).toBeInvalid();
+    expect(codex).toHaveAccessibleDescription(/not valid JSON/);
+    await userEvent.type(codex, ']');
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    expect(codex).toHaveAccessibleDescription('Server 1: “command” is missing.');
+    expect(saved).toEqual([]);
+
+    await userEvent.clear(codex);
+    await userEvent.click(codex);
+    await userEvent.paste('[{"name": "git", "command": "mcp-git"}]');
+    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await screen.findByText('Saved');
+    expect(saved[0]?.mcpServers).toEqual({ gemini: [files], codex: [{ name: 'git', command: 'mcp-git', args: [], env: {} }] });
+    expect(within(group).queryAllByRole('alert')).toEqual([]);
   });
 
   it('when main has no ACP settings yet, the group says why and the rest of Agents works', async () => {

@@ -45,6 +45,18 @@ export const CustomAcpAgentSchema = z
   .strict();
 export type CustomAcpAgent = z.infer<typeof CustomAcpAgentSchema>;
 
+/** An MCP server the agent starts itself (stdio), as the user configures it for one agent. */
+export const McpStdioServerSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    command: z.string().trim().min(1).max(4_096),
+    args: z.array(z.string().max(4_096)).max(64).default([]),
+    /** Its environment; a secret's value is masked outside the core, as a user agent's env. */
+    env: z.record(EnvName, z.string().max(8_192)).default({}),
+  })
+  .strict();
+export type McpStdioServer = z.infer<typeof McpStdioServerSchema>;
+
 /** Settings → Agents for ACP: where the built-in agents are (null: `SWARMDESK_*_PATH`, else PATH) and the user's own. */
 export const AcpSettingsSchema = z
   .object({
@@ -52,6 +64,8 @@ export const AcpSettingsSchema = z
     codexAcpPath: z.string().trim().min(1).max(4_096).nullable(),
     qwenPath: z.string().trim().min(1).max(4_096).nullable(),
     custom: z.array(CustomAcpAgentSchema).max(32),
+    /** MCP servers per agent (built-in or the user's), passed to its `session/new` and `session/load`. */
+    mcpServers: z.record(AcpAgentIdSchema, z.array(McpStdioServerSchema).max(20)).default({}),
   })
   .strict();
 export type AcpSettings = z.infer<typeof AcpSettingsSchema>;
@@ -83,6 +97,18 @@ export const PermissionRequestSchema = z.object({
 });
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 
+/** One choice the agent offers (a mode, a model), by the agent's own id and name. */
+export const AcpChoiceSchema = z.object({ id: z.string().min(1).max(200), name: z.string().min(1).max(200), description: z.string().max(2_000).nullable() });
+export type AcpChoice = z.infer<typeof AcpChoiceSchema>;
+
+/** The current choice and what the agent offers; null when the agent offers none. */
+export const AcpChoicesSchema = z.object({ current: z.string().max(200), available: z.array(AcpChoiceSchema).max(200) }).nullable();
+export type AcpChoices = z.infer<typeof AcpChoicesSchema>;
+
+/** The modes and models of a session's agent, as it last reported them (both null until it has run once in this core). */
+export const AcpSessionOptionsSchema = z.object({ modes: AcpChoicesSchema, models: AcpChoicesSchema });
+export type AcpSessionOptions = z.infer<typeof AcpSessionOptionsSchema>;
+
 export const acpChannels = {
   /** The ACP agents Swarmdesk knows: built-in ones (found or not) and the user's own. */
   'acp:agents': channel(z.object({}).strict(), z.object({ agents: z.array(AcpAgentInfoSchema) })),
@@ -99,9 +125,20 @@ export const acpChannels = {
     z.object({ id: SessionIdSchema, requestId: z.string().min(1).max(64), optionId: z.string().min(1).max(200) }).strict(),
     z.object({ ok: z.literal(true) }),
   ),
+  /** The modes and models a session's agent offers and the current ones. */
+  'acp:sessionOptions': channel(z.object({ id: SessionIdSchema }).strict(), AcpSessionOptionsSchema),
+  /**
+   * Chooses a mode: applied at once on the running agent (`session/set_mode`), and kept for the session, applied
+   * again whenever its agent starts. BAD_INPUT when the agent does not offer it.
+   */
+  'acp:setMode': channel(z.object({ id: SessionIdSchema, modeId: z.string().min(1).max(200) }).strict(), AcpSessionOptionsSchema),
+  /** Chooses a model, as `acp:setMode` (the agent's model config option). */
+  'acp:setModel': channel(z.object({ id: SessionIdSchema, modelId: z.string().min(1).max(200) }).strict(), AcpSessionOptionsSchema),
 } as const;
 
 export const acpEvents = {
   /** A session's pending permission request changed: a new one, or null once answered or cancelled. */
   'acp:permission': z.object({ sessionId: SessionIdSchema, request: PermissionRequestSchema.nullable() }),
+  /** A session's modes or models changed (the agent started, reported a change, or the user chose). */
+  'acp:sessionOptions': AcpSessionOptionsSchema.extend({ sessionId: SessionIdSchema }),
 } as const;

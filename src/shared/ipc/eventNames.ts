@@ -19,4 +19,5 @@ export const EVENT_NAMES = [
   'terminal:exit',
   'host:state',
   'acp:permission',
+  'acp:sessionOptions',
 ] as const;

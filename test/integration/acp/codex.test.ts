@@ -79,4 +79,20 @@ describe.skipIf(!existsSync(CODEX_ACP))('Codex through codex-acp', () => {
     expect(entries(h, row.id).find((e) => e.kind === 'note' && e.meta?.permission === 'answered')?.text).toBe('You chose “Yes, proceed”: echo hi > notes.txt');
     expect(api.requests).toHaveLength(3);
   }, 180_000);
+
+  it('lists its models (the config option of category model) and takes a choice through session/set_config_option', async () => {
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'codex' });
+    await ok(h, 'sessions:send', { id: row.id, text: 'hi' });
+    await entryOf(h, row.id, 'assistant', /Hello from the Codex stand-in\./, 60_000);
+    await statusBecomes(h, row.id, 'waiting');
+    const options = await ok(h, 'acp:sessionOptions', { id: row.id });
+    // Its reasoning-effort option is not a model. Its presets (Read Only, Default, Full Access) came as no
+    // `modes` and no config option of category mode with this test's config (approval "untrusted", sandbox
+    // "danger-full-access", which is none of the presets; not checked with another config).
+    expect(options.models?.current).toBe('gpt-5');
+    expect(options.models?.available.length).toBeGreaterThan(1);
+    const other = options.models?.available.find((m) => m.id !== 'gpt-5');
+    expect((await ok(h, 'acp:setModel', { id: row.id, modelId: other?.id ?? '' })).models?.current).toBe(other?.id);
+    expect((await ok(h, 'acp:sessionOptions', { id: row.id })).models?.current).toBe(other?.id);
+  }, 120_000);
 });

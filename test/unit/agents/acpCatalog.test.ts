@@ -7,7 +7,7 @@ import type { AcpSettings } from '../../../src/shared/ipc/acp';
 import { tempDataDir } from '../store/tempDir';
 
 let root: string;
-const none: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
+const none: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} };
 
 function exe(path: string): string {
   mkdirSync(join(path, '..'), { recursive: true });
@@ -47,7 +47,7 @@ describe('AcpCatalog', () => {
     const tool = exe(join(root, 'bin', 'my-agent'));
     const settings: AcpSettings = { ...none, custom: [{ id: 'custom-mine', name: 'Mine', command: 'my-agent', args: ['--acp', '-v'], env: { MY_KEY: 'k' } }] };
     const c = new AcpCatalog({ settings: () => settings, env: { PATH: join(root, 'bin') } });
-    expect(c.launch('custom-mine')).toEqual({ agentId: 'custom-mine', name: 'Mine', command: tool, args: ['--acp', '-v'], audience: 'acp-custom', ownEnv: { MY_KEY: 'k' } });
+    expect(c.launch('custom-mine')).toEqual({ agentId: 'custom-mine', name: 'Mine', command: tool, args: ['--acp', '-v'], audience: 'acp-custom', ownEnv: { MY_KEY: 'k' }, offersFileReads: true, mcpServers: [] });
     expect(c.list().at(-1)).toEqual({ id: 'custom-mine', name: 'Mine', builtIn: false, available: true, reason: null, installHint: null });
     expect(() => c.launch('custom-other')).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }));
     const missing = new AcpCatalog({ settings: () => ({ ...none, custom: [{ id: 'custom-x', name: 'X', command: 'relative/x', args: [], env: {} }] }), env: {} });

@@ -223,6 +223,23 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM usage`).get()).toEqual({ n: 0 });
     },
   },
+  10: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'acp', '/w', 0, 1, 1)`).run();
+      db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'acpAgent', '"gemini"')`).run();
+      expect(() => db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'acpMode', '"yolo"')`).run()).toThrow(/CHECK/);
+    },
+    check(db) {
+      // The rows come along; a chosen mode and model are now accepted, other names still refused, still owned by the session.
+      expect(db.prepare(`SELECT session_id, name, value FROM session_options`).all()).toEqual([{ session_id: 's1', name: 'acpAgent', value: '"gemini"' }]);
+      db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'acpMode', '"yolo"')`).run();
+      db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'acpModel', '"fast"')`).run();
+      expect(() => db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'colour', '1')`).run()).toThrow(/CHECK/);
+      db.prepare(`UPDATE sessions SET deleted_at = 5 WHERE id = 's1'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM session_options`).get()).toEqual({ n: 0 });
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -10,13 +10,15 @@ import type { Store } from '../store';
 import { ChatBackend, chatDefaults, resolveChatConfig, type ChatConfig, type ChatPreference, type ChatProvider } from './chat/backend';
 import type { ChatLimits } from './chat/session';
 import { ClaudeCodeBackend, resolveClaudePath, resolveKeepAliveMs, type ClaudeBackendOptions } from './claude/backend';
-import type { AcpAgentInfo, AcpSettings, PermissionRequest } from '../../../shared/ipc/acp';
-import { AcpBackend } from './acp/backend';
+import type { AcpAgentInfo, AcpSessionOptions, AcpSettings, PermissionRequest } from '../../../shared/ipc/acp';
+import { AcpBackend, AcpSession } from './acp/backend';
+import { AcpChoiceBook, type ChoiceKind } from './acp/choiceBook';
 import { AcpCatalog } from './acp/catalog';
 import type { AcpBackendOptions } from './acp/options';
 import { PendingPermissions } from './acp/permissions';
 import type { LiveAgentsPort } from './liveAgentsRecord';
 import { AgentRuntime } from './runtime';
+import type { AgentSession } from './types';
 import { readAcpAgent, readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
 
 export { AgentRuntime } from './runtime';
@@ -46,7 +48,7 @@ export interface AgentsDeps {
   readonly liveAgents?: LiveAgentsPort;
 }
 
-const NO_ACP_SETTINGS: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] };
+const NO_ACP_SETTINGS: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} };
 
 /** What the `acp:*` handlers use: the catalog, the settings, the pending permission requests. */
 export class AcpFacade {
@@ -54,7 +56,33 @@ export class AcpFacade {
     readonly catalog: AcpCatalog,
     readonly permissions: PendingPermissions,
     private readonly settingsStore: { read: () => AcpSettings; write: (s: AcpSettings) => AcpSettings } | undefined,
+    /** Modes and models (absent: none known, none kept). */
+    private readonly modes?: { readonly book: AcpChoiceBook; readonly live: (sessionId: string) => AgentSession | null },
   ) {}
+
+  /** The modes and models a session's agent offers (as it last reported them in this core). */
+  sessionOptions(sessionId: string): AcpSessionOptions {
+    return this.modes?.book.options(sessionId) ?? { modes: null, models: null };
+  }
+
+  /**
+   * Chooses a mode or model: kept for the session (applied whenever its agent starts) and sent at once to
+   * a running agent. BAD_INPUT when the agent, as last reported, does not offer it.
+   */
+  async choose(sessionId: string, kind: ChoiceKind, id: string): Promise<AcpSessionOptions> {
+    if (!this.modes) throw new AppError('UNAVAILABLE', 'ACP modes and models are not available in this build.');
+    const { book, live } = this.modes;
+    const known = book.options(sessionId);
+    const choices = kind === 'mode' ? known.modes : known.models;
+    if (!choices || !choices.available.some((c) => c.id === id)) throw new AppError('BAD_INPUT', `This session's agent offers no ${kind} “${id}”${choices ? '' : ` (it reported no ${kind}s)`}.`);
+    book.choose(sessionId, kind, id);
+    const session = live(sessionId);
+    if (session instanceof AcpSession && (await session.choose(kind, id))) return book.options(sessionId);
+    // No agent runs: shown as chosen now, sent when it starts.
+    const next = kind === 'mode' ? { ...known, modes: { ...choices, current: id } } : { ...known, models: { ...choices, current: id } };
+    book.reported(sessionId, next);
+    return next;
+  }
 
   agents(): AcpAgentInfo[] {
     return this.catalog.list();
@@ -172,7 +200,8 @@ export function createAgents(deps: AgentsDeps): Agents {
   const acpSettings = (): AcpSettings => deps.acpSettings?.read() ?? NO_ACP_SETTINGS;
   const catalog = new AcpCatalog({ settings: acpSettings, env: deps.env });
   const permissions = new PendingPermissions((sessionId, request) => deps.events.emit('acp:permission', { sessionId, request }));
-  const acp = new AcpBackend({ catalog, permissions, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}), ...deps.acp });
+  const choices = new AcpChoiceBook(deps.store, (sessionId, options) => deps.events.emit('acp:sessionOptions', { sessionId, ...options }));
+  const acp = new AcpBackend({ catalog, permissions, choices, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}), ...deps.acp });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({
     sessions: deps.sessions,
@@ -183,7 +212,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     permissionMode: (id) => agents?.permissionMode(id) ?? null,
     recordUsage: deps.usage ? (id, source, turn) => deps.usage?.record(id, source, turn) : undefined,
   });
-  agents = new Agents(runtime, deps.store, chatConfigFor, new AcpFacade(catalog, permissions, deps.acpSettings));
+  agents = new Agents(runtime, deps.store, chatConfigFor, new AcpFacade(catalog, permissions, deps.acpSettings, { book: choices, live: (id) => runtime.liveSession(id) }));
   runtime.register();
   settleStaleStatuses(deps.sessions);
   return agents;

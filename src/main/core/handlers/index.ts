@@ -63,6 +63,7 @@ import { hostSettings } from './host/settings';
 import { hostSetSettings } from './host/setSettings';
 import { hostStart } from './host/start';
 import { acpAgents } from './acp/agents';
+import { acpSessionOptions, acpSetMode, acpSetModel } from './acp/choices';
 import { acpAnswerPermission, acpPermission } from './acp/permission';
 import { acpSetSettings, acpSettings } from './acp/settings';
 
@@ -140,4 +141,7 @@ export const handlers: HandlerMap<CoreContext> = {
   'acp:setSettings': acpSetSettings,
   'acp:permission': acpPermission,
   'acp:answerPermission': acpAnswerPermission,
+  'acp:sessionOptions': acpSessionOptions,
+  'acp:setMode': acpSetMode,
+  'acp:setModel': acpSetModel,
 };

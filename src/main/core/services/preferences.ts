@@ -21,7 +21,7 @@ const PREFERENCES = {
   /** The session host's lifetime: stop agents when the last front quits, idle exit (SPEC §5.1). */
   host: { key: 'host.lifetime', schema: HostSettingsSchema, fallback: { stopAgentsOnQuit: false, idleExitMinutes: DEFAULT_HOST_IDLE_MINUTES } as HostSettings },
   /** ACP agents: the built-in agents' paths (null: env, else PATH) and the user's own agents. */
-  acp: { key: 'agents.acp', schema: AcpSettingsSchema, fallback: { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [] } as AcpSettings },
+  acp: { key: 'agents.acp', schema: AcpSettingsSchema, fallback: { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} } as AcpSettings },
 } as const;
 
 type PreferenceName = keyof typeof PREFERENCES;

@@ -14,7 +14,7 @@ import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
 import { hostStatePushed } from '../features/host/actions';
 import { refreshAfterReconnect } from './refresh';
-import { permissionPushed } from '../features/acp/actions';
+import { permissionPushed, sessionOptionsPushed } from '../features/acp/actions';
 import { forgetAcpSession } from '../features/acp/store';
 
 /** The push paths subscribed now, each with its frame (tests let the frame come at once). */
@@ -75,6 +75,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
     api.on('acp:permission', (payload) => permissionPushed(payload)),
+    api.on('acp:sessionOptions', (payload) => sessionOptionsPushed(payload)),
     api.on('host:state', (state) => {
       // The host came back: what it pushed meanwhile never arrived. Reload as after a reconnect; then what was missed.
       if (hostStatePushed(state)) void refreshAfterReconnect().then(() => noticeMissed());

@@ -13,6 +13,7 @@ import { PermissionModeControl } from '../features/newSession/PermissionModeCont
 import { UsageLine } from '../features/usage/UsageLine';
 import { ChangesButton } from '../features/changes/ChangesButton';
 import { ChangesRegion } from '../features/changes/ChangesRegion';
+import { AcpChoicesControl } from '../features/acp/AcpChoicesControl';
 import { PermissionRequestView } from '../features/acp/PermissionRequestView';
 import { useAcp } from '../features/acp/store';
 import { Composer } from './Composer';
@@ -85,7 +86,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
         </div>
         <div className="pane-facts" title={row.folder}>
           {acpName ?? kindName(row.kind, row.agent)}
-          {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null} · {row.folder}
+          {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null}
+          {row.kind === 'acp' ? <AcpChoicesControl sessionId={sessionId} /> : null} · {row.folder}
           <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}
           {row.kind === 'chat' || row.kind === 'claude-code' || row.kind === 'acp' ? <UsageLine sessionId={sessionId} /> : null}

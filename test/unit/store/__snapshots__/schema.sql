@@ -1,4 +1,4 @@
--- user_version 9
+-- user_version 10
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -91,7 +91,7 @@ CREATE TABLE import_files (
 -- table session_options on session_options
 CREATE TABLE "session_options" (
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-  name TEXT NOT NULL CHECK (name IN ('permissionMode', 'chat', 'summary', 'worktree', 'acpAgent')),
+  name TEXT NOT NULL CHECK (name IN ('permissionMode', 'chat', 'summary', 'worktree', 'acpAgent', 'acpMode', 'acpModel')),
   value TEXT NOT NULL CHECK (json_valid(value)),
   PRIMARY KEY (session_id, name)
 ) STRICT, WITHOUT ROWID;

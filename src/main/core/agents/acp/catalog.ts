@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
-import type { AcpAgentInfo, AcpSettings, BuiltinAcpAgentId } from '../../../../shared/ipc/acp';
+import type { AcpAgentInfo, AcpSettings, BuiltinAcpAgentId, McpStdioServer } from '../../../../shared/ipc/acp';
 import { AppError } from '../../../../shared/result';
 import type { ChildAudience } from '../../spawn/childEnv';
 
@@ -36,6 +36,8 @@ export interface AcpLaunch {
   readonly command: string;
   readonly args: readonly string[];
   readonly audience: ChildAudience;
+  /** The MCP servers the user configured for this agent (Settings → Agents), passed to `session/new` / `session/load`. */
+  readonly mcpServers: readonly McpStdioServer[];
   /** A user-defined agent's own environment (from its settings), given as is. */
   readonly ownEnv: Readonly<Record<string, string>>;
   /**
@@ -88,13 +90,13 @@ export class AcpCatalog {
     if (b) {
       const found = this.findBuiltIn(b, settings);
       if (found.path === null) throw new AppError('UNAVAILABLE', `${found.reason} Install it with: ${b.installHint}`);
-      return { agentId: b.id, name: b.name, command: found.path, args: b.args, audience: b.audience, ownEnv: {}, offersFileReads: b.offersFileReads };
+      return { agentId: b.id, name: b.name, command: found.path, args: b.args, audience: b.audience, ownEnv: {}, offersFileReads: b.offersFileReads, mcpServers: settings.mcpServers?.[b.id] ?? [] };
     }
     const c = settings.custom.find((x) => x.id === id);
     if (!c) throw new AppError('BAD_INPUT', `No ACP agent has the id "${id}". Pick one from the Agent list.`);
     const found = this.locate(c.command, `${c.name} (${c.command})`);
     if (found.path === null) throw new AppError('UNAVAILABLE', found.reason);
-    return { agentId: c.id, name: c.name, command: found.path, args: c.args, audience: 'acp-custom', ownEnv: c.env, offersFileReads: true };
+    return { agentId: c.id, name: c.name, command: found.path, args: c.args, audience: 'acp-custom', ownEnv: c.env, offersFileReads: true, mcpServers: settings.mcpServers?.[c.id] ?? [] };
   }
 
   /** An agent's display name (its id when unknown now). */

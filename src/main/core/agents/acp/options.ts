@@ -1,5 +1,6 @@
 import type { AcpCatalog } from './catalog';
 import type { LiveAgentsPort } from '../liveAgentsRecord';
+import type { AcpChoiceBook } from './choiceBook';
 import type { PendingPermissions } from './permissions';
 
 export interface AcpBackendOptions {
@@ -11,6 +12,8 @@ export interface AcpBackendOptions {
   /** The environment under it; default `process.env`. */
   readonly baseEnv?: NodeJS.ProcessEnv;
   readonly permissions: PendingPermissions;
+  /** The modes and models each session's agent offers, and what the user chose. */
+  readonly choices: AcpChoiceBook;
   /** Bound on `initialize` and on opening the session (`session/new`, `session/load`); default 60 s. */
   readonly initMs?: number;
   /** A turn with no update for this long is ended with an error; default 10 min. */

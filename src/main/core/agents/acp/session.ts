@@ -10,6 +10,9 @@ import { authenticateIfAsked } from './auth';
 import type { AcpLaunch } from './catalog';
 import { AgentFault, bounded, describeError } from './fault';
 import { readTextFile, requestPermission, writeTextFile, type ClientSide } from './clientHandlers';
+import type { AcpSessionOptions } from '../../../../shared/ipc/acp';
+import type { ChoiceKind } from './choiceBook';
+import { LiveChoices } from './liveChoices';
 import { ACP_DEFAULTS, type AcpBackendOptions } from './options';
 import { AcpTranslator, type UpdateLike } from './translate';
 import { turnUsageOf } from './usage';
@@ -50,6 +53,7 @@ export class AcpSession implements AgentSession {
   private turnEnded: (() => void) | null = null;
   private readonly translator: AcpTranslator;
   private readonly watchdog: IdleWatchdog;
+  private readonly choices: LiveChoices;
   /** How many processes this session started (tests check a resume). */
   spawns = 0;
 
@@ -60,6 +64,7 @@ export class AcpSession implements AgentSession {
   ) {
     this.backendId = ctx.row.backendId;
     this.translator = new AcpTranslator(sink, ctx.row.folder);
+    this.choices = new LiveChoices(ctx.row.id, opts.choices, sink, opts.initMs ?? ACP_DEFAULTS.initMs);
     this.watchdog = new IdleWatchdog(opts.idleMs ?? ACP_DEFAULTS.idleMs, (silent) =>
       this.fail(`The agent sent nothing for ${silent >= 60_000 ? `${Math.round(silent / 60_000)} min` : `${Math.round(silent / 1000)} s`} in the middle of a turn; Swarmdesk ended it.`),
     );
@@ -72,6 +77,18 @@ export class AcpSession implements AgentSession {
   /** The agent's process id (tests check its group is gone). */
   get pid(): number | null {
     return this.proc?.child.pid ?? null;
+  }
+
+  /** The modes and models its agent offers (as the last process reported them). */
+  get options(): AcpSessionOptions {
+    return this.choices.options;
+  }
+
+  /** Sends a mode or model to the running agent; false when none runs (the stored choice applies at its next start). */
+  async choose(kind: ChoiceKind, id: string): Promise<boolean> {
+    if (!this.conn || !this.acpSessionId) return false;
+    await this.choices.choose(this.conn, this.acpSessionId, kind, id);
+    return true;
   }
 
   send(text: string): Promise<void> {
@@ -262,12 +279,15 @@ export class AcpSession implements AgentSession {
       initMs,
       'initialize',
     );
-    const request = { cwd: folder, mcpServers: [] };
+    // Only stdio servers are configured, and every agent takes those (mcpCapabilities gates http and sse only).
+    const mcpServers = launch.mcpServers.map((m) => ({ name: m.name, command: m.command, args: [...m.args], env: Object.entries(m.env).map(([name, value]) => ({ name, value })) }));
+    const request = { cwd: folder, mcpServers };
     if (this.backendId && init.agentCapabilities?.loadSession) {
       this.replaying = true;
       try {
-        await bounded(conn.agent.request('session/load', { ...request, sessionId: this.backendId }), initMs, 'session/load');
+        const loaded = await bounded(conn.agent.request('session/load', { ...request, sessionId: this.backendId }), initMs, 'session/load');
         await nextTick();
+        await this.choices.opened(conn, this.backendId, loaded, launch.name);
         this.acpSessionId = this.backendId;
         return;
       } catch (err) {
@@ -282,6 +302,8 @@ export class AcpSession implements AgentSession {
     }
     const created = await authenticateIfAsked(conn, init, launch, { ...(this.opts.baseEnv ?? process.env), ...this.opts.env }, () => bounded(conn.agent.request('session/new', request), initMs, 'session/new'));
     if (gen !== this.generation) return;
+    await this.choices.opened(conn, created.sessionId, created, launch.name);
+    if (gen !== this.generation) return;
     this.acpSessionId = created.sessionId;
     if (created.sessionId !== this.backendId) {
       this.backendId = created.sessionId;
@@ -294,6 +316,7 @@ export class AcpSession implements AgentSession {
     if (!params || typeof params !== 'object' || !params.update || typeof (params.update as { sessionUpdate?: unknown }).sessionUpdate !== 'string') return;
     if (this.acpSessionId && params.sessionId !== this.acpSessionId) return;
     this.watchdog.touch();
+    if (this.choices.update(params.update as { sessionUpdate: string })) return;
     this.translator.update(params.update as unknown as UpdateLike);
   }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { AcpAgentInfo, AcpSettings, CustomAcpAgent } from '../../../../shared/ipc/acp';
+import type { AcpAgentInfo, AcpSettings, CustomAcpAgent, McpStdioServer } from '../../../../shared/ipc/acp';
 import type { SettingsView } from '../../../../shared/ipc/settings';
 import { EnvValue, envFor } from '../settings/EnvValue';
 import { loadAcpSettings, saveAcpSettings } from './actions';
 import { CustomAgentFields, type CustomAgentDraft, type DraftErrors } from './CustomAgentFields';
+import { McpServerFields } from './McpServerFields';
+import { formatMcpServers, parseMcpServers } from './mcpText';
 import { customAgentId, formatEnv, joinArgs, parseEnv, splitArgs } from './settingsText';
 import { useAcpAgents } from './useAcpAgents';
 import './acp.css';
@@ -44,6 +46,21 @@ function toCustom(drafts: readonly CustomAgentDraft[]): { ok: true; custom: Cust
     custom.push({ id, name: draft.name.trim(), command: draft.command.trim(), args: args.args, env: env.env });
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, custom };
+}
+
+const mcpTexts = (servers: AcpSettings['mcpServers']): Record<string, string> => Object.fromEntries(Object.entries(servers).map(([id, list]) => [id, formatMcpServers(list)]));
+
+/** Every agent's MCP servers as typed (agents not shown keep theirs), or each field's problem. */
+function toMcpServers(texts: Record<string, string>, stored: AcpSettings['mcpServers']): { ok: true; servers: AcpSettings['mcpServers'] } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const servers: Record<string, McpStdioServer[]> = { ...stored };
+  for (const [id, text] of Object.entries(texts)) {
+    const parsed = parseMcpServers(text);
+    if (!parsed.ok) errors[id] = parsed.message;
+    else if (parsed.servers.length > 0) servers[id] = parsed.servers;
+    else delete servers[id];
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, servers };
 }
 
 /** What an empty path field falls back to, from what main found. */
@@ -89,6 +106,9 @@ function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSe
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [stored, setStored] = useState(initial.mcpServers);
+  const [mcp, setMcp] = useState<Record<string, string>>(() => mcpTexts(initial.mcpServers));
+  const [mcpErrors, setMcpErrors] = useState<Record<string, string>>({});
 
   const change = (key: number, patch: Partial<CustomAgentDraft>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...patch } : d)));
 
@@ -96,15 +116,19 @@ function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSe
     setSaved(false);
     setFormError(null);
     const custom = toCustom(drafts);
-    if (!custom.ok) return setErrors(custom.errors);
-    setErrors({});
+    const servers = toMcpServers(mcp, stored);
+    setErrors(custom.ok ? {} : custom.errors);
+    setMcpErrors(servers.ok ? {} : servers.errors);
+    if (!custom.ok || !servers.ok) return;
     setSaving(true);
     const value = (field: PathField) => (envFor(view, field) ? initial[field] : paths[field].trim() || null);
-    const outcome = await saveAcpSettings({ geminiPath: value('geminiPath'), codexAcpPath: value('codexAcpPath'), qwenPath: value('qwenPath'), custom: custom.custom });
+    const outcome = await saveAcpSettings({ geminiPath: value('geminiPath'), codexAcpPath: value('codexAcpPath'), qwenPath: value('qwenPath'), custom: custom.custom, mcpServers: servers.servers });
     setSaving(false);
     if (!outcome.ok) return setFormError(outcome.message);
     // What main kept: new agents have their ids now, and saved keys show masked.
     setDrafts(outcome.settings.custom.map(toDraft));
+    setStored(outcome.settings.mcpServers);
+    setMcp(mcpTexts(outcome.settings.mcpServers));
     setAdded(null);
     setSaved(true);
   };
@@ -171,6 +195,7 @@ function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSe
             </button>
           </div>
         </fieldset>
+        <McpServerFields agents={agents} texts={mcp} errors={mcpErrors} onChange={(id, text) => setMcp((all) => ({ ...all, [id]: text }))} />
       </fieldset>
       {formError ? (
         <p role="alert" className="form-error">

@@ -1,9 +1,9 @@
 import type { SessionId } from '../../../../shared/domain/session';
-import type { AcpAgentInfo, AcpSettings, PermissionRequest } from '../../../../shared/ipc/acp';
+import type { AcpAgentInfo, AcpSessionOptions, AcpSettings, PermissionRequest } from '../../../../shared/ipc/acp';
 import { api } from '../../bridge';
 import { usePanes } from '../../stores/panes';
 import { announce, showToast } from '../../stores/ui';
-import { dropPermission, setAcpAgents, setAnswering, setPermission, useAcp } from './store';
+import { dropPermission, setAcpAgents, setAnswering, setPermission, setSessionOptions, useAcp } from './store';
 
 /** ACP agents' calls to main: the agents found, their settings, and a session's permission request and its answer. */
 
@@ -47,6 +47,35 @@ export async function answerPermission(sessionId: SessionId, requestId: string, 
   }
   if (useAcp.getState().answering[sessionId]?.requestId === requestId) setAnswering(sessionId, null);
   showToast(`Could not send the answer: ${result.error.message}`, { tone: 'error' });
+}
+
+/** The modes and models an ACP session's agent offers (a pane asks as it opens); a failure leaves none shown. */
+export async function loadSessionOptions(sessionId: SessionId): Promise<void> {
+  const result = await api().invoke('acp:sessionOptions', { id: sessionId });
+  if (result.ok) setSessionOptions(sessionId, result.value);
+}
+
+/** The `acp:sessionOptions` push: the agent started, reported a change, or a choice was made. */
+export function sessionOptionsPushed({ sessionId, ...options }: AcpSessionOptions & { sessionId: SessionId }): void {
+  setSessionOptions(sessionId, options);
+}
+
+/**
+ * Chooses a mode or model: shown at once, applied on the running agent (or at its next start). A refusal
+ * puts back what was shown before and is said.
+ */
+export async function chooseAcpOption(sessionId: SessionId, kind: 'mode' | 'model', id: string): Promise<void> {
+  const before = useAcp.getState().options[sessionId];
+  const choices = kind === 'mode' ? before?.modes : before?.models;
+  if (!before || !choices) return;
+  setSessionOptions(sessionId, kind === 'mode' ? { ...before, modes: { ...choices, current: id } } : { ...before, models: { ...choices, current: id } });
+  const result = kind === 'mode' ? await api().invoke('acp:setMode', { id: sessionId, modeId: id }) : await api().invoke('acp:setModel', { id: sessionId, modelId: id });
+  if (result.ok) {
+    setSessionOptions(sessionId, result.value);
+    return;
+  }
+  setSessionOptions(sessionId, before);
+  showToast(`Could not change the ${kind}: ${result.error.message}`, { tone: 'error' });
 }
 
 /** Settings → Agents: the ACP settings, or why they cannot be read. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SessionId } from '../../../../shared/domain/session';
-import type { AcpAgentInfo, PermissionRequest } from '../../../../shared/ipc/acp';
+import type { AcpAgentInfo, AcpSessionOptions, PermissionRequest } from '../../../../shared/ipc/acp';
 
 /**
  * ACP agents in the renderer (issue 16): the agents main knows (`acp:agents`, for the New session dialog
@@ -13,9 +13,11 @@ export interface AcpState {
   permissions: Record<SessionId, PermissionRequest>;
   /** The option the user picked and main has not answered yet, per session (for that request). */
   answering: Record<SessionId, { requestId: string; optionId: string }>;
+  /** The modes and models each session's agent offers (`acp:sessionOptions` on pane open, then its push). */
+  options: Record<SessionId, AcpSessionOptions>;
 }
 
-const initial = (): AcpState => ({ agents: null, permissions: {}, answering: {} });
+const initial = (): AcpState => ({ agents: null, permissions: {}, answering: {}, options: {} });
 
 export const useAcp = create<AcpState>()(initial);
 
@@ -56,6 +58,10 @@ export function dropPermission(sessionId: SessionId, requestId: string): void {
   setPermission(sessionId, null);
 }
 
+export function setSessionOptions(sessionId: SessionId, options: AcpSessionOptions): void {
+  useAcp.setState((s) => ({ options: { ...s.options, [sessionId]: options } }));
+}
+
 export function forgetAcpSession(sessionId: SessionId): void {
-  useAcp.setState((s) => ({ permissions: without(s.permissions, sessionId), answering: without(s.answering, sessionId) }));
+  useAcp.setState((s) => ({ permissions: without(s.permissions, sessionId), answering: without(s.answering, sessionId), options: without(s.options, sessionId) }));
 }
