@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { GEMINI_BIN, makeGeminiHome, type GeminiHome } from '../support/geminiHome';
 import { startGeminiStandIn, type GeminiStandIn } from '../support/geminiStandIn';
 import { composer, transcript } from './support/agents';
 import { descendants, freshDataDir, startServer, waitGone, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
-import { AXE_TAGS, BLOCKING_IMPACTS, settled } from './support/sweep';
+import { shootAndAudit, VIEWPORTS } from './support/sweep';
 
 // Issue 16 in a real browser with the real Gemini CLI 0.61 (`gemini --acp`) against the loopback
 // stand-in of the Gemini API: a Gemini CLI session created from the New session dialog, a prompt
@@ -18,11 +17,6 @@ test.describe.configure({ mode: 'serial' });
 
 const shots = process.env.ACP_GEMINI_SHOTS ?? 'test-results/acp-gemini';
 const TURN_MS = 60_000;
-const SIZES = [
-  { width: 1400, height: 900 },
-  { width: 900, height: 700 },
-] as const;
-
 let standIn: GeminiStandIn;
 let gh: GeminiHome;
 let work: string;
@@ -30,19 +24,7 @@ let server: RunningServer;
 
 /** The screen as it is now, at both sizes and in both schemes: a screenshot, and no serious or critical axe finding. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await settled(page);
-      await page.screenshot({ path: join(shots, `${name}-${size.width}x${size.height}-${colorScheme}.png`) });
-      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect.soft(blocking, `${name} ${size.width}x${size.height} ${colorScheme}`).toEqual([]);
-    }
-  }
-  await page.setViewportSize(SIZES[0]);
-  await page.emulateMedia({ colorScheme: 'light' });
+  for (const { look, blocking } of await shootAndAudit(page, shots, name)) expect.soft(blocking, look).toEqual([]);
 }
 
 test.beforeAll(async () => {
@@ -63,7 +45,7 @@ test.afterAll(async () => {
 test('a Gemini CLI session: created from New session, answered, a permission answered from the pane, found by search', async ({ page }) => {
   // Four screens × two sizes × two looks, each checked by axe, and three gemini turns, on a shared machine.
   test.setTimeout(300_000);
-  await page.setViewportSize(SIZES[0]);
+  await page.setViewportSize(VIEWPORTS[0]);
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
 

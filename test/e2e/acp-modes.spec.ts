@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { composer, isolatedHome, transcript } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
-import { AXE_TAGS, BLOCKING_IMPACTS, settled } from './support/sweep';
+import { shootAndAudit, VIEWPORTS } from './support/sweep';
 
 // Issue 16 in a real browser against the real core: an ACP agent's MCP servers set in Settings → Agents
 // (passed to its session/new), and the pane's Mode and Model comboboxes (the project's own agent offers
@@ -19,25 +18,9 @@ const { home, work } = isolatedHome('acp-modes');
 const logFile = join(home, 'agent.log');
 let server: RunningServer;
 
-const SIZES = [
-  { width: 1400, height: 900 },
-  { width: 900, height: 700 },
-] as const;
-
+/** The screen as it is now, at both sizes and in both schemes: a screenshot, and no serious or critical axe finding. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await settled(page);
-      await page.screenshot({ path: join(shots, `${name}-${size.width}x${size.height}-${colorScheme}.png`) });
-      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect.soft(blocking, `${name} ${size.width}x${size.height} ${colorScheme}`).toEqual([]);
-    }
-  }
-  await page.setViewportSize(SIZES[0]);
-  await page.emulateMedia({ colorScheme: 'light' });
+  for (const { look, blocking } of await shootAndAudit(page, shots, name)) expect.soft(blocking, look).toEqual([]);
 }
 
 test.beforeAll(async () => {
@@ -51,7 +34,7 @@ test.afterAll(async () => {
 
 test('MCP servers for an agent in Settings reach its session/new; the pane’s Mode and Model change the live agent', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize(SIZES[0]);
+  await page.setViewportSize(VIEWPORTS[0]);
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
 

@@ -89,3 +89,26 @@ export function describeFindings(found: readonly Finding[]): string {
     })
     .join('\n');
 }
+
+/**
+ * A screen as it is now, at every viewport and scheme: a screenshot in `dir` (`<name>-<w>x<h>-<scheme>.png`)
+ * and the serious or critical axe findings, as `id: targets` lines (empty when none). Leaves the page at the
+ * first viewport, light.
+ */
+export async function shootAndAudit(page: Page, dir: string, name: string): Promise<Array<{ look: string; blocking: string[] }>> {
+  const looks: Array<{ look: string; blocking: string[] }> = [];
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      await settled(page);
+      await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}-${colorScheme}.png`) });
+      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      looks.push({ look: `${name} ${size.width}x${size.height} ${colorScheme}`, blocking });
+    }
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return looks;
+}
