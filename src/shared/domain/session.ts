@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TitleSchema, titleFitsSource } from './title';
+import { HostNameSchema } from './host';
 
 export const SESSION_KINDS = ['chat', 'claude-code', 'acp', 'terminal', 'imported'] as const;
 export const SessionKindSchema = z.enum(SESSION_KINDS);
@@ -55,6 +56,11 @@ const SessionRowShape = z.object({
   project: z.string().min(1).max(4096).optional(),
   /** The ACP agent an `acp` session runs (its id: `gemini`, `codex`, `qwen`, `custom-…`). Absent for every other kind. */
   agent: z.string().min(1).max(64).optional(),
+  /**
+   * The remote host the session lives on (its name: the SSH destination as typed), set by the
+   * session host's federation on every row it relays from that machine. Absent: this machine.
+   */
+  host: HostNameSchema.optional(),
 });
 
 // A title nobody typed is judged as a model's text ("Agent 2" is not one); a person's rename is not.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostNameSchema } from '../domain/host';
 import { channel } from './channel';
 import { SessionIdSchema } from '../domain/session';
 
@@ -111,7 +112,7 @@ export type AcpSessionOptions = z.infer<typeof AcpSessionOptionsSchema>;
 
 export const acpChannels = {
   /** The ACP agents Swarmdesk knows: built-in ones (found or not) and the user's own. */
-  'acp:agents': channel(z.object({}).strict(), z.object({ agents: z.array(AcpAgentInfoSchema) })),
+  'acp:agents': channel(z.object({ host: HostNameSchema.optional() }).strict(), z.object({ agents: z.array(AcpAgentInfoSchema) })),
   'acp:settings': channel(z.object({}).strict(), AcpSettingsSchema),
   /** Replaces the ACP settings (paths and user-defined agents); answers with the agents as now found. */
   'acp:setSettings': channel(AcpSettingsSchema, z.object({ settings: AcpSettingsSchema, agents: z.array(AcpAgentInfoSchema) })),

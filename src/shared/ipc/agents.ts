@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostNameSchema } from '../domain/host';
 import { channel } from './channel';
 import { SessionIdSchema } from '../domain/session';
 
@@ -33,7 +34,8 @@ export type ChatDefaults = z.infer<typeof ChatDefaultsSchema>;
 export const agentChannels = {
   /** Which agent kinds can run now (the new-session dialog greys out the rest). */
   'agents:availability': channel(
-    z.object({}).strict(),
+    /** On `host` (absent: this machine): New session lists the agents found on the chosen host. */
+    z.object({ host: HostNameSchema.optional() }).strict(),
     z.object({ chat: KindAvailability, 'claude-code': KindAvailability, chatDefaults: ChatDefaultsSchema.optional() }),
   ),
   /** A claude-code session's permission mode, shown in its pane. */

@@ -11,6 +11,7 @@ import { gitMergeChannels } from './gitMerge';
 import { uiChannels } from './ui';
 import { hostChannels } from './host';
 import { acpChannels } from './acp';
+import { hostsChannels } from './hosts';
 
 /**
  * The one IPC contract (SPEC §4). Each domain declares its channels in its own
@@ -29,6 +30,7 @@ export const channels = {
   ...uiChannels,
   ...hostChannels,
   ...acpChannels,
+  ...hostsChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -20,4 +20,5 @@ export const EVENT_NAMES = [
   'host:state',
   'acp:permission',
   'acp:sessionOptions',
+  'hosts:changed',
 ] as const;

@@ -5,6 +5,7 @@ import { ChangesSummarySchema } from './git';
 import { terminalEvents } from './terminal';
 import { hostEvents } from './host';
 import { acpEvents } from './acp';
+import { hostsEvents } from './hosts';
 import type { EVENT_NAMES } from './eventNames';
 
 /** Pushes from main: changed entities, never commands. */
@@ -28,6 +29,7 @@ export const eventSchemas = {
   ...terminalEvents,
   ...hostEvents,
   ...acpEvents,
+  ...hostsEvents,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

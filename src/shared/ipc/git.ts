@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostNameSchema } from '../domain/host';
 import { channel } from './channel';
 import { SessionIdSchema } from '../domain/session';
 
@@ -118,7 +119,7 @@ export type FileDiff = z.infer<typeof FileDiffSchema>;
 
 export const gitChannels = {
   /** Whether `folder` is inside a git repository (and git is usable), for the New session dialog. */
-  'git:repoInfo': channel(z.object({ folder: z.string().min(1).max(4096) }).strict(), RepoInfoSchema),
+  'git:repoInfo': channel(z.object({ folder: z.string().min(1).max(4096), host: HostNameSchema.optional() }).strict(), RepoInfoSchema),
   /** A session's worktree and its unsaved work (the delete confirmation asks this). */
   'git:worktreeState': channel(z.object({ id: SessionIdSchema }).strict(), WorktreeStateSchema),
   /** Every file the session changed since its branch forked, uncommitted work included (the Changes region). */

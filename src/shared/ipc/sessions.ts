@@ -14,6 +14,7 @@ import {
   TitleHistoryItemSchema,
 } from '../domain/session';
 import { SearchSnippetSchema } from '../domain/searchSnippet';
+import { HostNameSchema } from '../domain/host';
 
 const ById = z.object({ id: SessionIdSchema }).strict();
 
@@ -85,12 +86,23 @@ export const sessionChannels = {
         chat: z.object({ provider: ChatProviderSchema.optional(), model: z.string().max(200).optional() }).strict().optional(),
         /** Work in a new git worktree (only for a folder inside a repository); the choice is remembered per repository. */
         worktree: WorktreeChoiceSchema.optional(),
+        /** The remote host to start it on (SPEC §7.1 "Host"); absent: this machine. */
+        host: HostNameSchema.optional(),
       })
       .strict(),
     SessionRowSchema,
   ),
-  /** The New session dialog's Folder field, checked as the user types: an existing folder this user can read? */
-  'sessions:checkFolder': channel(z.object({ folder: z.string().trim().min(1).max(4096) }).strict(), FolderCheckSchema),
+  /** The New session dialog's Folder field, checked as the user types: an existing folder this user can read (on `host`, absent: this machine)? */
+  'sessions:checkFolder': channel(z.object({ folder: z.string().trim().min(1).max(4096), host: HostNameSchema.optional() }).strict(), FolderCheckSchema),
+  /**
+   * The Folder field's suggestions as the user types: the folders inside the typed path's parent
+   * whose names start with its last part (`~` is that host's home; hidden folders only when the
+   * part starts with a dot), sorted, at most 50. On `host` (absent: this machine).
+   */
+  'sessions:folderSuggestions': channel(
+    z.object({ folder: z.string().max(4096), host: HostNameSchema.optional() }).strict(),
+    z.object({ folders: z.array(z.string().max(4096)).max(50) }),
+  ),
   /**
    * "Continue in…" (SPEC §9.5): a new session of `kind` in the same folder, seeded with the
    * running summary and the last request, linked to this one. UNAVAILABLE with the reason

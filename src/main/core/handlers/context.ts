@@ -17,3 +17,5 @@ export type AgentsContext = Pick<CoreContext, 'sessions' | 'agents'>;
 export type GitContext = Pick<CoreContext, 'sessions' | 'ambient' | 'worktrees' | 'changes' | 'merges'>;
 export type UiContext = Pick<CoreContext, 'preferences'>;
 export type HostContext = Pick<CoreContext, 'preferences'>;
+/** Remote hosts are the session host's federation's: the core itself uses nothing for them. */
+export type HostsContext = Pick<CoreContext, never>;

@@ -13,6 +13,8 @@ import { sessionsSnippets } from './sessions/snippets';
 import { sessionsContinueIn } from './sessions/continueIn';
 import { sessionsCreate } from './sessions/create';
 import { sessionsCheckFolder } from './sessions/checkFolder';
+import { sessionsFolderSuggestions } from './sessions/folderSuggestions';
+import { hostsAdd, hostsList, hostsReconnect, hostsRemove, hostsSetSshConfig } from './hosts/unserved';
 import { sessionsGet } from './sessions/get';
 import { sessionsRename } from './sessions/rename';
 import { sessionsReleaseTitle } from './sessions/releaseTitle';
@@ -86,6 +88,7 @@ export const handlers: HandlerMap<CoreContext> = {
   'sessions:snippets': sessionsSnippets,
   'sessions:create': sessionsCreate,
   'sessions:checkFolder': sessionsCheckFolder,
+  'sessions:folderSuggestions': sessionsFolderSuggestions,
   'sessions:continueIn': sessionsContinueIn,
   'sessions:get': sessionsGet,
   'sessions:rename': sessionsRename,
@@ -144,4 +147,9 @@ export const handlers: HandlerMap<CoreContext> = {
   'acp:sessionOptions': acpSessionOptions,
   'acp:setMode': acpSetMode,
   'acp:setModel': acpSetModel,
+  'hosts:list': hostsList,
+  'hosts:add': hostsAdd,
+  'hosts:remove': hostsRemove,
+  'hosts:reconnect': hostsReconnect,
+  'hosts:setSshConfig': hostsSetSshConfig,
 };
