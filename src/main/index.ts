@@ -48,6 +48,7 @@ function runAsHost(): void {
         nativeBinding: electronNativeBinding(app.getAppPath()),
         secrets: electronSecretBox,
         reportFd: args.reportFd,
+        appRoot: app.getAppPath(),
       }),
     )
     .catch(() => app.exit(1));

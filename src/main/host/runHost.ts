@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { acquireDataDirLock, createCore, createLogger, ensurePrivateDataDir, setLogSink, type DataDirLock, type SecretBox, type SwarmCore } from '../core';
 import { startHostServer, type HostServer } from '../transport/socket/hostServer';
 import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, writeHostInfo } from '../transport/socket/hostFiles';
+import { createHostFederation, type Federation } from './federation';
 import { RotatingLog } from './rotatingLog';
 
 const log = createLogger('host');
@@ -24,10 +25,14 @@ export interface RunHostOptions {
   readonly reportFd?: number | null;
   /** The contract fingerprint to present (a test fakes an older host with this). */
   readonly protocol?: string;
+  /** The app's folder (package.json, out/main, node_modules): the host bundle a remote host is installed from. */
+  readonly appRoot: string;
 }
 
 export interface RunningHost {
   readonly core: SwarmCore;
+  /** What the fronts are served: this machine's core and the remote hosts (federation/). */
+  readonly federation: Federation;
   readonly server: HostServer;
   stop(reason: string): Promise<void>;
 }
@@ -57,6 +62,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
   let lock: DataDirLock;
   let core: SwarmCore;
   let server: HostServer;
+  let federation: Federation;
   const protocol = opts.protocol ?? contractFingerprint();
   const startedAt = new Date().toISOString();
   try {
@@ -80,6 +86,13 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       return 0;
     });
     if (leftovers > 0) log.warn('ended agents left running by a host that stopped unexpectedly', { count: leftovers });
+    try {
+      federation = createHostFederation({ core, dataDir: opts.dataDir, env: opts.env, version: opts.version, protocol, appRoot: opts.appRoot, log: log.child('federation') });
+    } catch (err) {
+      await core.close();
+      lock.release();
+      throw err;
+    }
     const secret = newHostSecret();
     const socketPath = hostSocketPath(opts.dataDir, opts.env);
     let stopRequested: (reason: string) => void = () => undefined;
@@ -91,8 +104,9 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       version: opts.version,
       startedAt,
       dataDir: opts.dataDir,
-      router: core.router,
-      events: core.events,
+      // The fronts see one swarm: this machine's core and the remote hosts' (federation/README.md).
+      router: federation,
+      events: federation,
       env: settingsEnvDigest(opts.env),
       liveAgents: () => core.liveAgents(),
       log: log.child('socket'),
@@ -105,6 +119,8 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       },
     });
     writeHostInfo(opts.dataDir, { pid: process.pid, version: opts.version, protocol, socket: socketPath, secret, startedAt });
+    // Hosts added before reconnect by themselves (in the background: a slow remote never delays this host's start).
+    federation.start();
 
     let stopping: Promise<void> | null = null;
     const stop = (reason: string): Promise<void> => {
@@ -117,6 +133,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
         }, STOP_BOUND_MS);
         bound.unref();
         server.announceStop(reason);
+        federation.close(); // the remote hosts and their agents stay
         await core.close();
         await server.close();
         removeHostInfo(opts.dataDir, process.pid);
@@ -153,7 +170,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
 
     log.info('session host ready', { pid: process.pid, dataDir: opts.dataDir, socket: socketPath, version: opts.version, protocol });
     report(opts.reportFd, { ready: true, pid: process.pid });
-    return { core, server, stop };
+    return { core, federation, server, stop };
   } catch (err) {
     log.error('the session host failed to start', { err });
     report(opts.reportFd, { error: err instanceof Error ? err.message : String(err) });
