@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -250,6 +250,18 @@ describe('the federation (fakes)', () => {
     writeFileSync(join(dataDir, 'hosts.json'), '{"version":1,"hosts":[{"name":"-oProxyCommand=x"}],"sshConfig":null}');
     expect(() => readSavedHosts(dataDir)).toThrow(HostsFileError);
     expect(readFileSync(join(dataDir, 'hosts.json'), 'utf8')).toContain('ProxyCommand'); // never silently emptied
+  });
+
+  it('a list that cannot be saved is a clear error, and the host is not added', async () => {
+    const { dataDir, links, federation } = setup();
+    mkdirSync(join(dataDir, 'hosts.json', 'in-the-way'), { recursive: true }); // the file cannot be renamed over
+    expect(await federation.handle('hosts:add', { destination: 'box' }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'UNAVAILABLE', message: expect.stringContaining('The remote hosts could not be changed') },
+    });
+    expect(federation.view().hosts).toEqual([]);
+    expect((links[0] as FakeLink).closed).toBe(true);
+    federation.close();
   });
 
   it('a failed link is unreachable, with OpenSSH’s words and what to do', () => {

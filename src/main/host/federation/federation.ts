@@ -180,15 +180,31 @@ export class Federation implements RouterLike, EventSource {
     const spec = channels[channel];
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) return fail('BAD_INPUT', `Invalid input for ${channel}: ${parsed.error.issues[0]?.message ?? 'does not match'}`);
-    const args = parsed.data as { destination?: string; name?: string; path?: string | null };
+    try {
+      return this.changeHosts(channel, parsed.data as { destination?: string; name?: string; path?: string | null });
+    } catch (err) {
+      // hosts.json could not be written (a full disk, a read-only folder), or no private ssh control folder.
+      this.opts.log.error('changing the remote hosts failed', { channel, err });
+      return fail('UNAVAILABLE', `The remote hosts could not be changed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private changeHosts(channel: ChannelName, args: { destination?: string; name?: string; path?: string | null }): Result<unknown> {
     switch (channel) {
       case 'hosts:list':
         return ok(this.view());
       case 'hosts:add': {
         const name = args.destination as string;
         if (this.members.has(name)) return fail('BAD_INPUT', `${name} is already added.`);
-        this.save({ ...this.saved, hosts: [...this.saved.hosts, { name }] });
-        this.join(name).start();
+        const member = this.join(name);
+        try {
+          this.save({ ...this.saved, hosts: [...this.saved.hosts, { name }] });
+        } catch (err) {
+          this.members.delete(name);
+          member.close({ removeRows: false });
+          throw err;
+        }
+        member.start();
         this.changed();
         return ok(this.view());
       }
@@ -217,7 +233,7 @@ export class Federation implements RouterLike, EventSource {
         return ok(this.view());
       }
       default:
-        return this.opts.core.router.handle(channel, input, { transport: 'web' });
+        return fail('UNKNOWN_CHANNEL', 'No such channel.');
     }
   }
 
