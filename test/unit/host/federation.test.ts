@@ -44,6 +44,7 @@ class FakeHost {
       case 'sessions:list':
         return ok(this.rows.filter((r) => !r.archived || (input as { includeArchived?: boolean })?.includeArchived).map(listRow));
       case 'sessions:get':
+      case 'sessions:move':
       case 'sessions:markRead': {
         const r = this.rows.find((x) => x.id === i.id);
         return r ? ok(r) : fail('NOT_FOUND', 'No such session.');
@@ -250,6 +251,25 @@ describe('the federation (fakes)', () => {
     writeFileSync(join(dataDir, 'hosts.json'), '{"version":1,"hosts":[{"name":"-oProxyCommand=x"}],"sshConfig":null}');
     expect(() => readSavedHosts(dataDir)).toThrow(HostsFileError);
     expect(readFileSync(join(dataDir, 'hosts.json'), 'utf8')).toContain('ProxyCommand'); // never silently emptied
+  });
+
+  it('a move across hosts moves the row on its own host, before its host’s next row after the target', async () => {
+    const { core, links, federation, events } = setup([row('r1', 2), row('r2', 4)]);
+    await federation.handle('hosts:add', { destination: 'box' }, ctx);
+    await until(() => events.filter((e) => e.event === 'session:changed').length === 2, { message: 'the first read' });
+    const link = links[0] as FakeLink;
+    // Swarm order: l1(1) r1(2) l2(3) r2(4). l1 dropped before r1: on this machine, before l2.
+    await federation.handle('sessions:move', { id: 'l1', beforeId: 'r1' }, ctx);
+    expect(core.calls.at(-1)).toEqual({ channel: 'sessions:move', input: { id: 'l1', beforeId: 'l2' } });
+    // r2 dropped before l1: on box, before r1. Within box: as asked.
+    await federation.handle('sessions:move', { id: 'r2', beforeId: 'l1' }, ctx);
+    expect(link.calls.at(-1)).toEqual({ channel: 'sessions:move', input: { id: 'r2', beforeId: 'r1' } });
+    await federation.handle('sessions:move', { id: 'r1', beforeId: 'r2' }, ctx);
+    expect(link.calls.at(-1)).toEqual({ channel: 'sessions:move', input: { id: 'r1', beforeId: 'r2' } });
+    // Dropped last (null): its own host's end.
+    await federation.handle('sessions:move', { id: 'r1', beforeId: null }, ctx);
+    expect(link.calls.at(-1)).toEqual({ channel: 'sessions:move', input: { id: 'r1', beforeId: null } });
+    federation.close();
   });
 
   it('a list that cannot be saved is a clear error, and the host is not added', async () => {
