@@ -77,7 +77,7 @@ describe('the federation: remote hosts in one swarm (real sshd, ssh, hosts)', ()
     await ensureHostBuilt(repoRoot);
     model = await startModelServer({ policy: () => ({ text: 'Answered on box.' }) });
     // The remote's own environment: its chat talks to the stand-in (this machine's host has no key at all).
-    sshd = new TestSshd({ setEnv: REMOTE_TEST_ENV, serverSetEnv: { ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'test-remote-key' } });
+    sshd = new TestSshd({ setEnv: REMOTE_TEST_ENV, aliases: { stranger: { unauthorizedKey: true } }, serverSetEnv: { ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'test-remote-key' } });
     await sshd.start();
     dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-fed-local-'));
     runtimeDir = mkdtempSync(join(tmpdir(), 'swarmdesk-fed-run-'));
@@ -115,7 +115,7 @@ describe('the federation: remote hosts in one swarm (real sshd, ssh, hosts)', ()
         }
       });
     }
-    endSshMasters(ssh);
+    endSshMasters(ssh, ['box', 'stranger']);
     await sshd?.stop();
     await model?.close();
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -134,6 +134,18 @@ describe('the federation: remote hosts in one swarm (real sshd, ssh, hosts)', ()
       error: { code: 'BAD_INPUT', message: expect.stringContaining('No host named "elsewhere"') },
     });
   }, 150_000);
+
+  it('a host that refuses the login is unreachable, in OpenSSH\'s words and with what to do; the others are untouched', async () => {
+    await call<HostsView>('hosts:add', { destination: 'stranger' });
+    const stranger = (): HostsView['hosts'][number] | undefined =>
+      (pushes.filter((p) => p.event === 'hosts:changed').at(-1)?.payload as HostsView | undefined)?.hosts.find((h) => h.name === 'stranger');
+    await until(() => stranger()?.state === 'unreachable', { timeoutMs: 30_000, message: 'stranger to be unreachable' });
+    expect(stranger()?.message).toContain('Permission denied');
+    expect(stranger()?.hint).toContain('refused the login');
+    expect(hostState()).toBe('connected');
+    expect(await front.handle('sessions:checkFolder', { folder: '/tmp', host: 'stranger' }, ctx)).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    expect((await call<HostsView>('hosts:remove', { name: 'stranger' })).hosts.map((h) => h.name)).toEqual(['box']);
+  }, 60_000);
 
   it('a terminal on box sits in the one list beside a local one, tagged box; its output comes back through the local host', async () => {
     const local = await call<SessionRow>('sessions:create', { kind: 'terminal', command: '/bin/bash --norc --noprofile -i' });
