@@ -115,6 +115,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
         lastBusy = Date.now();
         // With no window attached, what starts waiting is kept for the first one back (`app:missed`).
         core.setAway(count === 0);
+        federation.setAway(count === 0); // and for the remote hosts' sessions
         log.info('fronts attached', { count });
       },
     });

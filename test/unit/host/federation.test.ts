@@ -129,7 +129,7 @@ describe('the routing table', () => {
       else if (keys.includes('id')) expect(['bySession', 'move'], name).toContain(ROUTES[name]);
       if (name.startsWith('hosts:')) expect(ROUTES[name]).toBe('hosts');
       const machineWide = ['app:', 'settings:', 'ui:', 'host:', 'import:'].some((p) => name.startsWith(p));
-      if (machineWide && !keys.includes('id')) {
+      if (machineWide && !keys.includes('id') && name !== 'app:missed') {
         expect(ROUTES[name], name).toBe('local');
       }
     }
@@ -269,6 +269,25 @@ describe('the federation (fakes)', () => {
     // Dropped last (null): its own host's end.
     await federation.handle('sessions:move', { id: 'r1', beforeId: null }, ctx);
     expect(link.calls.at(-1)).toEqual({ channel: 'sessions:move', input: { id: 'r1', beforeId: null } });
+    federation.close();
+  });
+
+  it('what remote sessions did while no front was attached is told once by app:missed, after this machine’s', async () => {
+    const { core, links, federation, events } = setup([row('r1', 2), row('r2', 4), row('r3', 6)]);
+    await federation.handle('hosts:add', { destination: 'box' }, ctx);
+    await until(() => events.filter((e) => e.event === 'session:changed').length === 3, { message: 'the first read' });
+    const link = links[0] as FakeLink;
+    link.push('session:changed', row('r1', 2, { status: 'waiting' })); // while a front is attached: not missed
+    federation.setAway(true);
+    link.push('session:changed', row('r2', 4, { status: 'waiting' }));
+    link.push('session:changed', row('r2', 4, { status: 'waiting', subtitle: 'still' })); // not news
+    link.push('session:changed', row('r3', 6, { status: 'error', parentId: 'r1' })); // a subagent never counts
+    link.push('session:changed', row('r1', 2, { status: 'idle' }));
+    federation.setAway(false);
+    core.answer = async (channel, input) => (channel === 'app:missed' ? ok({ sessions: [{ sessionId: 'l1', status: 'error' }] }) : FakeHost.prototype.answer.call(core, channel, input));
+    expect(await federation.handle('app:missed', {}, ctx)).toEqual(ok({ sessions: [{ sessionId: 'l1', status: 'error' }, { sessionId: 'r2', status: 'waiting' }] }));
+    core.answer = async () => ok({ sessions: [] });
+    expect(await federation.handle('app:missed', {}, ctx)).toEqual(ok({ sessions: [] }));
     federation.close();
   });
 

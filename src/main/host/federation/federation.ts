@@ -8,6 +8,7 @@ import type { EventListener, Logger, RequestContext } from '../../core';
 import type { EventSource, RouterLike } from '../../transport/router-like';
 import { readSavedHosts, writeSavedHosts, type SavedHosts } from './hostsFile';
 import { RemoteMember, type HostLinkLike } from './remoteMember';
+import { RemoteMissed } from './remoteMissed';
 import { ROUTES, ROW_REPLIES } from './routes';
 import { interleave, mergePage, moveTargetOnHost } from './swarmOrder';
 
@@ -35,6 +36,7 @@ export class Federation implements RouterLike, EventSource {
   private readonly listeners = new Set<EventListener>();
   private readonly members = new Map<string, RemoteMember>();
   private saved: SavedHosts;
+  private readonly missed = new RemoteMissed();
   private readonly offCore: () => void;
 
   constructor(private readonly opts: FederationOptions) {
@@ -52,6 +54,11 @@ export class Federation implements RouterLike, EventSource {
     this.offCore();
     for (const m of this.members.values()) m.close({ removeRows: false });
     this.members.clear();
+  }
+
+  /** No front attached (away) or one back: what remote sessions start waiting meanwhile is kept for `app:missed`. */
+  setAway(away: boolean): void {
+    this.missed.setAway(away, () => [...this.members.values()].flatMap((m) => [...m.listRows()]));
   }
 
   subscribe(listener: EventListener): () => void {
@@ -99,6 +106,11 @@ export class Federation implements RouterLike, EventSource {
         return this.move(input, ctx);
       case 'fanOut':
         return this.changeSummaries(input, ctx);
+      case 'missed': {
+        const local = await core();
+        if (!local.ok) return local;
+        return ok({ sessions: [...(local.value as { sessions: unknown[] }).sessions, ...this.missed.take()] });
+      }
     }
   }
 
@@ -250,7 +262,7 @@ export class Federation implements RouterLike, EventSource {
     const member = new RemoteMember(
       name,
       this.opts.makeLink(name, this.sshConfig()),
-      (event, payload) => this.emit(event, payload),
+      (event, payload) => this.fromRemote(event, payload),
       () => this.changed(),
       this.opts.log,
     );
@@ -268,6 +280,12 @@ export class Federation implements RouterLike, EventSource {
 
   private changed(): void {
     this.emit('hosts:changed', this.view());
+  }
+
+  private fromRemote<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    if (event === 'session:changed') this.missed.changed(payload as SessionRow);
+    else if (event === 'session:removed') this.missed.removed((payload as { id: string }).id);
+    this.emit(event, payload);
   }
 
   private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {

@@ -10,8 +10,9 @@ import { SessionRowSchema } from '../../../shared/domain/session';
  * - `byHost`: the input's optional `host` names where to do it (absent: this machine).
  * - `hosts`: the federation's own (the remote hosts).
  * - `list`, `search`, `ids`, `move`, `fanOut`: answered from this machine and every host, merged.
+ * - `missed`: this machine's core's, and what the remote hosts' rows did while no front was attached.
  */
-export type Route = 'local' | 'bySession' | 'byHost' | 'hosts' | 'list' | 'search' | 'ids' | 'move' | 'fanOut';
+export type Route = 'local' | 'bySession' | 'byHost' | 'hosts' | 'list' | 'search' | 'ids' | 'move' | 'fanOut' | 'missed';
 
 export const ROUTES: Record<ChannelName, Route> = {
   'app:info': 'local',
@@ -21,7 +22,7 @@ export const ROUTES: Record<ChannelName, Route> = {
   'app:notify': 'local',
   'app:setBadge': 'local',
   'app:setNotifications': 'local',
-  'app:missed': 'local',
+  'app:missed': 'missed',
   'sessions:list': 'list',
   'sessions:search': 'search',
   'sessions:snippets': 'ids',
