@@ -143,6 +143,12 @@ describe('the federation: remote hosts in one swarm (real sshd, ssh, hosts)', ()
     expect(stranger()?.message).toContain('Permission denied');
     expect(stranger()?.hint).toContain('refused the login');
     expect(hostState()).toBe('connected');
+    // Reconnect tries again at once (the user fixed it, or not: here, still refused).
+    const tries = (): number => pushes.filter((p) => p.event === 'hosts:changed' && (p.payload as unknown as HostsView).hosts.some((h) => h.name === 'stranger' && h.state === 'connecting')).length;
+    const before = tries();
+    expect((await call<HostsView>('hosts:reconnect', { name: 'stranger' })).hosts.find((h) => h.name === 'stranger')?.state).toBe('connecting');
+    expect(tries()).toBe(before + 1);
+    await until(() => stranger()?.state === 'unreachable', { timeoutMs: 30_000, message: 'stranger refused again' });
     expect(await front.handle('sessions:checkFolder', { folder: '/tmp', host: 'stranger' }, ctx)).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
     expect((await call<HostsView>('hosts:remove', { name: 'stranger' })).hosts.map((h) => h.name)).toEqual(['box']);
   }, 60_000);
