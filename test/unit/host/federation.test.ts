@@ -55,6 +55,8 @@ class FakeHost {
         return ok({ snippets: (i.ids ?? []).map((id) => ({ sessionId: id, text: 'x', ranges: [] })) });
       case 'sessions:create':
         return ok(row(`new-${this.rows.length}`, 50));
+      case 'git:changeSummaries':
+        return ok({ items: [] });
       default:
         return ok({ channel, input });
     }
@@ -68,12 +70,18 @@ class FakeHost {
   }
 }
 
+/** The next fake link's `sessions:list` waits for this (a slow read of its rows). */
+let nextListGate: Promise<void> | null = null;
+
 class FakeLink extends FakeHost implements HostLinkLike {
+  private readonly listGate = nextListGate;
   current: RemoteLinkState = { state: 'connecting', message: 'Connecting to box…' };
   private readonly stateListeners = new Set<(s: RemoteLinkState) => void>();
   closed = false;
-  override handle = async (channel: unknown, input: unknown): Promise<Result<unknown>> =>
-    this.current.state === 'connected' ? this.answer(channel, input) : fail('UNAVAILABLE', this.current.message);
+  override handle = async (channel: unknown, input: unknown): Promise<Result<unknown>> => {
+    if (channel === 'sessions:list' && this.listGate) await this.listGate;
+    return this.current.state === 'connected' ? this.answer(channel, input) : fail('UNAVAILABLE', this.current.message);
+  };
   start(): void {
     this.set({ state: 'connected', message: 'Connected to box.', hostPid: 1 });
   }
@@ -219,6 +227,10 @@ describe('the federation (fakes)', () => {
     expect((snippets as { value: { snippets: Array<{ sessionId: string }> } }).value.snippets.map((s) => s.sessionId).sort()).toEqual(['l1', 'r1']);
     expect((links[0] as FakeLink).calls.at(-1)).toEqual({ channel: 'sessions:snippets', input: { query: 'x', ids: ['r1'] } });
 
+    const summaries = await federation.handle('git:changeSummaries', {}, ctx);
+    expect(summaries).toMatchObject({ ok: true });
+    expect((links[0] as FakeLink).calls.at(-1)).toEqual({ channel: 'git:changeSummaries', input: {} });
+
     const removed = await federation.handle('hosts:remove', { name: 'box' }, ctx);
     expect(removed).toMatchObject({ ok: true, value: { hosts: [] } });
     expect((links[0] as FakeLink).closed).toBe(true);
@@ -288,6 +300,24 @@ describe('the federation (fakes)', () => {
     expect(await federation.handle('app:missed', {}, ctx)).toEqual(ok({ sessions: [{ sessionId: 'l1', status: 'error' }, { sessionId: 'r2', status: 'waiting' }] }));
     core.answer = async () => ok({ sessions: [] });
     expect(await federation.handle('app:missed', {}, ctx)).toEqual(ok({ sessions: [] }));
+    federation.close();
+  });
+
+  it('a host removed while its rows are being read pushes none of them afterwards', async () => {
+    const { links, federation, events } = setup();
+    let open: () => void = () => undefined;
+    nextListGate = new Promise<void>((resolve) => (open = resolve));
+    await federation.handle('hosts:add', { destination: 'box' }, ctx);
+    nextListGate = null;
+    const link = links[0] as FakeLink;
+    await federation.handle('hosts:remove', { name: 'box' }, ctx);
+    const after = events.length;
+    open();
+    await until(() => link.calls.some((c) => c.channel === 'sessions:list'), { message: 'the read to finish' });
+    // The fakes answer at once: a few turns of the event loop let the rest of the read run to its end.
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(events.slice(after).filter((e) => e.event.startsWith('session:'))).toEqual([]);
+    expect(((await federation.handle('sessions:list', {}, ctx)) as { value: unknown[] }).value).toHaveLength(2);
     federation.close();
   });
 

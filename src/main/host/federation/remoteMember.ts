@@ -34,6 +34,7 @@ export class RemoteMember {
   private touched: Set<string> | null = null;
   private readonly offs: Array<() => void> = [];
   private syncs = 0;
+  private closed = false;
 
   constructor(
     readonly name: string,
@@ -80,6 +81,7 @@ export class RemoteMember {
 
   /** Leaves the swarm: the link closes, the rows leave the view (they stay on that machine). */
   close(opts: { removeRows: boolean }): void {
+    this.closed = true;
     for (const off of this.offs.splice(0)) off();
     this.link.close();
     if (opts.removeRows) for (const id of this.rows.keys()) this.emit('session:removed', { id });
@@ -128,7 +130,7 @@ export class RemoteMember {
         if (rows.length < MIRROR_PAGE) break;
         after = rows[rows.length - 1];
       }
-      if (sync !== this.syncs) return; // a newer read is under way
+      if (sync !== this.syncs || this.closed) return; // a newer read is under way, or the host left the swarm
       const touched = this.touched;
       for (const id of [...this.rows.keys()]) {
         if (fresh.has(id) || touched.has(id)) continue;
@@ -146,7 +148,7 @@ export class RemoteMember {
       // A push carries a whole row (SessionRowSchema): what changed is read whole, one at a time over the one link.
       for (const id of changed) {
         const full = await this.link.handle('sessions:get', { id }, ctx);
-        if (full.ok && this.rows.has(id)) this.emit('session:changed', { ...(full.value as SessionRow), host: this.name });
+        if (full.ok && !this.closed && this.rows.has(id)) this.emit('session:changed', { ...(full.value as SessionRow), host: this.name });
       }
       this.log.info('remote rows read', { host: this.name, rows: fresh.size, changed: changed.length });
     } catch (err) {
