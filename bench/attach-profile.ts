@@ -1,0 +1,147 @@
+/**
+ * Where a fresh client's start goes (issue 15 §3): the live-load bench's swarm (40 terminals, 10 Claude
+ * Code sessions) on a real host behind web mode, idle and then live (the terminals printing 200 lines a
+ * second; no Claude turns), and a fresh browser context attaching to it, run after run. For each run it
+ * prints a timeline of the page's start: the entry's scripts and styles loaded, the socket open and
+ * ready, the first page's reply, the first row painted, the app chunk loaded, and the frames the
+ * socket delivered meanwhile (how many pushes, of which events), with the CPU profile's top self time
+ * (CDP Profiler) from navigation to the first row; then a click on a busy terminal's row to its
+ * screen painted, with its own profile.
+ *
+ * Run: npx tsx bench/attach-profile.ts [--runs 3] [--seconds 8]   (seconds of printing before the live runs)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { freshDataDir, startServer, type RunningServer } from '../test/e2e/support/server';
+import { until } from '../test/support/until';
+import { LOAD_PROBE } from './support/loadProbes';
+import { createLiveSwarm } from './support/liveSwarm';
+import { launchChromium, median, profilePage } from './support/liveLoadParts';
+import { connectSwarmClient } from './support/swarmClient';
+
+const argOf = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = argOf('--runs', 3);
+const SECONDS = argOf('--seconds', 8);
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+/** Timestamps of the socket's life and a count of the frames it delivered, by kind, until `__trace.stop`. */
+const SOCKET_TRACE = `
+  window.__trace = { open: 0, ready: 0, firstReply: 0, frames: {}, bytes: 0, stopped: false };
+  const TracedWS = window.WebSocket;
+  window.WebSocket = class extends TracedWS {
+    constructor(...args) {
+      super(...args);
+      const t = window.__trace;
+      this.addEventListener('open', () => { t.open = performance.now(); });
+      this.addEventListener('message', (ev) => {
+        if (t.stopped || typeof ev.data !== 'string') return;
+        t.bytes += ev.data.length;
+        const kind = ev.data.startsWith('{"event":"') ? ev.data.slice(10, ev.data.indexOf('"', 10)) : ev.data.startsWith('{"type":"ready"') ? 'ready' : 'reply';
+        t.frames[kind] = (t.frames[kind] || 0) + 1;
+        if (kind === 'ready' && !t.ready) t.ready = performance.now();
+        if (kind === 'reply' && !t.firstReply) t.firstReply = performance.now();
+      });
+    }
+  };
+`;
+
+interface StartTimeline {
+  firstRow: number;
+  open: number;
+  ready: number;
+  firstReply: number;
+  earlyRows: number;
+  fcp: number;
+  resources: string[];
+  frames: Record<string, number>;
+  bytes: number;
+  longTasks: number[];
+}
+
+const TIMELINE = `(() => {
+  const t = window.__trace;
+  t.stopped = true;
+  const res = performance.getEntriesByType('resource').filter((r) => !r.name.includes('/ws'))
+    .map((r) => r.name.split('/').pop().split('?')[0].slice(0, 28) + ' ' + r.startTime.toFixed(0) + '→' + r.responseEnd.toFixed(0));
+  const early = performance.getEntriesByName('swarmdesk:early-rows')[0];
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  return { firstRow: window.__load.firstRowAt, open: t.open, ready: t.ready, firstReply: t.firstReply,
+    earlyRows: early ? early.startTime + early.duration : 0, fcp: fcp ? fcp.startTime : 0, resources: res,
+    frames: t.frames, bytes: t.bytes, longTasks: window.__load.longTasks.map((x) => Math.round(x.duration)) };
+})()`;
+
+async function attachOnce(browser: Browser, server: RunningServer, busyId: string | null, busyText: string, label: string): Promise<{ firstRow: number; open: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+  const page: Page = await context.newPage();
+  await page.addInitScript(SOCKET_TRACE);
+  await page.addInitScript(LOAD_PROBE);
+  const stopStart = await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}.cpuprofile`));
+  await page.goto(server.url);
+  await page.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
+  const tl = (await page.evaluate(TIMELINE)) as StartTimeline;
+  const top = await stopStart();
+  const f = (x: number): string => x.toFixed(0);
+  console.log(`${label}: first row ${f(tl.firstRow)} ms | fcp ${f(tl.fcp)}; socket open ${f(tl.open)}, ready ${f(tl.ready)}, first reply ${f(tl.firstReply)}, early rows drawn ${f(tl.earlyRows)}`);
+  console.log(`  resources: ${tl.resources.join(', ')}`);
+  console.log(`  frames before the first row: ${JSON.stringify(tl.frames)} (${(tl.bytes / 1024).toFixed(0)} kB); long tasks ${tl.longTasks.join(', ') || 'none'}`);
+  console.log(`  self time to the first row: ${top.slice(0, 8).join(' | ')}`);
+  let open = NaN;
+  if (busyId !== null) {
+    await until(async () => (await page.locator(`[data-session-id="${busyId}"]`).count()) > 0, { timeoutMs: 30_000, message: 'the busy row' });
+    // Let the app settle (the rest of the swarm, the markdown chunk) so the click measures the pane alone.
+    await until(async () => (await page.locator('[aria-busy="true"]').count()) === 0, { timeoutMs: 30_000, message: 'the list loaded' });
+    const stopOpen = await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}-open.cpuprofile`));
+    if (!(await page.evaluate(`window.__openTerminal(${JSON.stringify(busyId)}, ${JSON.stringify(busyText)})`))) throw new Error('no busy row');
+    await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
+    open = (await page.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number;
+    const openTop = await stopOpen();
+    console.log(`  busy terminal to its screen ${f(open)} ms; self time: ${openTop.slice(0, 8).join(' | ')}`);
+  }
+  await context.close();
+  return { firstRow: tl.firstRow, open };
+}
+
+async function main(): Promise<void> {
+  const home = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-attach-home-'));
+  const work = mkdtempSync(join(home, 'work-'));
+  const dataDir = freshDataDir('swarmdesk-bench-attach-data-');
+  let server: RunningServer | null = null;
+  const browser = await launchChromium();
+  try {
+    server = await startServer({ dataDir, env: { HOME: home, CLAUDE_CONFIG_DIR: undefined, SWARMDESK_AMBIENT_PROVIDER: 'offline' } });
+    const client = await connectSwarmClient(server);
+    const swarm = await createLiveSwarm(client, { work, terminals: 40, claudes: 10, lines: 200 * (SECONDS + 120), rate: 200, turnText: () => 'unused' });
+    // A first page in this browser: its code cached and compiled, as a returning user's would be.
+    await attachOnce(browser, server, null, '', 'warm-up (cold browser)');
+    const idle: number[] = [];
+    for (let run = 0; run < RUNS; run++) idle.push((await attachOnce(browser, server, null, '', `idle ${run + 1}`)).firstRow);
+    console.log(`load ${load()}`);
+    // Only the terminals: the Claude loops would need the model server; their rows are in the list all the same.
+    await Promise.all(swarm.terminals.map((t) => client.call('terminal:open', { id: t.id, cols: 120, rows: 30, restart: false })));
+    const printingUntil = Date.now() + SECONDS * 1000;
+    await until(() => Date.now() >= printingUntil, { timeoutMs: SECONDS * 1000 + 5_000, intervalMs: 250 });
+    const live = { firstRow: [] as number[], open: [] as number[] };
+    for (let run = 0; run < RUNS; run++) {
+      const t = swarm.terminals[swarm.terminals.length - 1 - run]!;
+      const r = await attachOnce(browser, server, t.id, `t${t.tag} line`, `live ${run + 1}`);
+      live.firstRow.push(r.firstRow);
+      live.open.push(r.open);
+    }
+    console.log(`medians: first row idle ${median(idle).toFixed(0)} ms, live ${median(live.firstRow).toFixed(0)} ms; busy terminal ${median(live.open).toFixed(0)} ms; load ${load()}`);
+    client.close();
+  } finally {
+    await browser.close();
+    if (server) await server.stop();
+    for (const dir of [home, dataDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
