@@ -20,12 +20,15 @@ import { LOAD_PROBE } from './support/loadProbes';
 import { createLiveSwarm } from './support/liveSwarm';
 import { launchChromium, median, profilePage } from './support/liveLoadParts';
 import { connectSwarmClient } from './support/swarmClient';
+import { traceMainThread } from './support/startTrace';
 
 const argOf = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const RUNS = argOf('--runs', 3);
+/** Trace the main thread (CDP Tracing) instead of sampling it (Profiler): its tasks up to the first row. */
+const TRACE = process.argv.includes('--trace');
 const SECONDS = argOf('--seconds', 8);
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
@@ -52,6 +55,8 @@ const SOCKET_TRACE = `
 
 interface StartTimeline {
   firstRow: number;
+  /** Set once React's rows were painted (0 while they were not yet). */
+  reactFirstRow: number;
   open: number;
   ready: number;
   firstReply: number;
@@ -70,7 +75,7 @@ const TIMELINE = `(() => {
     .map((r) => r.name.split('/').pop().split('?')[0].slice(0, 28) + ' ' + r.startTime.toFixed(0) + '→' + r.responseEnd.toFixed(0));
   const early = performance.getEntriesByName('swarmdesk:early-rows')[0];
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-  return { firstRow: window.__load.firstRowAt, open: t.open, ready: t.ready, firstReply: t.firstReply,
+  return { firstRow: window.__load.firstRowAt, reactFirstRow: window.__load.reactFirstRowAt, open: t.open, ready: t.ready, firstReply: t.firstReply,
     earlyRows: early ? early.startTime + early.duration : 0, fcp: fcp ? fcp.startTime : 0, resources: res,
     frames: t.frames, bytes: t.bytes, longTasks: window.__load.longTasks.map((x) => Math.round(x.duration)) };
 })()`;
@@ -80,16 +85,19 @@ async function attachOnce(browser: Browser, server: RunningServer, busyId: strin
   const page: Page = await context.newPage();
   await page.addInitScript(SOCKET_TRACE);
   await page.addInitScript(LOAD_PROBE);
-  const stopStart = await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}.cpuprofile`));
+  const stopStart = TRACE ? null : await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}.cpuprofile`));
+  const stopTrace = TRACE ? await traceMainThread(page) : null;
   await page.goto(server.url);
   await page.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
   const tl = (await page.evaluate(TIMELINE)) as StartTimeline;
-  const top = await stopStart();
+  const top = stopStart ? await stopStart() : [];
+  if (stopTrace) console.log(`  main thread's tasks to the first row (start+ms: what):\n    ${(await stopTrace(tl.firstRow)).join('\n    ')}`);
   const f = (x: number): string => x.toFixed(0);
-  console.log(`${label}: first row ${f(tl.firstRow)} ms | fcp ${f(tl.fcp)}; socket open ${f(tl.open)}, ready ${f(tl.ready)}, first reply ${f(tl.firstReply)}, early rows drawn ${f(tl.earlyRows)}`);
+  const react = (await page.waitForFunction('window.__load.reactFirstRowAt > 0 && window.__load.reactFirstRowAt', null, { timeout: 60_000 }).then((h) => h.jsonValue())) as number;
+  console.log(`${label}: first row ${f(tl.firstRow)} ms (React's ${f(react)}) | fcp ${f(tl.fcp)}; socket open ${f(tl.open)}, ready ${f(tl.ready)}, first reply ${f(tl.firstReply)}, early rows drawn ${f(tl.earlyRows)}`);
   console.log(`  resources: ${tl.resources.join(', ')}`);
   console.log(`  frames before the first row: ${JSON.stringify(tl.frames)} (${(tl.bytes / 1024).toFixed(0)} kB); long tasks ${tl.longTasks.join(', ') || 'none'}`);
-  console.log(`  self time to the first row: ${top.slice(0, 8).join(' | ')}`);
+  if (top.length > 0) console.log(`  self time to the first row: ${top.slice(0, 8).join(' | ')}`);
   let open = NaN;
   if (busyId !== null) {
     await until(async () => (await page.locator(`[data-session-id="${busyId}"]`).count()) > 0, { timeoutMs: 30_000, message: 'the busy row' });

@@ -193,6 +193,8 @@ async function main(): Promise<void> {
     const liveAtAttach = swarm.terminals.filter((t) => !t.exited).length;
     const emptyPaints: number[] = [];
     const firstRows: number[] = [];
+    /** React's first row (the app's code evaluated and rendered), a fact beside the first row on screen. */
+    const reactRows: number[] = [];
     const opens: number[] = [];
     // The host's part of opening a busy terminal: its terminal:open reply (a serialized screen and scrollback) to a
     // client, for terminals no pane shows (so no pane's size changes).
@@ -212,6 +214,8 @@ async function main(): Promise<void> {
       await fresh.goto(server.url);
       await fresh.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
       firstRows.push((await fresh.evaluate('window.__load.firstRowAt')) as number);
+      await fresh.waitForFunction('window.__load.reactFirstRowAt > 0', null, { timeout: 60_000 });
+      reactRows.push((await fresh.evaluate('window.__load.reactFirstRowAt')) as number);
       const t = inView[1 + run]!;
       await until(async () => (await fresh.locator(`[data-session-id="${t.id}"]`).count()) > 0, { timeoutMs: 30_000, message: `terminal ${t.tag}'s row` });
       if (!(await fresh.evaluate(`window.__openTerminal(${JSON.stringify(t.id)}, 't${t.tag} line')`))) throw new Error(`no row for terminal ${t.tag}`);
@@ -222,7 +226,7 @@ async function main(): Promise<void> {
     await blank.close();
     empty.close();
     const live = swarm.terminals.filter((t) => !t.exited).length;
-    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')}; busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
+    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')} (React's ${reactRows.map(ms).join(', ')}); busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
 
     // Completeness: wait for every agent to finish, then compare.
     await until(() => swarm.terminals.every((t) => t.exited), { timeoutMs: 120_000, intervalMs: 500, message: 'every terminal agent to finish' });
