@@ -5,6 +5,7 @@ import { fail, type AppErrorShape, type Result } from '../../../shared/result';
 import { RateLimitedWarnings, type Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { tokensEqual } from './access';
+import { OpenedTerminals } from './openedTerminals';
 
 export interface SocketSessionOptions {
   readonly token: string;
@@ -37,19 +38,6 @@ function asId(value: unknown): WebRequestId | null {
   return null;
 }
 
-/**
- * A `terminal:open` request on a socket that gets only its opened terminals' output: that terminal's
- * output flows from now on (before the reply, so nothing after the snapshot's offset is missed; the
- * pane skips what the snapshot holds). Returns the id when it is new to the socket.
- */
-function openingTerminal(channel: string, input: unknown, opened: Set<string> | null): string | null {
-  if (!opened || channel !== 'terminal:open' || typeof input !== 'object' || input === null) return null;
-  const id = (input as { id?: unknown }).id;
-  if (typeof id !== 'string' || id.length > 128 || opened.has(id)) return null;
-  opened.add(id);
-  return id;
-}
-
 function rawToText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
@@ -72,7 +60,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   let authenticated = false;
   let unsubscribe: (() => void) | null = null;
   /** Terminals whose output this socket gets, when its hello asked for only those it opened; null: all of them. */
-  let openedTerminals: Set<string> | null = null;
+  let openedTerminals: OpenedTerminals | null = null;
   let inFlight = 0;
   const now = opts.now ?? Date.now;
   const warnings = new RateLimitedWarnings(log, opts.maxWarningsPerMinute ?? DEFAULT_MAX_WARNINGS_PER_MINUTE, MINUTE_MS, now);
@@ -128,9 +116,9 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (msg.type === 'hello' && tokensEqual(opts.token, msg.token)) {
       authenticated = true;
       clearTimeout(helloTimer);
-      if (msg.terminalOutput === 'opened') openedTerminals = new Set();
+      if (msg.terminalOutput === 'opened') openedTerminals = new OpenedTerminals();
       unsubscribe = opts.events.subscribe((event, payload) => {
-        if (event === 'terminal:data' && openedTerminals && !openedTerminals.has((payload as { sessionId: string }).sessionId)) return;
+        if (event === 'terminal:data' && openedTerminals && !openedTerminals.wants((payload as { sessionId: string }).sessionId)) return;
         send({ event, payload });
       });
       send({ type: 'ready' });
@@ -148,12 +136,11 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (!isChannelName(msg.channel)) return refuse(id, { code: 'UNKNOWN_CHANNEL', message: 'No such channel.' }, 'unknown channel');
     if (inFlight >= opts.maxInFlight) return refuse(id, { code: 'UNAVAILABLE', message: 'Too many requests in flight; retry shortly.' }, 'too many in flight', false);
     inFlight += 1;
-    const opening = openingTerminal(msg.channel, msg.input, openedTerminals);
+    const opening = openedTerminals?.begin(msg.channel, msg.input) ?? null;
     opts.router
       .handle(msg.channel, msg.input, { transport: 'web' })
       .then((result) => {
-        // A terminal this socket failed to open (and had not opened before) sends it nothing.
-        if (!result.ok && opening) openedTerminals?.delete(opening);
+        if (opening !== null) openedTerminals?.settle(opening, result.ok);
         reply(id, result);
       })
       .catch((err: unknown) => {
