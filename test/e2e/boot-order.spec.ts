@@ -49,3 +49,43 @@ test('the socket says hello and asks for the first page while the early rows’ 
   await expect(page.locator('[data-early-row], [role="listitem"]').first()).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
 });
+
+test('xterm.js is fetched ahead of the first terminal pane when the swarm has a terminal, and not when it has none', async ({ page, browser }) => {
+  const xterm = /\/assets\/xtermScreen-[^/]+\.js$/;
+  // No terminal in this swarm: once the app is up and idle, xterm.js was not asked for.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (xterm.test(request.url())) asked.push(request.url());
+  });
+  const markdown: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/MarkdownRenderer-[^/]+\.js$/.test(request.url())) markdown.push(request.url());
+  });
+  await page.goto(server.url);
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  // The markdown chunk comes first (after the swarm is in), then xterm.js if there is a terminal.
+  await until(() => markdown.length > 0, { message: 'the markdown chunk preloaded' });
+  // Its module evaluated (the preload follows it in the same task) two frames after it arrived, at the latest.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(asked).toEqual([]);
+
+  const dataDir = freshDataDir();
+  const { store } = openStore({ dataDir });
+  store.sessions.insert({ id: 'term-1', kind: 'terminal', folder: '/tmp', position: 0, at: 1_700_000_000_000 });
+  store.close();
+  const withTerminal = await startServer({ dataDir, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } });
+  const other = await browser.newPage();
+  try {
+    const fetched: string[] = [];
+    other.on('requestfinished', (request) => {
+      if (xterm.test(request.url())) fetched.push(request.url());
+    });
+    await other.goto(withTerminal.url);
+    await expect(other.getByRole('listitem').first()).toBeVisible();
+    await until(() => fetched.length > 0, { message: 'xterm.js fetched with no pane open' });
+    await expect(other.locator('.xterm')).toHaveCount(0);
+  } finally {
+    await other.close();
+    await withTerminal.stop();
+  }
+});
