@@ -18,7 +18,7 @@
  * Prints the load average beside the figures (two cores are saturated on purpose).
  *
  * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60;
- *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load,
+ *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load (1400x900 and 900x700, light and dark),
  *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window)
  * Every process it starts (front, host, agents, stand-in, browser) is ended before it exits.
  */
@@ -168,6 +168,12 @@ async function main(): Promise<void> {
     if (SHOTS) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.screenshot({ path: join(SHOTS, 'under-load-dark.png') });
+      // The narrow window too, in both looks, then back as it was.
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.screenshot({ path: join(SHOTS, 'under-load-dark-900.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.screenshot({ path: join(SHOTS, 'under-load-light-900.png') });
+      await page.setViewportSize({ width: 1400, height: 900 });
     }
     const loaded = (await page.evaluate(windowStats(windowFrom, windowTo))) as WindowStats;
     const blankLoaded = (await blank.evaluate(windowStats(blankFrom, (await blank.evaluate('performance.now()')) as number))) as WindowStats;
