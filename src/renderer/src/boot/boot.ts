@@ -93,8 +93,10 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     const first = arrived ? applyFirstPage(arrived) : null;
     // Buffered raw by the entry chunk (before zod loaded): checked now, as a live push would be.
     for (const { event, payload } of pushes) {
-      const valid = validPush(event, payload);
-      if (valid) handlers.get(event)?.(valid.payload);
+      // Checked only when something listens (no pane listens to terminal output yet).
+      const handler = handlers.get(event);
+      const valid = handler ? validPush(event, payload) : null;
+      if (handler && valid) handler(valid.payload);
     }
     // The buffered rows, in one store update, before the first paint.
     applyQueuedChanges();
