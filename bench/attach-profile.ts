@@ -21,6 +21,7 @@ import { createLiveSwarm } from './support/liveSwarm';
 import { launchChromium, median, profilePage } from './support/liveLoadParts';
 import { connectSwarmClient } from './support/swarmClient';
 import { traceMainThread } from './support/startTrace';
+import { SOCKET_TRACE, TIMELINE, type StartTimeline } from './support/startTimeline';
 
 const argOf = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -31,54 +32,6 @@ const RUNS = argOf('--runs', 3);
 const TRACE = process.argv.includes('--trace');
 const SECONDS = argOf('--seconds', 8);
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
-
-/** Timestamps of the socket's life and a count of the frames it delivered, by kind, until `__trace.stop`. */
-const SOCKET_TRACE = `
-  window.__trace = { open: 0, ready: 0, firstReply: 0, frames: {}, bytes: 0, stopped: false };
-  const TracedWS = window.WebSocket;
-  window.WebSocket = class extends TracedWS {
-    constructor(...args) {
-      super(...args);
-      const t = window.__trace;
-      this.addEventListener('open', () => { t.open = performance.now(); });
-      this.addEventListener('message', (ev) => {
-        if (t.stopped || typeof ev.data !== 'string') return;
-        t.bytes += ev.data.length;
-        const kind = ev.data.startsWith('{"event":"') ? ev.data.slice(10, ev.data.indexOf('"', 10)) : ev.data.startsWith('{"type":"ready"') ? 'ready' : 'reply';
-        t.frames[kind] = (t.frames[kind] || 0) + 1;
-        if (kind === 'ready' && !t.ready) t.ready = performance.now();
-        if (kind === 'reply' && !t.firstReply) t.firstReply = performance.now();
-      });
-    }
-  };
-`;
-
-interface StartTimeline {
-  firstRow: number;
-  /** Set once React's rows were painted (0 while they were not yet). */
-  reactFirstRow: number;
-  open: number;
-  ready: number;
-  firstReply: number;
-  earlyRows: number;
-  fcp: number;
-  resources: string[];
-  frames: Record<string, number>;
-  bytes: number;
-  longTasks: number[];
-}
-
-const TIMELINE = `(() => {
-  const t = window.__trace;
-  t.stopped = true;
-  const res = performance.getEntriesByType('resource').filter((r) => !r.name.includes('/ws'))
-    .map((r) => r.name.split('/').pop().split('?')[0].slice(0, 28) + ' ' + r.startTime.toFixed(0) + '→' + r.responseEnd.toFixed(0));
-  const early = performance.getEntriesByName('swarmdesk:early-rows')[0];
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-  return { firstRow: window.__load.firstRowAt, reactFirstRow: window.__load.reactFirstRowAt, open: t.open, ready: t.ready, firstReply: t.firstReply,
-    earlyRows: early ? early.startTime + early.duration : 0, fcp: fcp ? fcp.startTime : 0, resources: res,
-    frames: t.frames, bytes: t.bytes, longTasks: window.__load.longTasks.map((x) => Math.round(x.duration)) };
-})()`;
 
 async function attachOnce(browser: Browser, server: RunningServer, busyId: string | null, busyText: string, label: string): Promise<{ firstRow: number; open: number }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });

@@ -31,6 +31,7 @@ import { startModelServer, type RecordedRequest, type Scripted } from '../test/s
 import { until } from '../test/support/until';
 import { CLEAR_SEARCH, keystrokeProbe, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
 import { complete, createLiveSwarm } from './support/liveSwarm';
+import { SOCKET_TRACE, TIMELINE, type StartTimeline } from './support/startTimeline';
 import { connectSwarmClient } from './support/swarmClient';
 import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
 
@@ -201,6 +202,8 @@ async function main(): Promise<void> {
     const firstRows: number[] = [];
     /** React's first row (the app's code evaluated and rendered), a fact beside the first row on screen. */
     const reactRows: number[] = [];
+    /** Where each fresh client's start went (the socket's steps), printed beside the figures. */
+    const timelines: string[] = [];
     const opens: number[] = [];
     // The host's part of opening a busy terminal: its terminal:open reply (a serialized screen and scrollback) to a
     // client, for terminals no pane shows (so no pane's size changes).
@@ -216,10 +219,14 @@ async function main(): Promise<void> {
       snapshotChars = Math.max(snapshotChars, snap.scrollback.length);
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
       const fresh = await context.newPage();
+      await fresh.addInitScript(SOCKET_TRACE);
       await fresh.addInitScript(LOAD_PROBE);
       await fresh.goto(server.url);
       await fresh.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
       firstRows.push((await fresh.evaluate('window.__load.firstRowAt')) as number);
+      const tl = (await fresh.evaluate(TIMELINE)) as StartTimeline;
+      const entry = (name: string): string => tl.resources.find((r) => r.startsWith(name))?.replace(/^\S+ /, '') ?? '?';
+      timelines.push(`entry script ${entry('index-')}, socket open ${ms(tl.open)}, ready ${ms(tl.ready)}, first reply ${ms(tl.firstReply)}, rows drawn ${ms(tl.earlyRows)}, first row ${ms(tl.firstRow)}; ${JSON.stringify(tl.frames)} read before it`);
       await fresh.waitForFunction('window.__load.reactFirstRowAt > 0', null, { timeout: 60_000 });
       reactRows.push((await fresh.evaluate('window.__load.reactFirstRowAt')) as number);
       const t = inView[1 + run]!;
@@ -231,6 +238,7 @@ async function main(): Promise<void> {
     }
     await blank.close();
     empty.close();
+    for (const [i, t] of timelines.entries()) console.log(`  fresh client ${i + 1}: ${t}`);
     const live = swarm.terminals.filter((t) => !t.exited).length;
     console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')} (React's ${reactRows.map(ms).join(', ')}); busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
 
