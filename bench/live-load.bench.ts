@@ -19,7 +19,8 @@
  *
  * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60;
  *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load (1400x900 and 900x700, light and dark),
- *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window)
+ *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window,
+ *   SWARMDESK_LOAD_TRACE=1 traces it and prints its tasks of 100 ms or more)
  * Every process it starts (front, host, agents, stand-in, browser) is ended before it exits.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { CLEAR_SEARCH, keystrokeProbe, LOAD_PROBE, windowStats, type WindowStats
 import { complete, createLiveSwarm } from './support/liveSwarm';
 import { SOCKET_TRACE, TIMELINE, type StartTimeline } from './support/startTimeline';
 import { connectSwarmClient } from './support/swarmClient';
+import { traceMainThread } from './support/startTrace';
 import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
 
 const arg = process.argv.indexOf('--seconds');
@@ -41,6 +43,8 @@ const SECONDS = Number(arg >= 0 ? process.argv[arg + 1] : (process.env.SWARMDESK
 const SHOTS = process.env.SWARMDESK_LOAD_SHOTS;
 /** A file for a CPU profile of the page over the load window (and its top functions printed), when set. */
 const PROFILE = process.env.SWARMDESK_LOAD_PROFILE;
+/** Set: trace the page's main thread over the load window (CDP Tracing) and print its tasks of 100 ms or more. */
+const TRACE = process.env.SWARMDESK_LOAD_TRACE === '1';
 const TERMINALS = 40;
 const CLAUDES = 10;
 const RATE = 200;
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
     const blankFrom = (await blank.evaluate('performance.now()')) as number;
     const [pageBusy0, blankBusy0, windowAt0] = [await pageBusy(), await blankBusy(), Date.now()];
     const stopProfile = PROFILE ? await profilePage(page, PROFILE) : null;
+    const stopTrace = TRACE ? await traceMainThread(page) : null;
     const loads: string[] = [];
     let loadedSearch: number[] = [];
     let searched: Promise<void> | null = null;
@@ -165,6 +170,7 @@ async function main(): Promise<void> {
     }, { timeoutMs: SECONDS * 1000 + 30_000, intervalMs: 250, message: 'the load window' });
     await searched;
     const windowTo = (await page.evaluate('performance.now()')) as number;
+    if (stopTrace) console.log(`page's tasks of 100 ms or more over the window (start+ms: what):\n  ${(await stopTrace(Infinity, 100)).join('\n  ')}`);
     if (stopProfile) console.log(`page CPU profile (${PROFILE}), most self time:\n  ${(await stopProfile()).join('\n  ')}`);
     if (SHOTS) {
       await page.emulateMedia({ colorScheme: 'dark' });

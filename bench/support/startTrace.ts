@@ -57,7 +57,16 @@ export async function traceMainThread(page: Page): Promise<(untilMs: number, min
     const text = await readStream(cdp, await done);
     if (process.env.SWARMDESK_TRACE_FILE) writeFileSync(process.env.SWARMDESK_TRACE_FILE, text);
     const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'EvaluateScript'));
+    // The app's renderer main thread: the one running the app's scripts (other pages in the browser run none).
+    const appScript = (e: TraceEvent): boolean => {
+      const url = e.args?.data?.url;
+      return typeof url === 'string' && url.includes('/assets/');
+    };
+    const main = events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((t) => ({ t, n: events.filter((x) => x.pid === t.pid && x.tid === t.tid && appScript(x)).length }))
+      .sort((a, b) => b.n - a.n)
+      .find((c) => c.n > 0)?.t;
     if (!main) return ['(no renderer main thread in the trace)'];
     const nav = events.find((e) => e.pid === main.pid && (e.name === 'navigationStart' || e.name === 'markAsMainFrame'))?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.ts > 0).map((e) => e.ts));
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
