@@ -5,6 +5,7 @@ import { setApi } from '../bridge';
 import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
 import { firstShowings, loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
+import { loadHosts } from '../features/hosts/actions';
 import { startNotifications } from '../features/notifications/actions';
 import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
 import { adoptSidebarLayout } from '../features/sidebar/layout';
@@ -71,6 +72,8 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   });
   // The rows' branch and counts: not on the first paint's path either.
   later(() => void loadChangeSummaries())();
+  // The remote hosts and their links' states (rows of a host that is not connected say so).
+  later(() => void loadHosts())();
   const preload = later(() => void preloadMarkdown());
   if (early) {
     // The first page was asked for already: apply it (or wait for it), then the pushes that came
