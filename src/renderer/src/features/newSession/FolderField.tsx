@@ -123,7 +123,7 @@ export function FolderField({ folder, onChange, host, canBrowse, problem, errorI
       </div>
       {host !== null ? (
         <p id={remoteId} className="field-hint">
-          A folder on {host} (<code>~</code> is its home).{canBrowse ? ' Browse… picks folders on this machine only.' : ''}
+          A folder on {host} (~ is its home).{canBrowse ? ' Browse… picks folders on this machine only.' : ''}
         </p>
       ) : null}
       {problem ? (
