@@ -147,6 +147,9 @@ describe('Settings → Agents: ACP agents', () => {
     expect(JSON.parse((gemini as HTMLTextAreaElement).value)).toEqual([files]);
     const codex = within(group).getByRole('textbox', { name: 'MCP servers for Codex' });
     expect(codex).toHaveValue('');
+    // An empty field reads as empty ("None"), the example is in the group's description, not a value-like placeholder.
+    expect(codex).toHaveAttribute('placeholder', 'None');
+    expect(codex).toHaveAccessibleDescription(/For example: \[\{ "name"/);
 
     await userEvent.click(codex);
     await userEvent.paste('[{"name": "git", "args": []}');

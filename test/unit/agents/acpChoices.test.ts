@@ -39,3 +39,23 @@ describe('ACP choices', () => {
     expect(choicesFromResponse(null)).toEqual(NO_CHOICES);
   });
 });
+
+describe('AcpChoiceBook', () => {
+  it('forgets what a deleted session’s agent offered (memory held per session)', async () => {
+    const { AcpChoiceBook } = await import('../../../src/main/core/agents/acp/choiceBook');
+    const { CoreEvents } = await import('../../../src/main/core/events');
+    const events = new CoreEvents();
+    const pushed: string[] = [];
+    const store = { sessionOptions: { get: () => null, set: () => undefined, remove: () => undefined } } as never;
+    const book = new AcpChoiceBook(store, events, (id) => pushed.push(id));
+    const offer = { modes: { current: 'a', available: [{ id: 'a', name: 'A', description: null }] }, models: null };
+    book.reported('s1', offer);
+    book.reported('s2', offer);
+    expect(book.size()).toBe(2);
+    expect(pushed).toEqual(['s1', 's2']);
+    events.emit('session:removed', { id: 's1' });
+    expect(book.size()).toBe(1);
+    expect(book.options('s1')).toEqual({ modes: null, models: null });
+    expect(book.options('s2')).toEqual(offer);
+  });
+});

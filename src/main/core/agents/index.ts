@@ -200,7 +200,7 @@ export function createAgents(deps: AgentsDeps): Agents {
   const acpSettings = (): AcpSettings => deps.acpSettings?.read() ?? NO_ACP_SETTINGS;
   const catalog = new AcpCatalog({ settings: acpSettings, env: deps.env });
   const permissions = new PendingPermissions((sessionId, request) => deps.events.emit('acp:permission', { sessionId, request }));
-  const choices = new AcpChoiceBook(deps.store, (sessionId, options) => deps.events.emit('acp:sessionOptions', { sessionId, ...options }));
+  const choices = new AcpChoiceBook(deps.store, deps.events, (sessionId, options) => deps.events.emit('acp:sessionOptions', { sessionId, ...options }));
   const acp = new AcpBackend({ catalog, permissions, choices, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}), ...deps.acp });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({

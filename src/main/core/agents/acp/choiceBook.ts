@@ -1,5 +1,6 @@
 import type { AcpSessionOptions } from '../../../../shared/ipc/acp';
 import type { Store } from '../../store';
+import type { CoreEvents } from '../../events';
 
 export type ChoiceKind = 'mode' | 'model';
 const KEY = { mode: 'acpMode', model: 'acpModel' } as const;
@@ -14,8 +15,14 @@ export class AcpChoiceBook {
 
   constructor(
     private readonly store: Pick<Store, 'sessionOptions'>,
+    events: Pick<CoreEvents, 'subscribe'>,
     private readonly push: (sessionId: string, options: AcpSessionOptions) => void,
-  ) {}
+  ) {
+    // A deleted session's agent offers nothing any more (held in memory only: a swarm of deletions would keep them all).
+    events.subscribe((event, payload) => {
+      if (event === 'session:removed') this.known.delete((payload as { id: string }).id);
+    });
+  }
 
   chosen(sessionId: string, kind: ChoiceKind): string | null {
     const v = this.store.sessionOptions.get(sessionId, KEY[kind]);
@@ -33,6 +40,11 @@ export class AcpChoiceBook {
   /** The agent's modes and models as last reported; both null when it has not run in this core. */
   options(sessionId: string): AcpSessionOptions {
     return this.known.get(sessionId) ?? { modes: null, models: null };
+  }
+
+  /** How many sessions' offers are held (a test checks deletions free them). */
+  size(): number {
+    return this.known.size;
   }
 
   reported(sessionId: string, options: AcpSessionOptions): void {

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { AcpAgentInfo } from '../../../../shared/ipc/acp';
 
-const PLACEHOLDER = '[{ "name": "files", "command": "/usr/local/bin/mcp-files" }]';
+const EXAMPLE = '[{ "name": "files", "command": "/usr/local/bin/mcp-files" }]';
 
 /** One agent's MCP servers: a JSON field named "MCP servers for <agent>", its problem in an alert under it. */
-function McpField({ agent, text, error, onChange }: { agent: AcpAgentInfo; text: string; error?: string; onChange: (text: string) => void }) {
+function McpField({ agent, text, error, hintId, onChange }: { agent: AcpAgentInfo; text: string; error?: string; hintId: string; onChange: (text: string) => void }) {
   const id = useId();
   const errorId = useId();
   return (
@@ -15,9 +15,9 @@ function McpField({ agent, text, error, onChange }: { agent: AcpAgentInfo; text:
         rows={text ? Math.min(8, text.split('\n').length + 1) : 2}
         spellCheck={false}
         value={text}
-        placeholder={PLACEHOLDER}
+        placeholder="None"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : hintId}
         onChange={(e) => onChange(e.target.value)}
       />
       {error ? (
@@ -41,13 +41,16 @@ export function McpServerFields({
   errors: Record<string, string>;
   onChange: (agentId: string, text: string) => void;
 }) {
+  const hintId = useId();
   if (agents.length === 0) return null;
   return (
     <fieldset className="field-group">
       <legend>MCP servers</legend>
-      <p className="settings-hint">Servers each agent starts with, as JSON: name, command, args, env. Empty: none.</p>
+      <p id={hintId} className="settings-hint">
+        Servers each agent starts with, as a JSON list of name, command, args and env. Empty: none. For example: <code>{EXAMPLE}</code>
+      </p>
       {agents.map((agent) => (
-        <McpField key={agent.id} agent={agent} text={texts[agent.id] ?? ''} error={errors[agent.id]} onChange={(text) => onChange(agent.id, text)} />
+        <McpField key={agent.id} agent={agent} text={texts[agent.id] ?? ''} error={errors[agent.id]} hintId={hintId} onChange={(text) => onChange(agent.id, text)} />
       ))}
     </fieldset>
   );
