@@ -25,6 +25,7 @@ runHost({
   env: process.env,
   version: packageVersion(),
   reportFd: args.reportFd,
+  unlessStoppedSince: args.unlessStoppedSince,
   // Tests fake a host built from another contract with this (SPEC §5.1 versions).
   ...(process.env.SWARMDESK_TEST_HOST_PROTOCOL ? { protocol: process.env.SWARMDESK_TEST_HOST_PROTOCOL } : {}),
 }).catch(() => {

@@ -48,6 +48,7 @@ function runAsHost(): void {
         nativeBinding: electronNativeBinding(app.getAppPath()),
         secrets: electronSecretBox,
         reportFd: args.reportFd,
+        unlessStoppedSince: args.unlessStoppedSince,
       }),
     )
     .catch(() => app.exit(1));

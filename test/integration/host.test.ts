@@ -1,14 +1,14 @@
 import { connect } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, setLogSink } from '../../src/main/core/logger';
 import { HostLink } from '../../src/main/transport/socket/hostLink';
-import { startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
+import { attachOrStart, HostStoppedError, startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
 import { HostConnection, HostRefusedError, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
-import { contractFingerprint, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { contractFingerprint, readHostInfo, settingsEnvDigest, writeHostStopped } from '../../src/main/transport/socket/hostFiles';
 import { until } from '../support/until';
 
 /*
@@ -157,6 +157,52 @@ describe('the session host process', () => {
     expect(second).not.toBe(first);
     expect((await link.handle('sessions:list', {}, { transport: 'web' })).ok).toBe(true);
     await link.leave(false);
+  });
+
+  it('a front re-attaching after a kill -9 does not bring the host back when the host a peer started meanwhile was stopped on purpose', async () => {
+    const dir = dataDir();
+    // The link's hosts start behind a gate (test/support/gatedHost.ts): open for the first, closed after.
+    const gate = join(dir, 'gate');
+    writeFileSync(gate, '');
+    const gated: HostCommand = { command: process.execPath, args: ['--import', 'tsx', 'test/support/gatedHost.ts'], env: { ...HOST.env, SWARMDESK_TEST_HOST_GATE: gate } };
+    const stopped: string[] = [];
+    const link = new HostLink({ dataDir: dir, me: me(), abilities: null, host: gated, log: createLogger('test'), onStopped: (reason) => stopped.push(reason) });
+    await link.open();
+    const first = readHostInfo(dir)!.pid;
+    hosts.push(first);
+    rmSync(gate);
+    process.kill(first, 'SIGKILL');
+    // The link found no host and is inside its start of one, held at the gate...
+    const held = Number(await until(() => existsSync(`${gate}.waiting`) && readFileSync(`${gate}.waiting`, 'utf8'), { timeoutMs: 30_000, message: "the link's start of a host, at the gate" }));
+    hosts.push(held);
+    // ...while a peer front's host comes up and is stopped (`--stop`): the link never saw that host.
+    await start(dir);
+    expect((await stopHost(dir, { ...me(), kind: 'cli' })).exitCode).toBe(0);
+    expect(readHostInfo(dir)).toBeNull();
+    writeFileSync(gate, '');
+    // The stop stands: the link's host refuses to start and the link ends as stopped, as on a 'stopping' frame.
+    await until(() => stopped.length > 0, { timeoutMs: 30_000, message: 'the link to take the stop' });
+    expect(stopped[0]).toMatch(/stopped on purpose at .*npm run serve -- --stop/);
+    expect(link.hostState().state).toBe('stopped');
+    await until(() => !alive(held), { timeoutMs: 30_000, message: 'the held host to end' });
+    expect(readHostInfo(dir)).toBeNull();
+    expect(existsSync(join(dir, 'swarmdesk.lock'))).toBe(false);
+    expect(readFileSync(join(dir, 'host.log'), 'utf8')).toMatch(/not starting: the host was stopped on purpose meanwhile/);
+  });
+
+  it('a re-attaching front that finds a deliberate stop of a host as new as the one it lost starts none; an older stop does not count', async () => {
+    const dir = dataDir();
+    const lost = '2026-12-05T01:00:00.000Z';
+    writeHostStopped(dir, { pid: 1, startedAt: '2026-12-05T01:00:05.000Z', stoppedAt: '2026-12-05T01:00:09.000Z', reason: 'npm run serve -- --stop' });
+    const refused = await attachOrStart({ dataDir: dir, me: me(), abilities: null, host: HOST, lostHostStartedAt: lost }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HostStoppedError);
+    expect((refused as Error).message).toMatch(/stopped on purpose at 2026-12-05T01:00:09.000Z/);
+    expect(readHostInfo(dir)).toBeNull();
+    // A stop of a host older than the one lost is history: the front brings a host up (through the host's own check).
+    const { connection, started } = await attachOrStart({ dataDir: dir, me: me(), abilities: null, host: HOST, lostHostStartedAt: '2026-12-05T01:00:06.000Z' });
+    hosts.push(connection.welcome.pid);
+    expect(started).toBe(true);
+    connection.close();
   });
 
   it("shows a web front's address in the status once it listens, and to a host that replaced a dead one", async () => {

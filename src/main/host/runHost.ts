@@ -2,7 +2,7 @@ import { closeSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireDataDirLock, createCore, createLogger, ensurePrivateDataDir, setLogSink, type DataDirLock, type SecretBox, type SwarmCore } from '../core';
 import { startHostServer, type HostServer } from '../transport/socket/hostServer';
-import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, writeHostInfo } from '../transport/socket/hostFiles';
+import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, stoppedSince, writeHostInfo, writeHostStopped } from '../transport/socket/hostFiles';
 import { RotatingLog } from './rotatingLog';
 
 const log = createLogger('host');
@@ -24,6 +24,20 @@ export interface RunHostOptions {
   readonly reportFd?: number | null;
   /** The contract fingerprint to present (a test fakes an older host with this). */
   readonly protocol?: string;
+  /**
+   * Started by a front re-attaching after its host died: the `startedAt` of the
+   * host it lost. If that host or a later one was stopped on purpose meanwhile,
+   * this one does not start (HostStoppedMeanwhileError): the stop stands.
+   */
+  readonly unlessStoppedSince?: string | null;
+}
+
+/** A re-attaching front's host found that the folder's host was stopped on purpose meanwhile. */
+export class HostStoppedMeanwhileError extends Error {
+  override readonly name = 'HostStoppedMeanwhileError';
+  constructor(readonly stoppedAt: string, readonly reason: string) {
+    super(`The session host was stopped on purpose at ${stoppedAt} (${reason}); not starting another.`);
+  }
 }
 
 export interface RunningHost {
@@ -32,7 +46,7 @@ export interface RunningHost {
   stop(reason: string): Promise<void>;
 }
 
-function report(fd: number | null | undefined, message: { ready: true; pid: number } | { error: string }): void {
+function report(fd: number | null | undefined, message: { ready: true; pid: number } | { error: string; stopped?: true }): void {
   if (fd === null || fd === undefined) return;
   try {
     writeSync(fd, `${JSON.stringify(message)}\n`);
@@ -61,6 +75,12 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
   const startedAt = new Date().toISOString();
   try {
     lock = acquireDataDirLock(opts.dataDir, 'host');
+    // Under the lock, so no stop can slip in between this look and the start.
+    const stoppedMeanwhile = opts.unlessStoppedSince ? stoppedSince(opts.dataDir, opts.unlessStoppedSince) : null;
+    if (stoppedMeanwhile !== null) {
+      lock.release();
+      throw new HostStoppedMeanwhileError(stoppedMeanwhile.stoppedAt, stoppedMeanwhile.reason);
+    }
     try {
       core = await createCore({
         dataDir: opts.dataDir,
@@ -110,6 +130,13 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
     const stop = (reason: string): Promise<void> => {
       stopping ??= (async () => {
         log.info('stopping', { reason, liveAgents: core.liveAgents() });
+        // First, while the lock is ours: a front that missed the 'stopping' frame (it was between attempts to
+        // re-attach) reads this, and the host such a front starts refuses, rather than bring the host back.
+        try {
+          writeHostStopped(opts.dataDir, { pid: process.pid, startedAt, stoppedAt: new Date().toISOString(), reason });
+        } catch (err) {
+          log.error('could not record the stop', { err });
+        }
         clearInterval(idle);
         const bound = setTimeout(() => {
           log.error('stopping took too long; exiting');
@@ -155,8 +182,9 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
     report(opts.reportFd, { ready: true, pid: process.pid });
     return { core, server, stop };
   } catch (err) {
-    log.error('the session host failed to start', { err });
-    report(opts.reportFd, { error: err instanceof Error ? err.message : String(err) });
+    if (err instanceof HostStoppedMeanwhileError) log.info('not starting: the host was stopped on purpose meanwhile', { stoppedAt: err.stoppedAt });
+    else log.error('the session host failed to start', { err });
+    report(opts.reportFd, { error: err instanceof Error ? err.message : String(err), ...(err instanceof HostStoppedMeanwhileError && { stopped: true as const }) });
     throw err;
   }
 }

@@ -40,8 +40,14 @@ describe("the session host's log", () => {
 
 describe("the session host's arguments", () => {
   it('needs a data folder; takes a report pipe above the standard three', () => {
-    expect(parseHostArgs(['--data-dir', '/d', '--report-fd', '3'])).toEqual({ dataDir: '/d', reportFd: 3 });
-    expect(parseHostArgs(['--data-dir', '/d', '--report-fd', '1'])).toEqual({ dataDir: '/d', reportFd: null });
+    expect(parseHostArgs(['--data-dir', '/d', '--report-fd', '3'])).toEqual({ dataDir: '/d', reportFd: 3, unlessStoppedSince: null });
+    expect(parseHostArgs(['--data-dir', '/d', '--report-fd', '1'])).toEqual({ dataDir: '/d', reportFd: null, unlessStoppedSince: null });
     expect(() => parseHostArgs([])).toThrow(/--data-dir/);
+  });
+
+  it("takes the lost host's start time from a re-attaching front, and refuses one that is not a time", () => {
+    expect(parseHostArgs(['--data-dir', '/d', '--unless-stopped-since', '2026-12-05T01:00:00.000Z']).unlessStoppedSince).toBe('2026-12-05T01:00:00.000Z');
+    expect(() => parseHostArgs(['--data-dir', '/d', '--unless-stopped-since', 'yesterday'])).toThrow(/ISO 8601/);
+    expect(() => parseHostArgs(['--data-dir', '/d', '--unless-stopped-since'])).toThrow(/ISO 8601/);
   });
 });

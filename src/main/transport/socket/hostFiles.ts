@@ -11,6 +11,8 @@ import { HOST_FRAMES_VERSION } from './frames';
 export const HOST_INFO_FILE = 'host.json';
 export const HOST_SOCKET_FILE = 'host.sock';
 export const HOST_LOG_FILE = 'host.log';
+/** What the last host stopped on purpose left: a front re-attaching after a crash reads it rather than start another host. */
+export const HOST_STOPPED_FILE = 'host-stopped.json';
 /** Linux's sun_path holds 108 bytes with the terminating NUL (macOS: 104). */
 const MAX_SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
 
@@ -44,6 +46,38 @@ export function writeHostInfo(dataDir: string, info: HostInfo): void {
 /** Removes the card if it is still this process's (a newer host may have replaced it). */
 export function removeHostInfo(dataDir: string, pid: number): void {
   if (readHostInfo(dataDir)?.pid === pid) rmSync(join(dataDir, HOST_INFO_FILE), { force: true });
+}
+
+const HostStoppedSchema = z.object({
+  pid: z.number().int(),
+  /** The stopped host's own start (its card's and welcome's `startedAt`). */
+  startedAt: z.string(),
+  stoppedAt: z.string(),
+  reason: z.string(),
+});
+export type HostStopped = z.infer<typeof HostStoppedSchema>;
+
+/** Written by a host that stops on purpose, while it still holds the folder's lock (so before any next host can start). */
+export function writeHostStopped(dataDir: string, record: HostStopped): void {
+  const file = join(dataDir, HOST_STOPPED_FILE);
+  const temp = `${file}.tmp-${process.pid}`;
+  writeFileSync(temp, JSON.stringify(record), { mode: 0o600 });
+  renameSync(temp, file);
+}
+
+/**
+ * The deliberate stop a front that lost the host started at `lostHostStartedAt`
+ * must honour: a stop of that host or of any host started after it (one a
+ * peer front brought up meanwhile). Null when there was none.
+ */
+export function stoppedSince(dataDir: string, lostHostStartedAt: string): HostStopped | null {
+  try {
+    const parsed = HostStoppedSchema.safeParse(JSON.parse(readFileSync(join(dataDir, HOST_STOPPED_FILE), 'utf8')));
+    // ISO times of one clock: the string order is the time order.
+    return parsed.success && parsed.data.startedAt >= lostHostStartedAt ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function newHostSecret(): string {

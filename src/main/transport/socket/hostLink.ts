@@ -4,7 +4,7 @@ import type { HostState } from '../../../shared/ipc/host';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { EventListener, Logger, RequestContext } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
-import { attachOrStart, connectToRunningHost, type AttachOptions } from './attach';
+import { attachOrStart, connectToRunningHost, HostStoppedError, type AttachOptions } from './attach';
 import type { HostCloseReason, HostConnection } from './hostClient';
 
 /** Waits between tries to bring a lost host back. */
@@ -99,27 +99,34 @@ export class HostLink implements RouterLike, EventSource {
   private onLost(connection: HostConnection, reason: HostCloseReason): void {
     if (this.connection !== connection || this.closing) return;
     this.connection = null;
-    if (reason.kind === 'stopped') {
-      this.opts.log.info('the session host was stopped', { reason: reason.reason });
-      this.setState({ state: 'stopped', message: 'The session host was stopped.', reattached: false, hostVersion: null });
-      this.opts.onStopped?.(reason.reason);
-      return;
-    }
+    if (reason.kind === 'stopped') return this.stopped(reason.reason);
     this.opts.log.warn('lost the session host; starting a new one');
     this.setState({ state: 'restarting', message: 'The session host stopped; restarting…', reattached: false, hostVersion: null });
-    this.reattaching ??= this.reattach().finally(() => {
+    this.reattaching ??= this.reattach(connection.welcome.startedAt).finally(() => {
       this.reattaching = null;
     });
   }
 
-  private async reattach(): Promise<void> {
+  private stopped(reason: string): void {
+    this.opts.log.info('the session host was stopped', { reason });
+    this.setState({ state: 'stopped', message: 'The session host was stopped.', reattached: false, hostVersion: null });
+    this.opts.onStopped?.(reason);
+  }
+
+  /**
+   * Brings the host back after it died. A host a peer front brought up may be
+   * stopped on purpose before this front reaches it: that stop stands (the
+   * front ends as if it had got the 'stopping' frame) and no host is started.
+   */
+  private async reattach(lostHostStartedAt: string): Promise<void> {
     for (let attempt = 0; !this.closing; attempt += 1) {
       try {
-        const { connection } = await attachOrStart(this.attachOptions());
+        const { connection } = await attachOrStart({ ...this.attachOptions(), lostHostStartedAt });
         if (this.closing) return connection.close();
         this.adopt(connection, true);
         return;
       } catch (err) {
+        if (err instanceof HostStoppedError) return this.stopped(err.message);
         this.opts.log.warn('restarting the session host failed; trying again', { err, attempt });
         await new Promise((r) => setTimeout(r, RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]));
       }
