@@ -5,8 +5,10 @@ import type { Plugin } from 'vite';
 
 /**
  * The app chunk (`appStart`) is loaded by a dynamic import once the small entry
- * has run. Name it in index.html too, so the browser fetches and compiles it
- * while the entry opens the socket and asks for the first page (first paint).
+ * has run, and so is the early rows' chunk (`boot/earlyGate`, with the label
+ * rules) once the socket is ready. Name them (and what the early rows' chunk
+ * imports) in index.html too, so the browser fetches and compiles them while
+ * the entry opens the socket and asks for the first page (first paint).
  */
 function preloadAppChunk(): Plugin {
   return {
@@ -18,8 +20,12 @@ function preloadAppChunk(): Plugin {
         const app = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith('/appStart.tsx'));
         if (!app || app.type !== 'chunk') return [];
         const css = [...(app.viteMetadata?.importedCss ?? [])];
+        const gate = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith('/boot/earlyGate.ts'));
+        const entries = new Set(chunks.filter((c) => c.type === 'chunk' && c.isEntry).map((c) => c.fileName));
+        const early = gate && gate.type === 'chunk' ? [gate.fileName, ...gate.imports].filter((file) => !entries.has(file)) : [];
+        const scripts = [...new Set([...early, app.fileName])];
         return [
-          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${app.fileName}` }, injectTo: 'head' },
+          ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const })),
           ...css.map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })),
         ];
       },

@@ -18,8 +18,9 @@
  * Prints the load average beside the figures (two cores are saturated on purpose).
  *
  * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60;
- *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load,
- *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window)
+ *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load (1400x900 and 900x700, light and dark),
+ *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window,
+ *   SWARMDESK_LOAD_TRACE=1 traces it and prints its tasks of 100 ms or more)
  * Every process it starts (front, host, agents, stand-in, browser) is ended before it exits.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +32,9 @@ import { startModelServer, type RecordedRequest, type Scripted } from '../test/s
 import { until } from '../test/support/until';
 import { CLEAR_SEARCH, keystrokeProbe, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
 import { complete, createLiveSwarm } from './support/liveSwarm';
+import { SOCKET_TRACE, TIMELINE, type StartTimeline } from './support/startTimeline';
 import { connectSwarmClient } from './support/swarmClient';
+import { traceMainThread } from './support/startTrace';
 import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
 
 const arg = process.argv.indexOf('--seconds');
@@ -40,6 +43,8 @@ const SECONDS = Number(arg >= 0 ? process.argv[arg + 1] : (process.env.SWARMDESK
 const SHOTS = process.env.SWARMDESK_LOAD_SHOTS;
 /** A file for a CPU profile of the page over the load window (and its top functions printed), when set. */
 const PROFILE = process.env.SWARMDESK_LOAD_PROFILE;
+/** Set: trace the page's main thread over the load window (CDP Tracing) and print its tasks of 100 ms or more. */
+const TRACE = process.env.SWARMDESK_LOAD_TRACE === '1';
 const TERMINALS = 40;
 const CLAUDES = 10;
 const RATE = 200;
@@ -149,6 +154,7 @@ async function main(): Promise<void> {
     const blankFrom = (await blank.evaluate('performance.now()')) as number;
     const [pageBusy0, blankBusy0, windowAt0] = [await pageBusy(), await blankBusy(), Date.now()];
     const stopProfile = PROFILE ? await profilePage(page, PROFILE) : null;
+    const stopTrace = TRACE ? await traceMainThread(page) : null;
     const loads: string[] = [];
     let loadedSearch: number[] = [];
     let searched: Promise<void> | null = null;
@@ -164,10 +170,17 @@ async function main(): Promise<void> {
     }, { timeoutMs: SECONDS * 1000 + 30_000, intervalMs: 250, message: 'the load window' });
     await searched;
     const windowTo = (await page.evaluate('performance.now()')) as number;
+    if (stopTrace) console.log(`page's tasks of 100 ms or more over the window (start+ms: what):\n  ${(await stopTrace(Infinity, 100)).join('\n  ')}`);
     if (stopProfile) console.log(`page CPU profile (${PROFILE}), most self time:\n  ${(await stopProfile()).join('\n  ')}`);
     if (SHOTS) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.screenshot({ path: join(SHOTS, 'under-load-dark.png') });
+      // The narrow window too, in both looks, then back as it was.
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.screenshot({ path: join(SHOTS, 'under-load-dark-900.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.screenshot({ path: join(SHOTS, 'under-load-light-900.png') });
+      await page.setViewportSize({ width: 1400, height: 900 });
     }
     const loaded = (await page.evaluate(windowStats(windowFrom, windowTo))) as WindowStats;
     const blankLoaded = (await blank.evaluate(windowStats(blankFrom, (await blank.evaluate('performance.now()')) as number))) as WindowStats;
@@ -193,6 +206,10 @@ async function main(): Promise<void> {
     const liveAtAttach = swarm.terminals.filter((t) => !t.exited).length;
     const emptyPaints: number[] = [];
     const firstRows: number[] = [];
+    /** React's first row (the app's code evaluated and rendered), a fact beside the first row on screen. */
+    const reactRows: number[] = [];
+    /** Where each fresh client's start went (the socket's steps), printed beside the figures. */
+    const timelines: string[] = [];
     const opens: number[] = [];
     // The host's part of opening a busy terminal: its terminal:open reply (a serialized screen and scrollback) to a
     // client, for terminals no pane shows (so no pane's size changes).
@@ -208,10 +225,16 @@ async function main(): Promise<void> {
       snapshotChars = Math.max(snapshotChars, snap.scrollback.length);
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
       const fresh = await context.newPage();
+      await fresh.addInitScript(SOCKET_TRACE);
       await fresh.addInitScript(LOAD_PROBE);
       await fresh.goto(server.url);
       await fresh.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
       firstRows.push((await fresh.evaluate('window.__load.firstRowAt')) as number);
+      const tl = (await fresh.evaluate(TIMELINE)) as StartTimeline;
+      const entry = (name: string): string => tl.resources.find((r) => r.startsWith(name))?.replace(/^\S+ /, '') ?? '?';
+      timelines.push(`entry script ${entry('index-')}, socket open ${ms(tl.open)}, ready ${ms(tl.ready)}, first reply ${ms(tl.firstReply)}, rows drawn ${ms(tl.earlyRows)}, first row ${ms(tl.firstRow)}; ${JSON.stringify(tl.frames)} read before it`);
+      await fresh.waitForFunction('window.__load.reactFirstRowAt > 0', null, { timeout: 60_000 });
+      reactRows.push((await fresh.evaluate('window.__load.reactFirstRowAt')) as number);
       const t = inView[1 + run]!;
       await until(async () => (await fresh.locator(`[data-session-id="${t.id}"]`).count()) > 0, { timeoutMs: 30_000, message: `terminal ${t.tag}'s row` });
       if (!(await fresh.evaluate(`window.__openTerminal(${JSON.stringify(t.id)}, 't${t.tag} line')`))) throw new Error(`no row for terminal ${t.tag}`);
@@ -221,8 +244,9 @@ async function main(): Promise<void> {
     }
     await blank.close();
     empty.close();
+    for (const [i, t] of timelines.entries()) console.log(`  fresh client ${i + 1}: ${t}`);
     const live = swarm.terminals.filter((t) => !t.exited).length;
-    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')}; busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
+    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')} (React's ${reactRows.map(ms).join(', ')}); busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
 
     // Completeness: wait for every agent to finish, then compare.
     await until(() => swarm.terminals.every((t) => t.exited), { timeoutMs: 120_000, intervalMs: 500, message: 'every terminal agent to finish' });

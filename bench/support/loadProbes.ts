@@ -5,12 +5,12 @@ export { CLEAR_SEARCH, keystrokeProbe } from './pageProbes';
 /**
  * In-page probes of the live-load bench (strings: tsx's helpers do not exist in the page).
  * `window.__load` holds Chromium's longtask entries (over 50 ms), the gaps between animation
- * frames, when the first row was painted, when a search reply's results were painted, and when
+ * frames, when the first row was painted (the entry's early rows or React's; React's apart), when a search reply's results were painted, and when
  * a terminal pane first painted a line of the agent it shows.
  */
 
 export const LOAD_PROBE = `
-  window.__load = { firstRowAt: 0, searchPaintedAt: 0, longTasks: [], frames: [], termPaintedAt: 0, termArmedAt: 0 };
+  window.__load = { firstRowAt: 0, reactFirstRowAt: 0, searchPaintedAt: 0, longTasks: [], frames: [], termPaintedAt: 0, termArmedAt: 0 };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__load.longTasks.push({ start: e.startTime, duration: e.duration });
@@ -37,12 +37,20 @@ export const LOAD_PROBE = `
       });
     }
   };
-  new MutationObserver(() => {
-    if (!window.__load.firstRowAt && document.querySelector('[role="listitem"]')) {
+  // The first row on screen: drawn before React by the entry chunk (data-early-row), or React's;
+  // React's own first row apart (as the ui-paint bench counts them).
+  const rowsSeen = new MutationObserver(() => {
+    if (!window.__load.firstRowAt && document.querySelector('[role="listitem"], [data-early-row]')) {
       window.__load.firstRowAt = -1;
       afterPaint((at) => { window.__load.firstRowAt = at; });
     }
-  }).observe(document, { childList: true, subtree: true });
+    if (!window.__load.reactFirstRowAt && document.querySelector('[role="listitem"]')) {
+      window.__load.reactFirstRowAt = -1;
+      rowsSeen.disconnect();
+      afterPaint((at) => { window.__load.reactFirstRowAt = at; });
+    }
+  });
+  rowsSeen.observe(document, { childList: true, subtree: true });
   // Click a row (by session id) and time it to the first painted frame whose terminal rows show \`text\`.
   window.__openTerminal = (id, text) => {
     window.__load.termPaintedAt = 0;

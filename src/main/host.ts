@@ -26,6 +26,7 @@ runHost({
   version: packageVersion(),
   reportFd: args.reportFd,
   unlessStoppedSince: args.unlessStoppedSince,
+  appRoot: repoRoot,
   // Tests fake a host built from another contract with this (SPEC §5.1 versions).
   ...(process.env.SWARMDESK_TEST_HOST_PROTOCOL ? { protocol: process.env.SWARMDESK_TEST_HOST_PROTOCOL } : {}),
 }).catch(() => {

@@ -49,6 +49,7 @@ function runAsHost(): void {
         secrets: electronSecretBox,
         reportFd: args.reportFd,
         unlessStoppedSince: args.unlessStoppedSince,
+        appRoot: app.getAppPath(),
       }),
     )
     .catch(() => app.exit(1));

@@ -26,6 +26,11 @@ function fakeHandlers(): HandlerMap<null> {
     };
   }
   map['app:info'] = () => ({ version: '0.0.0-test', platform: 'linux', transport: 'web', dataDir: '/tmp/x', defaultFolder: '/tmp', notices: [], notifications: true });
+  // Opens one terminal ('t-open'); any other is not found.
+  map['terminal:open'] = ({ id }: { id: string }) => {
+    if (id !== 't-open') throw new AppError('NOT_FOUND', 'No such terminal.');
+    return { running: true, scrollback: '', offset: 0, exit: null };
+  };
   return map as HandlerMap<null>;
 }
 
@@ -373,6 +378,30 @@ describe('web transport on a real loopback server', () => {
     expect(pending.messages).toEqual([]);
     ready.ws.close();
     pending.ws.close();
+  });
+
+  it("a socket whose hello asks for its opened terminals' output gets terminal:data only for those; another socket gets all", async () => {
+    const narrow = await connect(server.port);
+    if (typeof narrow === 'number') throw new Error('refused');
+    narrow.send({ type: 'hello', token: server.token, terminalOutput: 'opened' });
+    expect(await narrow.next()).toEqual({ type: 'ready' });
+    const every = await authed(server);
+    const data = (sessionId: string, offset: number): EventPayload<'terminal:data'> => ({ sessionId, data: `${sessionId} ${offset}\r\n`, offset });
+    events.emit('terminal:data', data('t-open', 0));
+    // A failed open (no such terminal) does not start that terminal's output either.
+    expect((await narrow.call(1, 'terminal:open', { id: 't-none', cols: 80, rows: 24 })).result?.ok).toBe(false);
+    expect((await narrow.call(2, 'terminal:open', { id: 't-open', cols: 80, rows: 24 })).result?.ok).toBe(true);
+    events.emit('terminal:data', data('t-none', 0));
+    events.emit('terminal:data', data('t-open', 9));
+    events.emit('terminal:exit', { sessionId: 't-none', exitCode: 0, signal: null });
+    // In order on one stream: the narrow socket's next frames are the opened terminal's output after the open, then the exit.
+    expect(await narrow.next()).toEqual({ event: 'terminal:data', payload: data('t-open', 9) });
+    expect(await narrow.next()).toEqual({ event: 'terminal:exit', payload: { sessionId: 't-none', exitCode: 0, signal: null } });
+    expect((await every.next()).payload).toEqual(data('t-open', 0));
+    expect((await every.next()).payload).toEqual(data('t-none', 0));
+    expect((await every.next()).payload).toEqual(data('t-open', 9));
+    narrow.ws.close();
+    every.ws.close();
   });
 
   it('pushes a session row only with a usable title: the socket gets the good row, never the error-titled one', async () => {

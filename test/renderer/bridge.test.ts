@@ -56,7 +56,7 @@ describe('WebSocket bridge', () => {
     const b = bridge();
     const reply = b.invoke('sessions:list', { includeArchived: false });
     last().open();
-    expect(last().sent).toEqual([{ type: 'hello', token: 'tok' }]);
+    expect(last().sent).toEqual([{ type: 'hello', token: 'tok', terminalOutput: 'opened' }]);
     last().serverSend({ type: 'ready' });
     expect(last().sent[1]).toEqual({ id: 1, channel: 'sessions:list', input: { includeArchived: false } });
     last().serverSend({ id: 1, result: { ok: true, value: [] } });
@@ -93,7 +93,7 @@ describe('WebSocket bridge', () => {
     vi.advanceTimersByTime(150);
     expect(FakeSocket.all).toHaveLength(2);
     last().open();
-    expect(last().sent[0]).toEqual({ type: 'hello', token: 'tok' });
+    expect(last().sent[0]).toEqual({ type: 'hello', token: 'tok', terminalOutput: 'opened' });
     last().serverSend({ type: 'ready' });
     const frame = last().sent[1] as { id: number };
     last().serverSend({ id: frame.id, result: { ok: true, value: [] } });

@@ -111,4 +111,25 @@ describe('early start: the swarm is asked for before the app boots', () => {
     expect(labels()).toEqual(['Alpha', 'Charlie after the list']);
     expect(useSessions.getState().byId['b']).toBeUndefined();
   });
+
+  it('of the streaming text buffered meanwhile only the last of each session is handed over (each holds the whole text so far), in place', async () => {
+    const { api, release, held } = heldList([makeRow({ id: 'a', title: 'Alpha' }), makeRow({ id: 'b', title: 'Bravo' })]);
+    const early = startEarly(api);
+    await act(async () => {
+      release();
+      await held;
+      await early.list;
+    });
+    api.push('entry:streaming', { sessionId: 'a', kind: 'assistant', text: 'He' });
+    api.push('entry:streaming', { sessionId: 'b', kind: 'thinking', text: 'Hmm' });
+    api.push('session:changed', makeRow({ id: 'a', title: 'Alpha renamed' }));
+    api.push('entry:streaming', { sessionId: 'a', kind: 'assistant', text: 'Hello' });
+    api.push('entry:streaming', { sessionId: 'a', kind: 'assistant', text: 'Hello there' });
+    const { pushes } = early.handOver();
+    expect(pushes.map((p) => [p.event, (p.payload as { text?: string; title?: string }).text ?? (p.payload as { title?: string }).title])).toEqual([
+      ['entry:streaming', 'Hmm'],
+      ['session:changed', 'Alpha renamed'],
+      ['entry:streaming', 'Hello there'],
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { acquireDataDirLock, createCore, createLogger, ensurePrivateDataDir, setLogSink, type DataDirLock, type SecretBox, type SwarmCore } from '../core';
 import { startHostServer, type HostServer } from '../transport/socket/hostServer';
 import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, stoppedSince, writeHostInfo, writeHostStopped } from '../transport/socket/hostFiles';
+import { createHostFederation, type Federation } from './federation';
 import { RotatingLog } from './rotatingLog';
 
 const log = createLogger('host');
@@ -30,6 +31,8 @@ export interface RunHostOptions {
    * this one does not start (HostStoppedMeanwhileError): the stop stands.
    */
   readonly unlessStoppedSince?: string | null;
+  /** The app's folder (package.json, out/main, node_modules): the host bundle a remote host is installed from. */
+  readonly appRoot: string;
 }
 
 /** A re-attaching front's host found that the folder's host was stopped on purpose meanwhile. */
@@ -42,6 +45,8 @@ export class HostStoppedMeanwhileError extends Error {
 
 export interface RunningHost {
   readonly core: SwarmCore;
+  /** What the fronts are served: this machine's core and the remote hosts (federation/). */
+  readonly federation: Federation;
   readonly server: HostServer;
   stop(reason: string): Promise<void>;
 }
@@ -71,6 +76,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
   let lock: DataDirLock;
   let core: SwarmCore;
   let server: HostServer;
+  let federation: Federation;
   const protocol = opts.protocol ?? contractFingerprint();
   const startedAt = new Date().toISOString();
   try {
@@ -100,6 +106,13 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       return 0;
     });
     if (leftovers > 0) log.warn('ended agents left running by a host that stopped unexpectedly', { count: leftovers });
+    try {
+      federation = createHostFederation({ core, dataDir: opts.dataDir, env: opts.env, version: opts.version, protocol, appRoot: opts.appRoot, log: log.child('federation') });
+    } catch (err) {
+      await core.close();
+      lock.release();
+      throw err;
+    }
     const secret = newHostSecret();
     const socketPath = hostSocketPath(opts.dataDir, opts.env);
     let stopRequested: (reason: string) => void = () => undefined;
@@ -111,8 +124,9 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       version: opts.version,
       startedAt,
       dataDir: opts.dataDir,
-      router: core.router,
-      events: core.events,
+      // The fronts see one swarm: this machine's core and the remote hosts' (federation/README.md).
+      router: federation,
+      events: federation,
       env: settingsEnvDigest(opts.env),
       liveAgents: () => core.liveAgents(),
       log: log.child('socket'),
@@ -121,10 +135,13 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
         lastBusy = Date.now();
         // With no window attached, what starts waiting is kept for the first one back (`app:missed`).
         core.setAway(count === 0);
+        federation.setAway(count === 0); // and for the remote hosts' sessions
         log.info('fronts attached', { count });
       },
     });
     writeHostInfo(opts.dataDir, { pid: process.pid, version: opts.version, protocol, socket: socketPath, secret, startedAt });
+    // Hosts added before reconnect by themselves (in the background: a slow remote never delays this host's start).
+    federation.start();
 
     let stopping: Promise<void> | null = null;
     const stop = (reason: string): Promise<void> => {
@@ -144,6 +161,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
         }, STOP_BOUND_MS);
         bound.unref();
         server.announceStop(reason);
+        federation.close(); // the remote hosts and their agents stay
         await core.close();
         await server.close();
         removeHostInfo(opts.dataDir, process.pid);
@@ -180,7 +198,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
 
     log.info('session host ready', { pid: process.pid, dataDir: opts.dataDir, socket: socketPath, version: opts.version, protocol });
     report(opts.reportFd, { ready: true, pid: process.pid });
-    return { core, server, stop };
+    return { core, federation, server, stop };
   } catch (err) {
     if (err instanceof HostStoppedMeanwhileError) log.info('not starting: the host was stopped on purpose meanwhile', { stoppedAt: err.stoppedAt });
     else log.error('the session host failed to start', { err });

@@ -44,6 +44,8 @@ export const PRELOAD_GLOBAL = 'swarmdesk';
 //   3. client → server  {id, channel, input}                    (id: a string or number the client picks)
 //      server → client  {id, result}                            (result: the Result envelope; id null if unreadable)
 //   4. server → client  {event, payload}                        (pushes, only after 'ready')
+//      A hello with `terminalOutput: 'opened'` narrows one push: that socket gets `terminal:data` only for the
+//      terminals it asked `terminal:open` for (from that request on), not the output of every live terminal.
 // ---------------------------------------------------------------------------
 
 export const WEB_SOCKET_PATH = '/ws';
@@ -70,6 +72,11 @@ export const WEB_CLOSE = {
 export interface WebHello {
   type: 'hello';
   token: string;
+  /**
+   * 'opened': send this socket `terminal:data` only for terminals it opened (`terminal:open`); a page
+   * that shows one terminal need not read the output of forty. Absent: every push, as before.
+   */
+  terminalOutput?: 'opened';
 }
 export interface WebReady {
   type: 'ready';

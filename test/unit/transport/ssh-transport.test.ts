@@ -127,4 +127,28 @@ describe("the install's remote half (sh and tar, run here)", () => {
     expect(readFileSync(join(home, '0.1.0-abc', 'out', 'main', 'host.js'), 'utf8')).toBe('fourth');
     expect(readdirSync(home)).toEqual(['0.1.0-abc']);
   });
+
+  it('a new install removes other versions’ installs, never one a running process uses, nor the data or a partial install', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'swarmdesk-remote-home-'));
+    dirs.push(home);
+    for (const [dir, files] of Object.entries({ '0.0.9-old': ['install.json', 'out/main/host.js'], '0.0.8-busy': ['install.json', 'out/main/host.js'], data: ['swarmdesk.db'], '0.2.0-new.partial-77': ['install.json'] })) {
+      for (const f of files) {
+        mkdirSync(join(home, dir, f, '..'), { recursive: true });
+        writeFileSync(join(home, dir, f), '');
+      }
+    }
+    // An older host still running from its install (its command line names the folder).
+    const busy = spawn('sh', ['-c', 'sleep 600', join(home, '0.0.8-busy', 'out', 'main', 'host.js')], { stdio: 'ignore' });
+    try {
+      expect(await install(home, '0.1.0-abc', { 'out/main/host.js': 'new' })).toBe(0);
+      expect(readdirSync(home).sort()).toEqual(['0.0.8-busy', '0.1.0-abc', '0.2.0-new.partial-77', 'data']);
+      expect(readdirSync(join(home, 'data'))).toEqual(['swarmdesk.db']);
+    } finally {
+      busy.kill('SIGKILL');
+    }
+    // Once nothing runs from it, the next install takes it away too.
+    await new Promise((resolve) => (busy.exitCode !== null || busy.signalCode !== null ? resolve(null) : busy.once('exit', resolve)));
+    expect(await install(home, '0.1.1-def', { 'out/main/host.js': 'newer' })).toBe(0);
+    expect(readdirSync(home).sort()).toEqual(['0.1.1-def', '0.2.0-new.partial-77', 'data']);
+  });
 });

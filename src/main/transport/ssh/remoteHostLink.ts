@@ -11,6 +11,8 @@ export const RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as con
 
 /** What no retry fixes by itself: the user (or the remote's admin) must act first. */
 const PERMANENT: ReadonlySet<RemoteHostErrorCode> = new Set(['HOST_KEY_CHANGED', 'HOST_KEY_UNKNOWN', 'AUTH_REFUSED', 'PLATFORM', 'INSTALL', 'HOST_VERSION']);
+/** On a first try (a host just added, never reached), a name ssh cannot resolve is a typo, not a network's mood. */
+const PERMANENT_AT_FIRST: ReadonlySet<RemoteHostErrorCode> = new Set([...PERMANENT, 'UNRESOLVED']);
 
 export type RemoteLinkState =
   | { readonly state: 'connecting'; readonly message: string }
@@ -40,6 +42,7 @@ export class RemoteHostLink implements RouterLike, EventSource {
   private current: RemoteLinkState;
   private closed = false;
   private retry: { timer: NodeJS.Timeout; wake: () => void } | null = null;
+  private trying = false;
 
   constructor(private readonly opts: RemoteHostLinkOptions) {
     this.current = { state: 'connecting', message: `Connecting to ${opts.destination}…` };
@@ -50,6 +53,30 @@ export class RemoteHostLink implements RouterLike, EventSource {
     const remote = await connectRemoteHost(this.opts);
     this.adopt(remote);
     return remote;
+  }
+
+  /**
+   * Connects in the background (a lasting link's way to start): the first try
+   * at once, then retries with backoff as after a drop; what no retry fixes
+   * ends in `failed`. Progress is told through `onState`.
+   */
+  start(): void {
+    if (this.closed || this.remote !== null) return;
+    void this.tryUntilConnected(true);
+  }
+
+  /** "Reconnect" (the user fixed what the message said): a failed or stopped link tries again, a waiting retry happens now. */
+  reconnectNow(): void {
+    if (this.closed || this.remote !== null) return;
+    if (this.retry) {
+      clearTimeout(this.retry.timer);
+      this.retry.wake();
+      return;
+    }
+    if (this.current.state === 'failed' || this.current.state === 'stopped') {
+      this.setState({ state: 'connecting', message: `Connecting to ${this.opts.destination}…` });
+      void this.tryUntilConnected(true);
+    }
   }
 
   state(): RemoteLinkState {
@@ -105,31 +132,43 @@ export class RemoteHostLink implements RouterLike, EventSource {
       this.setState({ state: 'stopped', message: `Swarmdesk's host on ${this.opts.destination} was stopped.` });
       return;
     }
-    void this.reconnect();
+    void this.tryUntilConnected(false);
   }
 
-  private async reconnect(): Promise<void> {
+  /** Tries (at once when `now`, else after the first wait) until connected, closed, or failed for good; one loop at a time. */
+  private async tryUntilConnected(now: boolean): Promise<void> {
+    if (this.trying) return;
+    this.trying = true;
     const backoff = this.opts.backoffMs ?? RECONNECT_BACKOFF_MS;
+    const first = now;
     let lastError: string | null = null;
-    for (let attempt = 1; !this.closed; attempt += 1) {
-      this.setState({ state: 'reconnecting', message: `Reconnecting to ${this.opts.destination}…`, attempt, lastError });
-      await new Promise<void>((wake) => {
-        this.retry = { timer: setTimeout(wake, backoff[Math.min(attempt - 1, backoff.length - 1)]), wake };
-      });
-      this.retry = null;
-      if (this.closed) return;
-      try {
-        const remote = await connectRemoteHost(this.opts);
-        if (this.closed) return remote.close();
-        this.adopt(remote);
-        return;
-      } catch (err) {
-        if (err instanceof RemoteHostError && PERMANENT.has(err.code)) {
-          this.setState({ state: 'failed', message: err.message, error: err });
-          return;
+    try {
+      for (let attempt = 1; !this.closed; attempt += 1) {
+        if (!(now && attempt === 1)) {
+          const wait = backoff[Math.min(attempt - (now ? 2 : 1), backoff.length - 1)];
+          this.setState({ state: 'reconnecting', message: `Reconnecting to ${this.opts.destination}…`, attempt, lastError });
+          await new Promise<void>((wake) => {
+            this.retry = { timer: setTimeout(wake, wait), wake };
+          });
+          this.retry = null;
+          if (this.closed) return;
         }
-        lastError = err instanceof Error ? err.message : String(err);
+        try {
+          const remote = await connectRemoteHost(this.opts);
+          if (this.closed) return remote.close();
+          this.adopt(remote);
+          return;
+        } catch (err) {
+          const permanent = first && attempt === 1 ? PERMANENT_AT_FIRST : PERMANENT;
+          if (err instanceof RemoteHostError && permanent.has(err.code)) {
+            this.setState({ state: 'failed', message: err.message, error: err });
+            return;
+          }
+          lastError = err instanceof Error ? err.message : String(err);
+        }
       }
+    } finally {
+      this.trying = false;
     }
   }
 

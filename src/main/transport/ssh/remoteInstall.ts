@@ -55,7 +55,8 @@ function bundleStream(bundle: HostBundle, node: string | null): { stream: Readab
  * The remote half: unpack into `<id>.partial-<pid>/`, mark it complete, rename it to `<id>/` (a reader sees
  * all or nothing). Two fronts installing at once each unpack their own; the second to finish keeps the
  * first's, unless `replace` (the install there lacks what this remote needs now: the Node it used is gone).
- * What an interrupted install left (a partial folder over an hour old) is removed.
+ * What an interrupted install left (a partial folder over an hour old) is removed, and so are other
+ * versions' installs no running process uses (PRUNE_OLD_INSTALLS).
  */
 export function installScript(home: string, installId: string, manifest: string, replace = false): string {
   return [
@@ -73,9 +74,30 @@ export function installScript(home: string, installId: string, manifest: string,
     replace
       ? 'rm -rf "$home/$id.old-$$"; if [ -d "$home/$id" ]; then mv "$home/$id" "$home/$id.old-$$"; fi; mv "$part" "$home/$id"; rm -rf "$home/$id.old-$$"'
       : 'if [ -f "$home/$id/install.json" ]; then rm -rf "$part"; else rm -rf "$home/$id"; mv "$part" "$home/$id"; fi',
+    ...PRUNE_OLD_INSTALLS,
     `echo ${DONE}`,
   ].join('\n');
 }
+
+/**
+ * After an install: the other complete installs under the home (`<home>/<id>/install.json`) go,
+ * except one a running process uses (its command line names the folder: an older host still serving
+ * its agents, its bridge). Partial and replaced folders are the installs' own business; `data` has no
+ * install.json. One grep over /proc per old install; where there is no /proc nothing is removed.
+ */
+const PRUNE_OLD_INSTALLS = [
+  'if [ -d /proc/self ]; then',
+  '  for old in "$home"/*/install.json; do',
+  '    [ -f "$old" ] || continue',
+  '    dir="${old%/install.json}"',
+  '    name="${dir##*/}"',
+  '    case "$name" in "$id"|*.partial*|*.old-*) continue ;; esac',
+  // The glob is expanded before grep starts: grep's own command line (which names the folder) is not read.
+  '    if grep -qsF "$dir/" /proc/[0-9]*/cmdline; then continue; fi',
+  '    rm -rf "$dir" || true',
+  '  done',
+  'fi',
+];
 
 /**
  * Installs the host bundle on the remote over the destination's SSH

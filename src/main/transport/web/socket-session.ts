@@ -5,6 +5,7 @@ import { fail, type AppErrorShape, type Result } from '../../../shared/result';
 import { RateLimitedWarnings, type Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { tokensEqual } from './access';
+import { OpenedTerminals } from './openedTerminals';
 
 export interface SocketSessionOptions {
   readonly token: string;
@@ -58,6 +59,8 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   const { log } = opts;
   let authenticated = false;
   let unsubscribe: (() => void) | null = null;
+  /** Terminals whose output this socket gets, when its hello asked for only those it opened; null: all of them. */
+  let openedTerminals: OpenedTerminals | null = null;
   let inFlight = 0;
   const now = opts.now ?? Date.now;
   const warnings = new RateLimitedWarnings(log, opts.maxWarningsPerMinute ?? DEFAULT_MAX_WARNINGS_PER_MINUTE, MINUTE_MS, now);
@@ -113,7 +116,11 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (msg.type === 'hello' && tokensEqual(opts.token, msg.token)) {
       authenticated = true;
       clearTimeout(helloTimer);
-      unsubscribe = opts.events.subscribe((event, payload) => send({ event, payload }));
+      if (msg.terminalOutput === 'opened') openedTerminals = new OpenedTerminals();
+      unsubscribe = opts.events.subscribe((event, payload) => {
+        if (event === 'terminal:data' && openedTerminals && !openedTerminals.wants((payload as { sessionId: string }).sessionId)) return;
+        send({ event, payload });
+      });
       send({ type: 'ready' });
       return;
     }
@@ -129,9 +136,13 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (!isChannelName(msg.channel)) return refuse(id, { code: 'UNKNOWN_CHANNEL', message: 'No such channel.' }, 'unknown channel');
     if (inFlight >= opts.maxInFlight) return refuse(id, { code: 'UNAVAILABLE', message: 'Too many requests in flight; retry shortly.' }, 'too many in flight', false);
     inFlight += 1;
+    const opening = openedTerminals?.begin(msg.channel, msg.input) ?? null;
     opts.router
       .handle(msg.channel, msg.input, { transport: 'web' })
-      .then((result) => reply(id, result))
+      .then((result) => {
+        if (opening !== null) openedTerminals?.settle(opening, result.ok);
+        reply(id, result);
+      })
       .catch((err: unknown) => {
         // The router already turns handler errors into envelopes; this is a last resort.
         log.error('router failed', { err });

@@ -11,10 +11,11 @@ import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
 import { adoptSidebarLayout } from '../features/sidebar/layout';
 import { flushWindowState, loadWindowState, resetWindowState } from '../features/windowState/actions';
 import { loadSessions, takeFirstPage } from '../features/sessions/actions';
-import { applyQueuedChanges } from '../stores/sessions';
+import { applyQueuedChanges, useSessions } from '../stores/sessions';
 import { showToast } from '../stores/ui';
 import { warmUpLabels } from '../label/sessionLabel';
 import { preloadMarkdown } from '../components/Markdown';
+import { preloadScreen } from '../terminal/screen';
 import { subscribeToPushes } from './pushes';
 
 export { refreshAfterReconnect } from './refresh';
@@ -25,6 +26,13 @@ function afterNextPaint(work: () => void): () => void {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
     else setTimeout(work, 0);
   };
+}
+
+/** Whether the loaded swarm holds a terminal session (one walk, once, after the swarm is in). */
+function hasTerminalSession(): boolean {
+  const { byId } = useSessions.getState();
+  for (const id in byId) if (byId[id]?.kind === 'terminal') return true;
+  return false;
 }
 
 /**
@@ -74,7 +82,12 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   later(() => void loadChangeSummaries())();
   // The remote hosts and their links' states (rows of a host that is not connected say so).
   later(() => void loadHosts())();
-  const preload = later(() => void preloadMarkdown());
+  // Once the swarm is in: the markdown chunk, and xterm.js when the swarm has a terminal to open.
+  const preload = later(() => {
+    void preloadMarkdown().then(() => {
+      if (!stopped && hasTerminalSession()) void preloadScreen();
+    });
+  });
   if (early) {
     // The first page was asked for already: apply it (or wait for it), then the pushes that came
     // after it. Once it is painted, the rest of the swarm, page by page (each newer than the pushes before it).
@@ -83,8 +96,10 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
     const first = arrived ? applyFirstPage(arrived) : null;
     // Buffered raw by the entry chunk (before zod loaded): checked now, as a live push would be.
     for (const { event, payload } of pushes) {
-      const valid = validPush(event, payload);
-      if (valid) handlers.get(event)?.(valid.payload);
+      // Checked only when something listens (no pane listens to terminal output yet).
+      const handler = handlers.get(event);
+      const valid = handler ? validPush(event, payload) : null;
+      if (handler && valid) handler(valid.payload);
     }
     // The buffered rows, in one store update, before the first paint.
     applyQueuedChanges();

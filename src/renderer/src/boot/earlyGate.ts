@@ -4,6 +4,7 @@ import { applyTheme } from '../features/settings/theme';
 import { warmUpLabels } from '../label/sessionLabel';
 import { earlyLayout, paintEarlyRows } from './earlyPaint';
 import type { EarlyStart } from './earlyStart';
+import { SOCKET_WAIT_MS, socketSettled } from './socketSettled';
 
 export interface GateWaits {
   /** The longest the app's code waits for the socket before it runs anyway. */
@@ -15,7 +16,7 @@ export interface GateWaits {
 /** The performance measure of drawing the early rows. */
 export const EARLY_ROWS_MEASURE = 'swarmdesk:early-rows';
 
-export const GATE_WAITS: GateWaits = { socketMs: 1_000, pageMs: 1_000 };
+export const GATE_WAITS: GateWaits = { socketMs: SOCKET_WAIT_MS, pageMs: 1_000 };
 
 /** Settles after the frame now being prepared has been painted. */
 function afterPaint(): Promise<void> {
@@ -64,22 +65,7 @@ export function earlyPaintGate(bridge: Pick<Bridge, 'settled' | 'onStateChange'>
     })
     .catch(() => false);
 
-  const socketSettled = new Promise<boolean>((resolve) => {
-    if (bridge.settled()) {
-      resolve(true);
-      return;
-    }
-    // A socket that neither opens nor fails soon must not keep the app (and its connection banner) away.
-    const bound = setTimeout(() => resolve(false), waits.socketMs);
-    const off = bridge.onStateChange((state) => {
-      off();
-      clearTimeout(bound);
-      // The bridge sends what waits right after telling its listeners: resolve after that.
-      queueMicrotask(() => resolve(state === 'open'));
-    });
-  });
-
-  return socketSettled.then((asked) => {
+  return socketSettled(bridge, waits.socketMs).then((asked) => {
     if (!asked) return undefined;
     // The label rules' first use (their patterns compile) while the server answers, not after its reply.
     try {

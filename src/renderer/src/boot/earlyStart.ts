@@ -69,7 +69,31 @@ export function startEarly(api: SwarmdeskApi): EarlyStart {
       if (handedOver) return { arrived: null, pushes: [] };
       handedOver = true;
       for (const off of offs) off();
-      return { arrived, pushes: arrived ? buffer.slice(cutoff) : buffer.slice() };
+      return { arrived, pushes: latestStreaming(arrived ? buffer.slice(cutoff) : buffer.slice()) };
     },
   };
+}
+
+function streamingSession(push: BufferedPush): string | null {
+  if (push.event !== 'entry:streaming' || typeof push.payload !== 'object' || push.payload === null) return null;
+  const id = (push.payload as { sessionId?: unknown }).sessionId;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * The buffered pushes without the `entry:streaming` ones a later one of the same session supersedes:
+ * each carries the whole text so far and the store keeps one streaming message a session, so only the
+ * last changes what is shown. A start on a busy swarm buffers hundreds (10 sessions streaming for the
+ * seconds a loaded machine takes to start), each checked and applied in the one task that takes over.
+ */
+function latestStreaming(pushes: BufferedPush[]): BufferedPush[] {
+  const last = new Map<string, number>();
+  pushes.forEach((push, i) => {
+    const id = streamingSession(push);
+    if (id !== null) last.set(id, i);
+  });
+  return pushes.filter((push, i) => {
+    const id = streamingSession(push);
+    return id === null || last.get(id) === i;
+  });
 }

@@ -1,7 +1,7 @@
 import type { SwarmdeskApi } from '../../../shared/ipc/api';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
-import { WEB_CLOSE, WEB_SOCKET_PATH } from '../../../shared/ipc/bridge';
+import { WEB_CLOSE, WEB_SOCKET_PATH, type WebHello } from '../../../shared/ipc/bridge';
 import { isAppErrorShape } from '../../../shared/errorCodes';
 import type { AppErrorShape, Result } from '../../../shared/result';
 import { createRendererLogger } from '../log';
@@ -141,7 +141,9 @@ export class WebSocketBridge implements SwarmdeskApi {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      socket.send(JSON.stringify({ type: 'hello', token: this.options.token }));
+      // Only the output of the terminals this page opens: a pane reopened after a reconnect opens again.
+      const hello: WebHello = { type: 'hello', token: this.options.token, terminalOutput: 'opened' };
+      socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (ev) => {
       if (this.socket === socket) this.receive(ev.data);

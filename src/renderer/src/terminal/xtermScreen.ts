@@ -4,6 +4,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { terminalKeyAction } from './keys';
+import { writeSlices } from './writeSlices';
 import type { CreateScreen } from './screen';
 import { currentColorScheme, terminalTheme } from './theme';
 
@@ -70,7 +71,9 @@ export const createXtermScreen: CreateScreen = (host, options) => {
     get rows() {
       return term.rows;
     },
-    write: (data) => term.write(data),
+    write: (data) => {
+      for (const slice of writeSlices(data)) term.write(slice);
+    },
     onInput: (listener) => {
       const subscription = term.onData(listener);
       return () => subscription.dispose();
