@@ -11,7 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 const dataDir = freshDataDir();
 const work = join(dataDir, 'work');
-const SECTIONS = ['General', 'Agents', 'Ambient model', 'Notifications', 'History import'];
+const SECTIONS = ['General', 'Agents', 'Ambient model', 'Notifications', 'History import', 'Hosts'];
 const SECRET = 'sk-ant-e2e-never-shown';
 /** Where the looks of each tab and the New session dialog are saved, light and dark, wide and narrow. */
 const SHOTS = process.env.SWARMDESK_SHOTS_DIR ?? 'test-results/settings';
@@ -69,7 +69,7 @@ test('Settings has one tab per section; each shows its own settings; arrow keys 
     await expect(dialog.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
     await expect(panel).toHaveAccessibleName(name);
   }
-  await expect(panel.getByRole('region', { name: 'History import' })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Hosts' })).toBeVisible();
   await expect(panel.getByRole('radiogroup', { name: 'Theme' })).toHaveCount(0);
 
   await dialog.getByRole('tab', { name: 'General' }).click();
@@ -81,7 +81,7 @@ test('Settings has one tab per section; each shows its own settings; arrow keys 
   await expect(panel.getByRole('list', { name: 'Agent tools' })).toContainText('Claude Code: The Claude Code CLI was not found');
   await expect(panel.getByRole('combobox', { name: 'Chat provider' })).toBeVisible();
   await page.keyboard.press('End');
-  await expect(dialog.getByRole('tab', { name: 'History import' })).toBeFocused();
+  await expect(dialog.getByRole('tab', { name: 'Hosts' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('tab', { name: 'General' })).toBeFocused();
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { setPickupNote, setSuggestion } from '../../src/renderer/src/stores/sessions';
 import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
+import { FakeHosts, host } from './support/fakeHosts';
+import { setSettingsOpen } from '../../src/renderer/src/features/settings/store';
 
 // The accessible names table of SPEC §7.1: what external tests select by.
 describe('accessible names (SPEC §7.1)', () => {
@@ -119,5 +121,24 @@ describe('accessible names (SPEC §7.1)', () => {
     const composer = screen.getByRole('textbox', { name: 'Message' });
     expect(composer).toHaveAccessibleDescription('Suggestion: add a test for the reconnect');
     expect(screen.getByRole('note', { name: 'Pick-up note' })).toHaveTextContent('How can I help?');
+  });
+
+  it('hosts: Settings has a region "Hosts" with "SSH destination", "Add host" and a listitem per host; New session a combobox "Host"; a remote row names its host after the label', async () => {
+    const api = new FakeApi([makeRow({ id: 'r', title: 'Train the ranker', host: 'box' })]);
+    new FakeHosts(api, [host('box', 'connected'), host('gpu', 'unreachable', 'ssh: connect to host gpu port 22: Connection refused')]);
+    await renderApp(api);
+    expect(await screen.findByRole('listitem', { name: /^Train the ranker, on box/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const choice = await within(screen.getByRole('dialog', { name: 'New session' })).findByRole('combobox', { name: 'Host' });
+    expect(within(choice).getByRole('option', { name: 'This machine' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    act(() => setSettingsOpen(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Hosts' }));
+    const region = await within(dialog).findByRole('region', { name: 'Hosts' });
+    expect(within(region).getByRole('textbox', { name: 'SSH destination' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Add host' })).toBeInTheDocument();
+    expect(await within(region).findByRole('listitem', { name: 'box, connected' })).toBeInTheDocument();
+    expect(within(region).getByRole('listitem', { name: 'gpu, unreachable: ssh: connect to host gpu port 22: Connection refused' })).toBeInTheDocument();
   });
 });

@@ -161,6 +161,32 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
   });
 });
 
+describe('a remote host’s row drawn before React (issue 17)', () => {
+  it('has its host’s tag and its own project heading, as React’s first commit draws them', async () => {
+    const rows = [
+      makeRow({ id: 'here', title: 'Fix the login redirect', folder: '/home/ada/src/shop', position: 0 }),
+      makeRow({ id: 'there', title: 'Train the ranker', folder: '/home/ada/src/shop', host: 'box', subtitle: 'epoch 3', position: 1 }),
+    ];
+    const validated = withValidatedEvents(new FakeApi(rows));
+    const early = startEarly(validated);
+    const list = await early.list;
+    const root = document.body.appendChild(document.createElement('div'));
+    expect(list.ok && paintEarlyRows(root, list.value, earlyLayout(await early.uiState), NOW)).toBe(true);
+    const before = drawn(root.querySelector('.sidebar') as Element);
+    expect(root.querySelector('[data-early-row="there"] .row-host')?.textContent).toBe('box');
+    expect(before.headings.size).toBe(2);
+    await act(async () => {
+      tracked(bootApp(validated, early));
+    });
+    await act(async () => {
+      render(<App now={NOW} />, { container: root });
+    });
+    const after = drawn(root.querySelector('nav.sidebar') as Element);
+    for (const [id, row] of before.rows) expect(after.rows.get(id), id).toEqual(row);
+    expect([...after.headings]).toEqual([...before.headings]);
+  });
+});
+
 describe('Filter by folder holds its place from the first commit', () => {
   it('is drawn in the commit that first shows two projects, before its options (deferred) arrive', () => {
     replaceSessions(swarm());

@@ -7,7 +7,7 @@ import type { SettingsView } from '../../src/shared/ipc/settings';
 import { FakeApi } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
 
-const SECTIONS = ['General', 'Agents', 'Ambient model', 'Notifications', 'History import'];
+const SECTIONS = ['General', 'Agents', 'Ambient model', 'Notifications', 'History import', 'Hosts'];
 
 function view(change: Partial<SettingsView> = {}): SettingsView {
   return {
@@ -117,11 +117,11 @@ describe('settings sections', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(within(dialog).getByRole('tab', { name: 'Ambient model' })).toHaveFocus();
     await userEvent.keyboard('{End}');
-    expect(within(dialog).getByRole('tab', { name: 'History import' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'Hosts' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowRight}');
     expect(general).toHaveFocus();
     await userEvent.keyboard('{ArrowLeft}');
-    expect(within(dialog).getByRole('tab', { name: 'History import' })).toHaveFocus();
+    expect(within(dialog).getByRole('tab', { name: 'Hosts' })).toHaveFocus();
     await userEvent.keyboard('{Home}');
     expect(general).toHaveAttribute('aria-selected', 'true');
     expect(within(dialog).getByRole('tabpanel')).toHaveAccessibleName('General');

@@ -15,6 +15,7 @@ import { resetHostStore } from '../../../src/renderer/src/features/host/store';
 import { resetHostView } from '../../../src/renderer/src/features/host/actions';
 import { resetWindowState } from '../../../src/renderer/src/features/windowState/actions';
 import { resetAcpStore } from '../../../src/renderer/src/features/acp/store';
+import { resetHostsStore } from '../../../src/renderer/src/features/hosts/store';
 
 /** Every renderer store back to its start, as a fresh window has them. */
 export function resetStores(): void {
@@ -34,6 +35,7 @@ export function resetStores(): void {
   resetHostStore();
   resetHostView();
   resetAcpStore();
+  resetHostsStore();
   applyTheme('system');
   localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

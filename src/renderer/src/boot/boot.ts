@@ -5,6 +5,7 @@ import { setApi } from '../bridge';
 import { validPush, withValidatedEvents } from '../bridge/validatedEvents';
 import { firstShowings, loadAppInfo } from '../features/app/actions';
 import { loadChangeSummaries } from '../features/changes/actions';
+import { loadHosts } from '../features/hosts/actions';
 import { startNotifications } from '../features/notifications/actions';
 import { rememberOpenPanes, reopenSavedPanes } from '../features/panes/actions';
 import { adoptSidebarLayout } from '../features/sidebar/layout';
@@ -79,6 +80,8 @@ export function bootApp(transport: SwarmdeskApi, early?: EarlyStart): () => void
   });
   // The rows' branch and counts: not on the first paint's path either.
   later(() => void loadChangeSummaries())();
+  // The remote hosts and their links' states (rows of a host that is not connected say so).
+  later(() => void loadHosts())();
   // Once the swarm is in: the markdown chunk, and xterm.js when the swarm has a terminal to open.
   const preload = later(() => {
     void preloadMarkdown().then(() => {

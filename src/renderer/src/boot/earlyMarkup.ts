@@ -32,7 +32,7 @@ function glyphButton(className: string, glyph: string): HTMLButtonElement {
   return button;
 }
 
-/** One row as `SessionRowView` draws it on the first commit (no pane open, no rename, no changes badge yet). */
+/** One row as `SessionRowView` draws it on the first commit (no pane open, no rename, no changes badge or hosts' states yet). */
 export function rowElement(row: SessionListRow, view: VisibleRow, top: number, height: number, now: number): HTMLElement {
   const label = sessionLabel(row, now);
   const status = rowStatus(row);
@@ -56,9 +56,11 @@ export function rowElement(row: SessionListRow, view: VisibleRow, top: number, h
   else name.textContent = shown.head;
   line.append(name, el('span', 'row-time', relativeTime(row.updatedAt, now)));
   const sub = el('span', 'row-sub');
-  sub.title = status.spoken;
+  // The hosts' states are not known yet: a remote row only names its host.
+  sub.title = row.host ? `${status.spoken} · on ${row.host}` : status.spoken;
   if (row.archived) sub.append(el('span', 'row-archived', 'archived'));
   sub.append(el('span', `row-status status-text-${status.tone}`, status.word));
+  if (row.host) sub.append(el('span', 'row-host', row.host));
   if (unsaved) sub.append(el('span', 'row-sub-text row-unsaved', unsaved));
   else if (subtitle) sub.append(el('span', 'row-sub-text', subtitle));
   text.append(line, sub);

@@ -16,6 +16,7 @@ import { hostStatePushed } from '../features/host/actions';
 import { refreshAfterReconnect } from './refresh';
 import { permissionPushed, sessionOptionsPushed } from '../features/acp/actions';
 import { forgetAcpSession } from '../features/acp/store';
+import { hostsPushed } from '../features/hosts/actions';
 
 /** The push paths subscribed now, each with its frame (tests let the frame come at once). */
 const frames = new Set<{ runNow(): void }>();
@@ -76,6 +77,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),
     api.on('acp:permission', (payload) => permissionPushed(payload)),
     api.on('acp:sessionOptions', (payload) => sessionOptionsPushed(payload)),
+    api.on('hosts:changed', (view) => hostsPushed(view)),
     api.on('host:state', (state) => {
       // The host came back: what it pushed meanwhile never arrived. Reload as after a reconnect; then what was missed.
       if (hostStatePushed(state)) void refreshAfterReconnect().then(() => noticeMissed());

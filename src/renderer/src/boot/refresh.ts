@@ -1,4 +1,5 @@
 import { loadChangeSummaries } from '../features/changes/actions';
+import { loadHosts } from '../features/hosts/actions';
 import { loadSessions } from '../features/sessions/actions';
 import { loadLatestEntries } from '../features/transcript/actions';
 import { forgetEntries } from '../stores/entries';
@@ -6,8 +7,8 @@ import { reloadPaneContents, usePanes } from '../stores/panes';
 
 /**
  * After the web socket came back, or the session host did (`host:state`
- * reattached), pushes sent meanwhile are lost: fetch the swarm, the open
- * transcripts and the terminal screens again.
+ * reattached), pushes sent meanwhile are lost: fetch the swarm, the remote
+ * hosts' states, the open transcripts and the terminal screens again.
  */
 export async function refreshAfterReconnect(): Promise<void> {
   const open = usePanes.getState().open;
@@ -15,6 +16,7 @@ export async function refreshAfterReconnect(): Promise<void> {
   await Promise.all([
     loadSessions(),
     loadChangeSummaries(),
+    loadHosts(),
     ...open.map((id) => {
       forgetEntries(id);
       return loadLatestEntries(id);

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { heldFolderCount, heldFolders, setFolderFilter, useSessions } from '../stores/sessions';
-import { projectNames } from '../stores/projects';
+import { projectDetail, projectNames } from '../stores/projects';
 
 /**
  * "Filter by folder": the projects the swarm has (repositories and folders; a worktree session is
@@ -28,7 +28,7 @@ export function FolderFilter() {
     >
       <option value="">All folders</option>
       {folders.map((path) => (
-        <option key={path} value={path} title={path}>
+        <option key={path} value={path} title={projectDetail(path)}>
           {names.get(path) ?? path}
         </option>
       ))}

@@ -16,6 +16,8 @@ import { ChangesRegion } from '../features/changes/ChangesRegion';
 import { AcpChoicesControl } from '../features/acp/AcpChoicesControl';
 import { PermissionRequestView } from '../features/acp/PermissionRequestView';
 import { useAcp } from '../features/acp/store';
+import { useHostInfo } from '../features/hosts/store';
+import { rowHostNote } from '../features/hosts/hostWords';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
 import { StatusDot } from './StatusDot';
@@ -37,12 +39,15 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   // A user-defined ACP agent's name, once the agents are known (a built-in one's name needs no lookup).
   const agent = row?.kind === 'acp' ? row.agent : undefined;
   const acpName = useAcp((s) => (agent === undefined ? null : (s.agents?.find((a) => a.id === agent)?.name ?? null)));
+  // A session on another machine: the header names it, and says so while its link is down.
+  const host = useHostInfo(row?.host);
   useEffect(() => {
     void loadAmbientState(sessionId);
   }, [sessionId]);
   if (!row) return null;
   const label = sessionLabel(row, now);
   const unsaved = unsavedText(row.unsaved);
+  const hostNote = rowHostNote(host);
 
   return (
     <section
@@ -84,10 +89,22 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
             </button>
           ) : null}
         </div>
-        <div className="pane-facts" title={row.folder}>
+        <div className="pane-facts" title={row.host ? `${row.folder} on ${row.host}` : row.folder}>
           {acpName ?? kindName(row.kind, row.agent)}
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null}
           {row.kind === 'acp' ? <AcpChoicesControl sessionId={sessionId} /> : null} · {row.folder}
+          {row.host ? (
+            <>
+              {' on '}
+              <span className="pane-host">{row.host}</span>
+            </>
+          ) : null}
+          {hostNote ? (
+            <span role="status" className="pane-host-note">
+              {' · '}
+              {hostNote}
+            </span>
+          ) : null}
           <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}
           {row.kind === 'chat' || row.kind === 'claude-code' || row.kind === 'acp' ? <UsageLine sessionId={sessionId} /> : null}

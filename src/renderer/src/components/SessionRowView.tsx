@@ -12,6 +12,8 @@ import { useUsage } from '../stores/usage';
 import { usageDetails } from '../features/usage/format';
 import { ChangesBadge, changesFact } from '../features/changes/ChangesBadge';
 import { useChanges } from '../features/changes/store';
+import { useHostInfo } from '../features/hosts/store';
+import { rowHostNote } from '../features/hosts/hostWords';
 import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
 import { SnippetLine, snippetDomId } from '../features/search/SnippetLine';
 import { RenameField } from './RenameField';
@@ -40,6 +42,8 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   // Known for sessions opened or active since start (the list never asks for 10,000 of them).
   const usage = useUsage((s) => s.byId[view.id]);
   const changes = useChanges((s) => s.summaries[view.id]);
+  // A session on another machine: that host's link (its row says so while it is not connected).
+  const host = useHostInfo(row?.host);
   const isOpen = usePanes((s) => s.focused === view.id);
   const renaming = useUi((s) => s.renaming?.sessionId === view.id);
   const reorderingThis = useUi((s) => s.reorder?.sessionId === view.id);
@@ -61,7 +65,8 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const time = relativeTime(row.updatedAt, now);
   const unsaved = unsavedText(row.unsaved);
   const shown = splitLabel(rowLabelText(label));
-  const facts = [status.spoken, row.archived ? 'archived' : null, unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null, changesFact(changes)]
+  const hostNote = rowHostNote(host);
+  const facts = [status.spoken, hostNote, row.archived ? 'archived' : null, unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null, changesFact(changes)]
     .filter(Boolean)
     .join(', ');
 
@@ -153,7 +158,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   return (
     <div
       role="listitem"
-      aria-label={`${label.text}, ${facts}`}
+      aria-label={[label.text, row.host ? `on ${row.host}` : null, facts].filter(Boolean).join(', ')}
       aria-current={isOpen ? 'true' : undefined}
       aria-describedby={view.group === 'search' ? snippetDomId(view.id) : undefined}
       aria-posinset={position}
@@ -237,11 +242,14 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
           )}
           <span className="row-time">{time}</span>
         </span>
-        <span className="row-sub" title={[status.spoken, changesFact(changes), usage ? usageDetails(usage) : null].filter(Boolean).join(' · ')}>
+        <span className="row-sub" title={[status.spoken, row.host ? `on ${row.host}` : null, hostNote, changesFact(changes), usage ? usageDetails(usage) : null].filter(Boolean).join(' · ')}>
           {row.archived ? <span className="row-archived">archived</span> : null}
           <span className={`row-status status-text-${status.tone}`}>{status.word}</span>
+          {row.host ? <span className="row-host">{row.host}</span> : null}
           {unsaved ? (
             <span className="row-sub-text row-unsaved">{unsaved}</span>
+          ) : hostNote ? (
+            <span className="row-sub-text row-host-note">{hostNote}</span>
           ) : view.group === 'search' ? (
             <SnippetLine id={view.id} fallback={subtitle} />
           ) : subtitle ? (

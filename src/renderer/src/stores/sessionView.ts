@@ -1,5 +1,5 @@
 import type { SessionId, SessionListRow } from '../../../shared/domain/session';
-import { lastSegment, projectNames, projectOf } from './projects';
+import { lastSegment, projectDetail, projectNames, projectOf, splitProject } from './projects';
 
 /** One line of the swarm list as drawn. */
 export interface VisibleRow {
@@ -21,7 +21,7 @@ export interface GroupHeader {
   /** The group it heads (`VisibleRow.group`); also its key for the collapsed state. */
   group: string;
   text: string;
-  /** The full path for a project (its tooltip), else null. */
+  /** The full path for a project (its tooltip; a remote one's "… on <host>"), else null. */
   detail: string | null;
   /** Rows in the group (from the swarm's tally), or null where a count says nothing ("Pinned"). */
   count: number | null;
@@ -175,8 +175,8 @@ function headerFor(
   const project = key.slice(PROJECT.length);
   return {
     ...base,
-    text: how.names?.get(project) ?? lastSegment(project),
-    detail: project,
+    text: how.names?.get(project) ?? lastSegment(splitProject(project).path),
+    detail: projectDetail(project),
     count: how.countOf ? how.countOf({ project }) : placedCount,
   };
 }

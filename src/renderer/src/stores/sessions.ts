@@ -157,7 +157,7 @@ function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Par
         moved.add(id);
         placed.push(row);
         single = { before, row };
-      } else if (before.archived !== row.archived || before.folder !== row.folder || before.project !== row.project || before.parentId !== row.parentId) reshaped = true;
+      } else if (before.archived !== row.archived || before.folder !== row.folder || before.project !== row.project || before.host !== row.host || before.parentId !== row.parentId) reshaped = true;
     }
     let order = state.order;
     if (moved.size === 1 && placed.length === 1 && single) {

@@ -3,12 +3,14 @@ import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import { Modal } from '../../components/Modal';
 import { setLastFolder, useApp } from '../../stores/app';
 import { setNewSessionOpen, useUi } from '../../stores/ui';
-import { createSession, pickFolder, rememberedWorktree } from './actions';
+import { createSession, rememberedWorktree } from './actions';
+import { FolderField } from './FolderField';
+import { HostField } from './HostField';
+import { lastFolderOn, rememberHostChoice, useHostAcpAgents, useHostChoice } from './hostChoice';
 import { AgentNotice } from './AgentNotice';
 import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields';
 import { AGENTS, acpChoice, parseChoice, storedChoice, type AgentChoice, type CreatableKind } from './options';
 import { MissingAgents } from '../acp/MissingAgents';
-import { useAcpAgents } from '../acp/useAcpAgents';
 import { newSessionRequest } from './request';
 import { useAgentAvailability, type AgentAvailability } from './useAgentAvailability';
 import { useFolderCheck } from './useFolderCheck';
@@ -45,10 +47,14 @@ export function NewSessionDialog() {
 
 function NewSessionForm() {
   // The folder used last (main forgets it once it is gone), else the home folder.
-  const defaultFolder = useApp((s) => s.info?.lastFolder ?? s.info?.defaultFolder ?? '');
+  const localFolder = useApp((s) => s.info?.lastFolder ?? s.info?.defaultFolder ?? '');
   const infoKnown = useApp((s) => s.info !== null);
-  const availability = useAgentAvailability();
-  const acp = useAcpAgents();
+  // The machine it starts on (a choice only once a remote host exists); the rest asks that machine.
+  const { hosts, host, pick: pickHost } = useHostChoice();
+  const hostNoteId = useId();
+  const defaultFolder = host === null ? localFolder : lastFolderOn(host);
+  const availability = useAgentAvailability(host);
+  const acp = useHostAcpAgents(host);
   const [remembered] = useState(lastChoice);
   const [picked, setPicked] = useState<AgentChoice | null>(null);
   const usable = (choice: AgentChoice) => {
@@ -69,15 +75,13 @@ function NewSessionForm() {
   const [error, setError] = useState<string | null>(null);
   const noticeId = useId();
   const errorId = useId();
-  const folderId = useId();
-  const folderErrorId = useId();
-  const checked = useFolderCheck(folder);
+  const checked = useFolderCheck(folder, host);
   // Until app:info came, an empty field is only the default on its way.
-  const folderProblem = !infoKnown && edited === null ? null : checked;
+  const folderProblem = !infoKnown && edited === null && host === null ? null : checked;
   // The OS folder picker exists in the desktop app only; web mode types the path (main checks it).
   const canBrowse = useApp((s) => s.info?.transport === 'electron');
   const close = () => setNewSessionOpen(false);
-  const repo = useRepoInfo(folder);
+  const repo = useRepoInfo(folder, host);
   const root = repo?.info.repo?.root ?? null;
   // The user's change for this repository, else what main remembers for it.
   const [worktreeEdit, setWorktreeEdit] = useState<{ root: string; choice: WorktreeChoice } | null>(null);
@@ -103,17 +107,29 @@ function NewSessionForm() {
             // Not remembering the choice is fine.
           }
           // Create pressed before the folder's repository was known: ask now, so the default (on) still applies.
-          const worktreeChoice = repo ? Promise.resolve(worktree) : rememberedWorktree(folder);
+          const worktreeChoice = repo ? Promise.resolve(worktree) : rememberedWorktree(folder, host);
           void worktreeChoice
-            .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt, agent)))
+            .then((wt) => createSession(newSessionRequest(kind, folder, options, defaultProvider, wt, agent, host)))
             .then((outcome) => {
               setBusy(false);
               if (!outcome.ok) return setError(outcome.message);
-              setLastFolder(folder.trim());
+              if (host === null) setLastFolder(folder.trim());
+              rememberHostChoice(host, folder.trim());
               close();
             });
         }}
       >
+        <HostField
+          hosts={hosts}
+          host={host}
+          noteId={hostNoteId}
+          onPick={(next) => {
+            pickHost(next);
+            // The folder prefilled for that machine (what was typed was a path on the other one).
+            setFolder(null);
+            setError(null);
+          }}
+        />
         <label className="field">
           <span>Agent</span>
           <select
@@ -145,43 +161,17 @@ function NewSessionForm() {
         </label>
         <AgentNotice id={noticeId} kind={kind} reason={reason} />
         <MissingAgents id={missingId} agents={missing} />
-        <div className="field">
-          <label htmlFor={folderId}>Folder</label>
-          <div className="folder-row">
-            <input
-              id={folderId}
-              type="text"
-              value={folder}
-              spellCheck={false}
-              aria-invalid={folderProblem || error ? true : undefined}
-              aria-describedby={folderProblem ? folderErrorId : error ? errorId : undefined}
-              onChange={(e) => {
-                setFolder(e.target.value);
-                setError(null);
-              }}
-            />
-            {canBrowse ? (
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  void pickFolder(folder).then((picked) => {
-                    if (picked === null) return;
-                    setFolder(picked);
-                    setError(null);
-                  })
-                }
-              >
-                Browse…
-              </button>
-            ) : null}
-          </div>
-          {folderProblem ? (
-            <p id={folderErrorId} role="alert" className="field-error">
-              {folderProblem.message}
-            </p>
-          ) : null}
-        </div>
+        <FolderField
+          folder={folder}
+          host={host}
+          canBrowse={canBrowse}
+          problem={folderProblem}
+          errorId={error ? errorId : null}
+          onChange={(next) => {
+            setFolder(next);
+            setError(null);
+          }}
+        />
         {/* A folder that cannot be used has no worktree option to say anything about. */}
         {repo && !folderProblem ? (
           <WorktreeFields

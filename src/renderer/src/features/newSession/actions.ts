@@ -2,6 +2,8 @@ import type { SessionId, SessionRow } from '../../../../shared/domain/session';
 import type { PermissionMode } from '../../../../shared/ipc/agents';
 import type { ChannelInput, ChannelOutput } from '../../../../shared/ipc/contract';
 import type { WorktreeChoice } from '../../../../shared/ipc/git';
+import type { HostName } from '../../../../shared/ipc/hosts';
+import type { AcpAgentInfo } from '../../../../shared/ipc/acp';
 import { api } from '../../bridge';
 import { openSession } from '../../stores/panes';
 import { upsertSession } from '../../stores/sessions';
@@ -11,9 +13,14 @@ import { requestComposerFocus, showToast } from '../../stores/ui';
 
 export type AgentAvailability = ChannelOutput<'agents:availability'>;
 
-/** Which agents can run here; null when main cannot say. */
-export async function loadAgentAvailability(): Promise<AgentAvailability | null> {
-  const result = await api().invoke('agents:availability', {});
+/** `{ host }` for a remote host, nothing for this machine (the channels' `host` is absent then). */
+function on(host: HostName | null): { host?: HostName } {
+  return host === null ? {} : { host };
+}
+
+/** Which agents can run on `host` (null: this machine); null when main cannot say. */
+export async function loadAgentAvailability(host: HostName | null = null): Promise<AgentAvailability | null> {
+  const result = await api().invoke('agents:availability', on(host));
   return result.ok ? result.value : null;
 }
 
@@ -54,23 +61,35 @@ export async function setPermissionMode(id: SessionId, mode: PermissionMode): Pr
 
 export type RepoInfo = ChannelOutput<'git:repoInfo'>;
 
-/** Whether the folder is inside a git repository (the worktree checkbox); null when main cannot say. */
-export async function loadRepoInfo(folder: string): Promise<RepoInfo | null> {
-  const result = await api().invoke('git:repoInfo', { folder });
+/** Whether the folder (on `host`; null: this machine) is inside a git repository (the worktree checkbox); null when main cannot say. */
+export async function loadRepoInfo(folder: string, host: HostName | null = null): Promise<RepoInfo | null> {
+  const result = await api().invoke('git:repoInfo', { folder, ...on(host) });
   return result.ok ? result.value : null;
 }
 
 /** The worktree choice main remembers for the folder's repository; null outside one (or when main cannot say). */
-export async function rememberedWorktree(folder: string): Promise<WorktreeChoice | null> {
+export async function rememberedWorktree(folder: string, host: HostName | null = null): Promise<WorktreeChoice | null> {
   if (!folder.trim()) return null;
-  const info = await loadRepoInfo(folder.trim());
+  const info = await loadRepoInfo(folder.trim(), host);
   return info?.repo?.remembered ?? null;
 }
 
 export type FolderCheck = ChannelOutput<'sessions:checkFolder'>;
 
-/** Whether main can open the typed folder (missing, a file, unreadable: said in words); null when main cannot say. */
-export async function checkFolder(folder: string): Promise<FolderCheck | null> {
-  const result = await api().invoke('sessions:checkFolder', { folder });
+/** Whether main can open the typed folder on `host` (missing, a file, unreadable: said in words); null when main cannot say. */
+export async function checkFolder(folder: string, host: HostName | null = null): Promise<FolderCheck | null> {
+  const result = await api().invoke('sessions:checkFolder', { folder, ...on(host) });
   return result.ok ? result.value : null;
+}
+
+/** The folders the user may mean by a partly typed path on `host`; none when main cannot say. */
+export async function loadFolderSuggestions(folder: string, host: HostName | null = null): Promise<string[]> {
+  const result = await api().invoke('sessions:folderSuggestions', { folder, ...on(host) });
+  return result.ok ? result.value.folders : [];
+}
+
+/** The ACP agents found on a remote host (not kept: the store holds this machine's); none when it cannot say. */
+export async function loadRemoteAcpAgents(host: HostName): Promise<readonly AcpAgentInfo[]> {
+  const result = await api().invoke('acp:agents', { host });
+  return result.ok ? result.value.agents : [];
 }

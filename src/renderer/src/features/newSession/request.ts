@@ -1,6 +1,7 @@
 import type { ChatProviderName } from '../../../../shared/ipc/agents';
 import type { ChannelInput } from '../../../../shared/ipc/contract';
 import type { WorktreeChoice } from '../../../../shared/ipc/git';
+import type { HostName } from '../../../../shared/ipc/hosts';
 import type { KindOptions } from './KindFields';
 import type { CreatableKind } from './options';
 
@@ -8,7 +9,8 @@ export type NewSessionRequest = ChannelInput<'sessions:create'>;
 
 /**
  * The `sessions:create` input: only what differs from the defaults is sent, so
- * Create with nothing changed asks for exactly `{ kind, folder }` (an ACP agent: `{ kind: 'acp', agent, folder }`).
+ * Create with nothing changed asks for exactly `{ kind, folder }` (an ACP agent: `{ kind: 'acp', agent, folder }`;
+ * on a remote host, with its `host`).
  */
 export function newSessionRequest(
   kind: CreatableKind,
@@ -17,10 +19,11 @@ export function newSessionRequest(
   defaultProvider: ChatProviderName | null,
   worktree: WorktreeChoice | null = null,
   agent: string | null = null,
+  host: HostName | null = null,
 ): NewSessionRequest {
   const trimmed = folder.trim();
   // A folder inside a repository always says its worktree choice (main remembers it, checked or not).
-  const base: NewSessionRequest = { kind, ...(trimmed ? { folder: trimmed } : {}), ...(worktree ? { worktree } : {}) };
+  const base: NewSessionRequest = { kind, ...(trimmed ? { folder: trimmed } : {}), ...(worktree ? { worktree } : {}), ...(host !== null ? { host } : {}) };
   if (kind === 'acp' && agent) return { ...base, agent };
   if (kind === 'claude-code' && options.permissionMode !== 'default') return { ...base, permissionMode: options.permissionMode };
   if (kind === 'terminal' && options.command.trim()) return { ...base, command: options.command.trim() };

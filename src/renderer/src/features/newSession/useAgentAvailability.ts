@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
+import type { HostName } from '../../../../shared/ipc/hosts';
 import { loadAgentAvailability, type AgentAvailability } from './actions';
 
 export type { AgentAvailability } from './actions';
 
-/** Asks main once, when the dialog opens, which agents can run; null until known (or when main cannot say). */
-export function useAgentAvailability(): AgentAvailability | null {
-  const [availability, setAvailability] = useState<AgentAvailability | null>(null);
+/**
+ * Asks main, when the dialog opens and again when the host changes, which agents can run on `host`
+ * (null: this machine); null until known (or when main cannot say).
+ */
+export function useAgentAvailability(host: HostName | null = null): AgentAvailability | null {
+  const [known, setKnown] = useState<{ host: HostName | null; availability: AgentAvailability | null } | null>(null);
   useEffect(() => {
     let live = true;
-    void loadAgentAvailability().then((known) => {
-      if (live) setAvailability(known);
+    void loadAgentAvailability(host).then((availability) => {
+      if (live) setKnown({ host, availability });
     });
     return () => {
       live = false;
     };
-  }, []);
-  return availability;
+  }, [host]);
+  return known?.host === host ? known.availability : null;
 }

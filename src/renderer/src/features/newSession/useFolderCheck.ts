@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { HostName } from '../../../../shared/ipc/hosts';
 import { checkFolder, type FolderCheck } from './actions';
 
 /** How long typing in the Folder field rests before main is asked about the folder. */
@@ -10,26 +11,26 @@ export interface FolderProblem {
 }
 
 /**
- * The Folder field's check as the user types: blank is said at once; anything else is asked of main
+ * The Folder field's check (on `host`; null: this machine) as the user types: blank is said at once; anything else is asked of main
  * (debounced, the newest answer wins). Returns the problem with the folder as typed now, or null.
  */
-export function useFolderCheck(folder: string): FolderProblem | null {
-  const [known, setKnown] = useState<{ folder: string; check: FolderCheck } | null>(null);
+export function useFolderCheck(folder: string, host: HostName | null = null): FolderProblem | null {
+  const [known, setKnown] = useState<{ folder: string; host: HostName | null; check: FolderCheck } | null>(null);
   const asked = folder.trim();
   useEffect(() => {
     if (!asked) return;
     let live = true;
     const timer = setTimeout(() => {
-      void checkFolder(asked).then((check) => {
-        if (live && check) setKnown({ folder: asked, check });
+      void checkFolder(asked, host).then((check) => {
+        if (live && check) setKnown({ folder: asked, host, check });
       });
     }, SETTLE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [asked]);
+  }, [asked, host]);
   if (!asked) return { message: 'Type the folder the session works in.' };
-  if (known?.folder !== asked || known.check.message === null) return null;
+  if (known?.folder !== asked || known.host !== host || known.check.message === null) return null;
   return { message: known.check.message };
 }

@@ -9,6 +9,7 @@ import { AgentSettings } from './AgentSettings';
 import { AcpAgentSettings } from '../acp/AcpAgentSettings';
 import { AmbientSettingsForm } from './AmbientSettingsForm';
 import { GeneralSettings } from './GeneralSettings';
+import { HostsSettings } from '../hosts/HostsSettings';
 import type { SettingsSection } from './sections';
 import { panelId, SettingsTabs, tabId } from './SettingsTabs';
 import { setSettingsOpen, setSettingsTab, useSettings } from './store';
@@ -46,6 +47,8 @@ function SectionBody({ section }: { section: SettingsSection }) {
       return <NotificationSettings />;
     case 'import':
       return <ImportSettings />;
+    case 'hosts':
+      return <HostsSettings />;
   }
 }
 
