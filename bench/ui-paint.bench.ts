@@ -21,7 +21,7 @@
  *   SWARMDESK_BENCH_UI_RUNS (5), SWARMDESK_BENCH_FIRST_ROW_ONLY=1 (only the first row and its baseline).
  *   The seeded database is built once under the OS temp dir and reused.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -281,6 +281,8 @@ async function main(): Promise<void> {
     await browser.close();
     await server.stop();
     empty.close();
+    // The copy of the seed (about 580 MB at 10,000 sessions): the seed itself is kept for the next run.
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
