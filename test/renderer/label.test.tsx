@@ -92,6 +92,26 @@ describe('row time', () => {
   });
 });
 
+describe('row time formatters', () => {
+  it('are made at first use, not when the label module loads: recent rows (the first ones drawn) need none', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const fresh = await import('../../src/renderer/src/label/sessionLabel');
+      const now = new Date(2026, 11, 4, 12).getTime();
+      expect(['now', '5m', '3h', '2d']).toEqual([now - 1_000, now - 300_000, now - 3 * 3_600_000, now - 2 * 86_400_000].map((at) => fresh.relativeTime(at, now)));
+      expect(made).not.toHaveBeenCalled();
+      fresh.relativeTime(new Date(2026, 10, 2).getTime(), now);
+      fresh.relativeTime(new Date(2026, 9, 2).getTime(), now);
+      expect(made).toHaveBeenCalledTimes(1);
+      fresh.relativeTime(new Date(2025, 2, 17).getTime(), now);
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
+  });
+});
+
 describe('what runs a session', () => {
   it("an ACP session is named by its built-in agent's name (a user-defined one's kind until the pane looks it up)", () => {
     expect(kindName('claude-code')).toBe('Claude Code');

@@ -91,10 +91,16 @@ export function folderName(folder: string): string {
 /**
  * The short dates of rows a week old or more, one formatter each, made once: `toLocaleDateString`
  * with options builds a new formatter on every call (milliseconds each), which made a search's
- * first results at 50,000 sessions (mostly old ones) slow to paint, row after row.
+ * first results at 50,000 sessions (mostly old ones) slow to paint, row after row. Made at first
+ * use, not when this module is evaluated: a page's first formatter costs ~30 ms (the locale's data),
+ * and the first rows drawn, recent ones, need none (this module is on the first row's path).
  */
-const SHORT_DATE = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const SHORT_DATE_WITH_YEAR = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = (options: Intl.DateTimeFormatOptions): (() => Intl.DateTimeFormat) => {
+  let made: Intl.DateTimeFormat | null = null;
+  return () => (made ??= new Intl.DateTimeFormat(undefined, options));
+};
+const shortDate = dateFormat({ month: 'short', day: 'numeric' });
+const shortDateWithYear = dateFormat({ year: 'numeric', month: 'short', day: 'numeric' });
 
 /** Compact relative time for rows: "now", "5m", "3h", "2d", then a short date. */
 export function relativeTime(at: number, now: number): string {
@@ -108,7 +114,7 @@ export function relativeTime(at: number, now: number): string {
   if (days < 7) return `${days}d`;
   const date = new Date(at);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return (sameYear ? SHORT_DATE : SHORT_DATE_WITH_YEAR).format(date);
+  return (sameYear ? shortDate() : shortDateWithYear()).format(date);
 }
 
 /** The row's second line: narration or last activity, or that it waits for the user. */
