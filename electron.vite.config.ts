@@ -4,30 +4,25 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
 /**
- * The app chunk (`appStart`) is loaded by a dynamic import once the small entry
- * has run, and so is the early rows' chunk (`boot/earlyGate`, with the label
- * rules) once the socket is ready. Name them (and what the early rows' chunk
- * imports) in index.html too, so the browser fetches and compiles them while
- * the entry opens the socket and asks for the first page (first paint).
+ * The early rows' chunk (`boot/earlyGate`, with the label rules) is loaded by a
+ * dynamic import once the socket is ready. Name it (and what it imports) in
+ * index.html too, so the browser fetches it while the entry opens the socket
+ * and asks for the first page (first paint). The app chunk (`appStart`, 0.5 MB)
+ * is not named: it is imported once the first rows are painted. Preloaded, the
+ * browser fetched and compiled it (a module preload parses what it fetches)
+ * while the entry and the early rows ran, on the same busy cores.
  */
-function preloadAppChunk(): Plugin {
+function preloadEarlyChunks(): Plugin {
   return {
-    name: 'swarmdesk:preload-app-chunk',
+    name: 'swarmdesk:preload-early-chunks',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {});
-        const app = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith('/appStart.tsx'));
-        if (!app || app.type !== 'chunk') return [];
-        const css = [...(app.viteMetadata?.importedCss ?? [])];
         const gate = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith('/boot/earlyGate.ts'));
         const entries = new Set(chunks.filter((c) => c.type === 'chunk' && c.isEntry).map((c) => c.fileName));
         const early = gate && gate.type === 'chunk' ? [gate.fileName, ...gate.imports].filter((file) => !entries.has(file)) : [];
-        const scripts = [...new Set([...early, app.fileName])];
-        return [
-          ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const })),
-          ...css.map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })),
-        ];
+        return [...new Set(early)].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -68,7 +63,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), preloadAppChunk()],
+    plugins: [react(), preloadEarlyChunks()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // Minified: the page parses a third of the code (web mode's first paint).

@@ -32,6 +32,13 @@ import { AFTER_PAINT, CLEAR_SEARCH, keystrokeProbe } from './support/pageProbes'
 const SESSIONS = Number(process.env.SWARMDESK_BENCH_SESSIONS ?? 10_000);
 const ENTRIES_PER_SESSION = Number(process.env.SWARMDESK_BENCH_ENTRIES ?? 100);
 const RUNS = Number(process.env.SWARMDESK_BENCH_UI_RUNS ?? 5);
+/**
+ * Another checkout with its own build (e.g. a worktree of the previous commit, after `npx electron-vite build`
+ * there): its front attaches to the same host and data folder, and its first row is measured in the same
+ * runs, alternating with this build's, so a change to the start is compared on the same machine at once.
+ * Only with SWARMDESK_BENCH_FIRST_ROW_ONLY=1.
+ */
+const COMPARE_DIR = process.env.SWARMDESK_BENCH_COMPARE_DIR;
 /** Only the first row after navigation (and its baseline): a quick before/after of the start. */
 const FIRST_ROW_ONLY = process.env.SWARMDESK_BENCH_FIRST_ROW_ONLY === '1';
 /** What is typed, one keystroke at a time (the box is cleared between words). */
@@ -165,6 +172,8 @@ async function main(): Promise<void> {
   const emptyUrl = `http://127.0.0.1:${(empty.address() as AddressInfo).port}/`;
 
   const server = await startServer({ dataDir, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } });
+  const other = COMPARE_DIR && FIRST_ROW_ONLY ? await startServer({ dataDir, cwd: COMPARE_DIR, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } }) : null;
+  const otherRows: number[] = [];
   const executablePath = process.env.SWARMDESK_CHROMIUM ?? ['/usr/bin/chromium'].find((p) => existsSync(p));
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
@@ -189,6 +198,14 @@ async function main(): Promise<void> {
       baselines.push((await firstRow(blank, emptyUrl)).firstRowAt);
       await blank.close();
 
+      // The other build's first row, before this build's on even runs and after it on odd ones.
+      const measureOther = async (): Promise<void> => {
+        if (!other) return;
+        const page = await newProbedPage(browser);
+        otherRows.push((await firstRow(page, other.url)).firstRowAt);
+        await page.close();
+      };
+      if (run % 2 === 0) await measureOther();
       const page = await newProbedPage(browser);
       const b = await firstRow(page, server.url);
       paints.push(b.firstRowAt - b.listReplyAt);
@@ -197,6 +214,7 @@ async function main(): Promise<void> {
       reactRows.push(b.reactRowAt);
       if (FIRST_ROW_ONLY) {
         await page.close();
+        if (run % 2 === 1) await measureOther();
         continue;
       }
       if (run === 0) console.log(`ui.rows_in_dom: ${await page.locator('[role="listitem"]').count()} of ${SESSIONS} (virtualised)`);
@@ -252,6 +270,10 @@ async function main(): Promise<void> {
     console.log(`ui.boot_reply_to_paint: ${median(paints).toFixed(1)} ms from the first page's reply (before the app's code has run) to its rows painted (runs: ${list(paints)})`);
     if (!FIRST_ROW_ONLY) console.log(`ui.paint_10k: ${median(reloads).toFixed(1)} ms from a list reply in the running app to its rows painted (runs: ${list(reloads)})`);
     console.log(`ui.first_row_after_navigation: ${median(firstRows).toFixed(0)} ms (runs: ${list(firstRows)}); ${(median(firstRows) / base).toFixed(1)}× the empty page`);
+    if (other) {
+      const diffs = firstRows.map((ms, i) => ms - (otherRows[i] ?? NaN));
+      console.log(`ui.first_row_compare: this build ${median(firstRows).toFixed(0)} ms, the build in ${COMPARE_DIR} ${median(otherRows).toFixed(0)} ms (runs: ${list(otherRows)}); paired difference median ${median(diffs).toFixed(0)} ms (runs: ${list(diffs)})`);
+    }
     console.log(`ui.react_first_row_after_navigation: ${median(reactRows).toFixed(0)} ms (runs: ${list(reactRows)}); ${(median(reactRows) / base).toFixed(1)}× the empty page`);
     if (!FIRST_ROW_ONLY) console.log(`ui.reload_longest_task: ${median(reloadLongest).toFixed(0)} ms median of the longest main-thread task while a reload's pages arrive (runs: ${list(reloadLongest)})`);
     if (!FIRST_ROW_ONLY) console.log(`ui.rest_longest_gap: ${median(restGap).toFixed(1)} ms median of the longest main-thread stretch between message-channel pings while the rest arrives (runs: ${list(restGap)}); busy ${median(restBusy).toFixed(0)} ms (runs: ${list(restBusy)})`);
@@ -279,6 +301,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
+    await other?.stopFront();
     await server.stop();
     empty.close();
     // The copy of the seed (about 580 MB at 10,000 sessions): the seed itself is kept for the next run.

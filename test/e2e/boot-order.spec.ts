@@ -39,11 +39,18 @@ test('the socket says hello and asks for the first page while the early rows’ 
       sent.push(frame.type ?? frame.channel ?? '?');
     });
   });
+  // The app chunk (0.5 MB, React and the app) is not fetched before the early rows are drawn: its
+  // compile would compete with them for the main thread.
+  const appChunk: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/appStart-[^/]+\.js$/.test(request.url())) appChunk.push(request.url());
+  });
   await page.goto(server.url);
   await until(() => held.length > 0, { message: 'the early rows’ chunk was asked for (and held)' });
   await until(() => sent.includes('sessions:list'), { message: 'the first page asked for while the chunk is held' });
   expect(sent.slice(0, 1)).toEqual(['hello']);
   await expect(page.locator('[data-early-row]')).toHaveCount(0);
+  expect(appChunk).toEqual([]);
   for (const route of held.splice(0)) await route.continue();
   // Its rows (or, if the app was quicker, React's) are then on screen.
   await expect(page.locator('[data-early-row], [role="listitem"]').first()).toBeVisible();

@@ -254,6 +254,26 @@ describe('web transport on a real loopback server', () => {
     c.ws.close();
   });
 
+  it('serves requests sent right behind the hello, before its ready (the page does not wait a round trip)', async () => {
+    const c = await connect(server.port);
+    if (typeof c === 'number') throw new Error('refused');
+    c.send({ type: 'hello', token: server.token });
+    c.send({ id: 'early', channel: 'app:info', input: {} });
+    expect(await c.next()).toEqual({ type: 'ready' });
+    expect(await c.next()).toMatchObject({ id: 'early', result: { ok: true, value: { version: '0.0.0-test' } } });
+    c.ws.close();
+  });
+
+  it('a request behind a wrong hello is never served: FORBIDDEN and closed', async () => {
+    const c = await connect(server.port);
+    if (typeof c === 'number') throw new Error('refused');
+    c.send({ type: 'hello', token: 'not-the-token' });
+    c.send({ id: 'early', channel: 'app:info', input: {} });
+    expect((await c.next()).result?.error?.code).toBe('FORBIDDEN');
+    expect(await c.closeCode()).toBe(WEB_CLOSE.FORBIDDEN);
+    expect(c.messages.some((m) => m.id === 'early')).toBe(false);
+  });
+
   it('answers bad frames with typed errors, logs them, and keeps serving', async () => {
     const c = await authed(server);
     logLines.length = 0;

@@ -52,15 +52,34 @@ describe('WebSocket bridge', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('says hello with the token first, sends requests only after ready, and matches replies by id', async () => {
+  it('says hello with the token first, sends what waits right behind it (not after ready), and matches replies by id', async () => {
     const b = bridge();
     const reply = b.invoke('sessions:list', { includeArchived: false });
+    expect(last().sent).toEqual([]);
     last().open();
-    expect(last().sent).toEqual([{ type: 'hello', token: 'tok', terminalOutput: 'opened' }]);
+    expect(last().sent).toEqual([
+      { type: 'hello', token: 'tok', terminalOutput: 'opened' },
+      { id: 1, channel: 'sessions:list', input: { includeArchived: false } },
+    ]);
+    // Asked between the hello and the server's ready: out at once too.
+    void b.invoke('app:info', {});
+    expect(last().sent[2]).toEqual({ id: 2, channel: 'app:info', input: {} });
     last().serverSend({ type: 'ready' });
-    expect(last().sent[1]).toEqual({ id: 1, channel: 'sessions:list', input: { includeArchived: false } });
+    expect(last().sent).toHaveLength(3);
     last().serverSend({ id: 1, result: { ok: true, value: [] } });
     await expect(reply).resolves.toEqual({ ok: true, value: [] });
+  });
+
+  it('counts as settled once the hello is out (the early rows need not wait for ready), and not after the socket drops', () => {
+    const b = bridge();
+    const told: string[] = [];
+    b.onHelloSent(() => told.push('hello sent'));
+    expect(b.helloSent()).toBe(false);
+    last().open();
+    expect(b.helloSent()).toBe(true);
+    expect(told).toEqual(['hello sent']);
+    last().serverClose(1006);
+    expect(b.helloSent()).toBe(false);
   });
 
   it('a request with no answer resolves with a typed UNAVAILABLE error after the bound', async () => {

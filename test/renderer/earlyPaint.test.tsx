@@ -210,7 +210,7 @@ describe('Filter by folder holds its place from the first commit', () => {
 });
 
 describe('the app’s code waits for the early rows (boot/earlyGate), bounded', () => {
-  const ready = { settled: () => true, onStateChange: () => () => undefined };
+  const ready = { settled: () => true, onSettled: () => () => undefined };
   /** Long enough that a test ending in time did not wait for it. */
   const LONG = { socketMs: 60_000, pageMs: 60_000 };
 
@@ -262,7 +262,7 @@ describe('the app’s code waits for the early rows (boot/earlyGate), bounded', 
     const root = document.body.appendChild(document.createElement('div'));
     await earlyPaintGate(ready, startEarly(api), () => root, { socketMs: 60_000, pageMs: 30 });
     expect(root.childElementCount).toBe(0);
-    const connecting = { settled: () => false, onStateChange: () => () => undefined };
+    const connecting = { settled: () => false, onSettled: () => () => undefined };
     await earlyPaintGate(connecting, startEarly(new FakeApi(swarm())), () => root, { socketMs: 30, pageMs: 60_000 });
     // The socket never said ready: the app starts without waiting for rows.
   });

@@ -43,6 +43,8 @@ export const PRELOAD_GLOBAL = 'swarmdesk';
 //                       and then close(WEB_CLOSE.FORBIDDEN)
 //   3. client → server  {id, channel, input}                    (id: a string or number the client picks)
 //      server → client  {id, result}                            (result: the Result envelope; id null if unreadable)
+//      Requests may follow the hello at once, before 'ready': the server reads frames in order and checks the
+//      hello first; behind a refused hello they are never read (the page saves a round trip at start).
 //   4. server → client  {event, payload}                        (pushes, only after 'ready')
 //      A hello with `terminalOutput: 'opened'` narrows one push: that socket gets `terminal:data` only for the
 //      terminals it asked `terminal:open` for (from that request on), not the output of every live terminal.

@@ -39,6 +39,8 @@ export async function startServer(
     timeoutMs?: number;
     /** The front in a process group of its own (a test then kills that whole group, as a crash or a closed terminal would). */
     ownGroup?: boolean;
+    /** Another checkout to run the front from (its own build): a bench compares two builds on one host this way. */
+    cwd?: string;
   } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? freshDataDir();
@@ -46,6 +48,7 @@ export async function startServer(
     env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'offline', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: opts.ownGroup ?? false,
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
   });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

@@ -30,13 +30,13 @@ function afterPaint(): Promise<void> {
  * Draws the first page's rows before React (`earlyPaint.ts`) and says when the app's code may be
  * evaluated. Evaluating the app chunk is one long task (0.2–1 s on a loaded machine): run earlier,
  * it would hold the socket's events, the first page's reply and so its rows behind it. So: once
- * the request is on the wire (the socket said ready: at once over Electron's IPC; or failed; or
+ * the request is on the wire (the socket's hello is sent, the requests right behind it: at once over Electron's IPC; or failed; or
  * after `socketMs`), and then once the first page's rows are on screen (drawn and painted), or the
  * reply did not come within `pageMs`, or there was nothing to draw. Meanwhile the label rules are
  * used once (their first use is slow), while the server answers. Drawing them is a picture
  * only: whatever goes wrong there, the app starts and draws the list itself.
  */
-export function earlyPaintGate(bridge: Pick<Bridge, 'settled' | 'onStateChange'>, early: EarlyStart, root: () => HTMLElement | null, waits: GateWaits = GATE_WAITS): Promise<void> {
+export function earlyPaintGate(bridge: Pick<Bridge, 'settled' | 'onSettled'>, early: EarlyStart, root: () => HTMLElement | null, waits: GateWaits = GATE_WAITS): Promise<void> {
   // What the window remembers (`ui:state`): asked for before the list, so its reply is in before the list's.
   let uiState: Result<unknown> | null = null;
   early.uiState.then(

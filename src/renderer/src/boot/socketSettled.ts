@@ -4,11 +4,12 @@ import type { Bridge } from '../bridge';
 export const SOCKET_WAIT_MS = 1_000;
 
 /**
- * Settles true once the socket is ready (the requests that waited for it are on the wire), false when it
+ * Settles true once the requests that waited for the socket are on the wire (its hello is sent, with them
+ * right behind it), false when it
  * failed or did not settle within `boundMs`. At once over Electron's IPC. Part of the entry chunk: it
  * holds nothing heavy, so the socket's events are not held behind a long evaluation.
  */
-export function socketSettled(bridge: Pick<Bridge, 'settled' | 'onStateChange'>, boundMs: number = SOCKET_WAIT_MS): Promise<boolean> {
+export function socketSettled(bridge: Pick<Bridge, 'settled' | 'onSettled'>, boundMs: number = SOCKET_WAIT_MS): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     if (bridge.settled()) {
       resolve(true);
@@ -18,11 +19,11 @@ export function socketSettled(bridge: Pick<Bridge, 'settled' | 'onStateChange'>,
       off();
       resolve(false);
     }, boundMs);
-    const off = bridge.onStateChange((state) => {
+    const off = bridge.onSettled((ready) => {
       off();
       clearTimeout(bound);
-      // The bridge sends what waits right after telling its listeners: resolve after that.
-      queueMicrotask(() => resolve(state === 'open'));
+      // On `ready` the bridge sends what waits right after telling its listeners: resolve after that.
+      queueMicrotask(() => resolve(ready));
     });
   });
 }

@@ -11,8 +11,10 @@ export interface Bridge {
   onStateChange: (listener: (state: ConnectionState, reconnected: boolean) => void) => () => void;
   /** A reason the page cannot talk to Swarmdesk at all, if any. */
   problem: string | null;
-  /** Past connecting: requests go out (or fail) at once. Always true over Electron's IPC. */
+  /** Past connecting: requests go out (or fail) at once (in web mode: the hello is sent). Always true over Electron's IPC. */
   settled: () => boolean;
+  /** Told when it settles: true once requests go out (the hello is sent, or the server said ready), false when the socket failed. */
+  onSettled: (listener: (ready: boolean) => void) => () => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface Bridge {
 export function startBridge(win: Window): Bridge {
   const preload = (win as Window & { swarmdesk?: unknown }).swarmdesk;
   if (isPreloadBridge(preload)) {
-    return { api: createPreloadApi(preload), onStateChange: () => () => undefined, problem: null, settled: () => true };
+    return { api: createPreloadApi(preload), onStateChange: () => () => undefined, problem: null, settled: () => true, onSettled: () => () => undefined };
   }
   const token = takeTokenFromLocation(win);
   const ws = new WebSocketBridge({ url: webSocketUrl(win), token: token ?? '' });
@@ -33,7 +35,15 @@ export function startBridge(win: Window): Bridge {
     api: ws,
     onStateChange: (listener) => ws.onStateChange(listener),
     problem: token ? null : 'This page has no access token. Open the link that `npm run serve` printed.',
-    settled: () => ws.connectionState() !== 'connecting',
+    settled: () => ws.connectionState() !== 'connecting' || ws.helloSent(),
+    onSettled: (listener) => {
+      const offHello = ws.onHelloSent(() => listener(true));
+      const offState = ws.onStateChange((state) => listener(state === 'open'));
+      return () => {
+        offHello();
+        offState();
+      };
+    },
   };
 }
 

@@ -50,13 +50,15 @@ function failure(code: AppErrorShape['code'], message: string): Result<never> {
 
 /**
  * The web-mode transport (SPEC §5, protocol in src/shared/ipc/bridge.ts): one
- * WebSocket to `/ws`, a `hello` with the access token first, and after the
- * server's `ready`, `{id, channel, input}` requests answered by `{id, result}`,
+ * WebSocket to `/ws`, a `hello` with the access token first, then (right behind
+ * it, not waiting for the server's `ready`) `{id, channel, input}` requests answered by `{id, result}`,
  * and `{event, payload}` pushes. It reconnects with capped
  * exponential backoff and says hello again; no request waits without a bound.
  */
 export class WebSocketBridge implements SwarmdeskApi {
   private socket: WebSocketLike | null = null;
+  /** The socket whose hello is sent: requests follow it at once, without waiting for `ready` (a round trip less at start). */
+  private helloSentOn: WebSocketLike | null = null;
   private nextId = 1;
   private attempts = 0;
   private everOpened = false;
@@ -65,6 +67,7 @@ export class WebSocketBridge implements SwarmdeskApi {
   private readonly pending = new Map<number, PendingRequest>();
   private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
   private readonly stateListeners = new Set<(state: ConnectionState, reconnected: boolean) => void>();
+  private readonly helloListeners = new Set<() => void>();
   private readonly createSocket: (url: string) => WebSocketLike;
   private readonly requestTimeoutMs: number;
   private readonly maxPending: number;
@@ -90,12 +93,24 @@ export class WebSocketBridge implements SwarmdeskApi {
     this.reconnectTimer = null;
     const socket = this.socket;
     this.socket = null;
+    this.helloSentOn = null;
     socket?.close(1000, 'bye');
     for (const [id, request] of this.pending) this.settle(id, request, failure('UNAVAILABLE', 'Swarmdesk closed the connection.'));
   }
 
   connectionState(): ConnectionState {
     return this.state;
+  }
+
+  /** Whether this socket's hello is out: requests from now on go out at once, right behind it. */
+  helloSent(): boolean {
+    return this.socket !== null && this.helloSentOn === this.socket;
+  }
+
+  /** Told each time a hello has been sent, with what waited sent right behind it. */
+  onHelloSent(listener: () => void): () => void {
+    this.helloListeners.add(listener);
+    return () => this.helloListeners.delete(listener);
   }
 
   onStateChange(listener: (state: ConnectionState, reconnected: boolean) => void): () => void {
@@ -144,6 +159,11 @@ export class WebSocketBridge implements SwarmdeskApi {
       // Only the output of the terminals this page opens: a pane reopened after a reconnect opens again.
       const hello: WebHello = { type: 'hello', token: this.options.token, terminalOutput: 'opened' };
       socket.send(JSON.stringify(hello));
+      // The server reads frames in order and authenticates the hello before the next one, so what waits
+      // goes out now: the first page's reply comes a round trip sooner than after `ready`.
+      this.helloSentOn = socket;
+      for (const request of this.pending.values()) this.flushOne(request);
+      for (const listener of [...this.helloListeners]) listener();
     };
     socket.onmessage = (ev) => {
       if (this.socket === socket) this.receive(ev.data);
@@ -154,14 +174,16 @@ export class WebSocketBridge implements SwarmdeskApi {
     socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.dropSent();
+      this.helloSentOn = null;
       if (this.state === 'stopped') return;
       if (REFUSED_CLOSE_CODES.has(ev.code)) {
+        // Requests sent behind a refused hello were never read: they fail as refused, like those that waited.
         log.warn('the server refused this page', { code: ev.code });
         this.setState('refused', false);
         for (const [id, request] of this.pending) this.settle(id, request, failure('FORBIDDEN', 'Swarmdesk refused this page: open the link the server printed.'));
         return;
       }
+      this.dropSent();
       this.scheduleReconnect();
     };
   }
@@ -185,7 +207,7 @@ export class WebSocketBridge implements SwarmdeskApi {
   }
 
   private flushOne(request: PendingRequest): void {
-    if (request.sent || !this.socket || this.socket.readyState !== OPEN || this.state !== 'open') return;
+    if (request.sent || !this.socket || this.socket.readyState !== OPEN || this.helloSentOn !== this.socket) return;
     this.socket.send(request.frame);
     request.sent = true;
   }
