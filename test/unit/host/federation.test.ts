@@ -15,6 +15,7 @@ import { hostInfo } from '../../../src/main/host/federation/remoteMember';
 import { ROUTES, ROW_REPLIES } from '../../../src/main/host/federation/routes';
 import type { RemoteLinkState } from '../../../src/main/transport/ssh/remoteHostLink';
 import { RemoteHostError } from '../../../src/main/transport/ssh/sshErrors';
+import { sessionRow } from '../../support/sessionRow';
 import { until } from '../../support/until';
 
 /*
@@ -25,10 +26,7 @@ setLogSink(() => {});
 const ctx = { transport: 'web' as const };
 
 function row(id: string, position: number, extra: Partial<SessionRow> = {}): SessionRow {
-  return {
-    id, kind: 'terminal', folder: '/w', status: 'idle', archived: false, pinned: false, position, parentId: null, title: null,
-    titleSource: null, titlePinned: false, firstUserLine: null, subtitle: null, unread: false, createdAt: 1, updatedAt: 1, backendId: null, ...extra,
-  };
+  return sessionRow({ id, position, createdAt: 1, updatedAt: 1, ...extra });
 }
 const listRow = ({ backendId: _b, createdAt: _c, ...r }: SessionRow): SessionListRow => r;
 
