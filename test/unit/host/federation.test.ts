@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,6 +100,26 @@ class FakeLink extends FakeHost implements HostLinkLike {
     this.current = s;
     for (const l of this.stateListeners) l(s);
   }
+}
+
+/** Makes `dir`'s entries unchangeable for this user; the undo, or null when this machine cannot. */
+function lockFolder(dir: string): (() => void) | null {
+  const probe = join(dir, '.probe');
+  const undo =
+    process.getuid?.() === 0
+      ? spawnSync('chattr', ['+i', dir]).status === 0
+        ? () => void spawnSync('chattr', ['-i', dir])
+        : null
+      : (chmodSync(dir, 0o500), () => chmodSync(dir, 0o700));
+  if (undo === null) return null;
+  try {
+    writeFileSync(probe, '');
+  } catch {
+    return undo; // locked, as wanted
+  }
+  rmSync(probe);
+  undo();
+  return null;
 }
 
 const dirs: string[] = [];
@@ -299,6 +320,29 @@ describe('the federation (fakes)', () => {
     expect(readSavedHosts(dataDir).hosts).toEqual([{ name: 'box' }]);
     expect(readFileSync(problem.keptAs!, 'utf8')).toBe(bad); // still kept
     federation.close();
+  });
+
+  it('a bad hosts.json that cannot be moved aside stays as it is: adding a host is refused (CONFLICT), never written over it', async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-fed-'));
+    dirs.push(dataDir);
+    writeFileSync(join(dataDir, 'hosts.json'), 'not json');
+    // A folder whose entries cannot change: immutable for root (chattr), read-only for anyone else.
+    const locked = lockFolder(dataDir);
+    if (!locked) return t.skip('this machine cannot make a folder read-only for this user');
+    try {
+      const federation = new Federation({ core: { router: new FakeHost([]), events: new FakeHost([]) }, dataDir, envSshConfig: null, log: createLogger('test'), makeLink: () => new FakeLink([]) });
+      const view = federation.view();
+      expect(view.hosts).toEqual([]);
+      expect(view.fileProblem).toMatchObject({ file: join(dataDir, 'hosts.json'), keptAs: null });
+      const refused = await federation.handle('hosts:add', { destination: 'box' }, ctx);
+      expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining('could not be moved aside, so it is not written over') } });
+      expect(federation.view().hosts).toEqual([]);
+      expect(federation.view().fileProblem).toMatchObject({ keptAs: null });
+      federation.close();
+    } finally {
+      locked();
+    }
+    expect(readFileSync(join(dataDir, 'hosts.json'), 'utf8')).toBe('not json');
   });
 
   it('setting a bad hosts.json aside never writes over an older one kept; with no free name it stays where it is', () => {
