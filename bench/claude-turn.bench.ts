@@ -16,6 +16,7 @@ import { ClaudeCodeBackend, type ClaudeCodeSession } from '../src/main/core/agen
 import type { AgentEvent } from '../src/main/core/agents/types';
 import { setLogSink } from '../src/main/core/logger';
 import { startModelServer, type ModelServer } from '../test/support/model-server';
+import { sessionRow } from '../test/support/sessionRow';
 
 setLogSink(() => {});
 
@@ -71,25 +72,7 @@ async function runTurns(server: ModelServer, keepAliveMs: number): Promise<Run> 
     env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'x', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', HOME: home },
     keepAliveMs,
   });
-  const row = {
-    id: `bench-${keepAliveMs}`,
-    kind: 'claude-code' as const,
-    folder: work,
-    status: 'idle' as const,
-    archived: false,
-    pinned: false,
-    position: 0,
-    parentId: null,
-    title: null,
-    titleSource: null,
-    titlePinned: false,
-    firstUserLine: null,
-    subtitle: null,
-    unread: false,
-    createdAt: 0,
-    updatedAt: 0,
-    backendId: null,
-  };
+  const row = sessionRow({ id: `bench-${keepAliveMs}`, kind: 'claude-code', folder: work });
   const session = backend.open({ row, entries: () => [], permissionMode: () => null }, events.sink) as ClaudeCodeSession;
   const times: number[] = [];
   let spawns = 0;

@@ -106,6 +106,35 @@ describe('Settings → Hosts', () => {
     expect(within(opened.region).getByRole('note', { name: 'SSH config file' })).toHaveTextContent('/tmp/sshd/client_config — set by SWARMDESK_SSH_CONFIG');
   });
 
+  it('a hosts.json that did not read is said in words (where the old one is kept, that adding starts afresh) until a host is added', async () => {
+    const api = new FakeApi();
+    const hosts = new FakeHosts(api);
+    const file = '/home/ada/.local/share/swarmdesk/hosts.json';
+    const keptAs = `${file}.bad-2026-12-05T04-50-00-000Z`;
+    hosts.view = { ...hosts.view, fileProblem: { file, reason: 'not JSON (Unexpected end of JSON input)', keptAs } };
+    await renderApp(api);
+    const { region, destination, add } = await openHosts();
+    const note = await within(region).findByRole('note', { name: 'Saved hosts could not be read' });
+    expect(note).toHaveTextContent(`The list of remote hosts could not be read, so Swarmdesk started with none. ${file} is not JSON (Unexpected end of JSON input).`);
+    expect(note).toHaveTextContent(`The old file was kept as ${keptAs}. Adding a host starts a fresh list.`);
+    expect(within(region).getByText('No remote hosts yet.')).toBeInTheDocument();
+    await userEvent.type(destination, 'box');
+    await userEvent.click(add);
+    expect(await within(region).findByRole('listitem', { name: 'box, connecting' })).toBeInTheDocument();
+    expect(within(region).queryByRole('note', { name: 'Saved hosts could not be read' })).toBeNull();
+  });
+
+  it('a hosts.json that could not even be moved aside is said to be left alone', async () => {
+    const api = new FakeApi();
+    const hosts = new FakeHosts(api);
+    hosts.view = { ...hosts.view, fileProblem: { file: '/data/hosts.json', reason: 'not JSON (Unexpected token)', keptAs: null } };
+    await renderApp(api);
+    const { region } = await openHosts();
+    const note = await within(region).findByRole('note', { name: 'Saved hosts could not be read' });
+    expect(note).toHaveTextContent('could not be moved aside, so it was left as it is and is not written over: move or fix it, then restart the session host.');
+    expect(note).not.toHaveTextContent('kept as');
+  });
+
   it('without the session host (UNAVAILABLE) it says so, and nothing can be added', async () => {
     const api = new FakeApi();
     api.override('hosts:list', () => ({ ok: false, error: { code: 'UNAVAILABLE', message: 'Remote hosts are reached through the session host, which is not running here.' } }));

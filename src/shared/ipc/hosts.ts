@@ -39,7 +39,25 @@ export const SshConfigSchema = z
   .strict();
 export type SshConfig = z.infer<typeof SshConfigSchema>;
 
-export const HostsViewSchema = z.object({ hosts: z.array(RemoteHostInfoSchema), sshConfig: SshConfigSchema }).strict();
+/**
+ * `hosts.json` did not read when the session host started: it was set aside and the host started with no
+ * remote hosts; the next change (adding a host) saves a fresh list. Said until then.
+ */
+export const HostsFileProblemSchema = z
+  .object({
+    /** The file that did not read (`<data folder>/hosts.json`). */
+    file: z.string().max(4096),
+    /** Why, in a line ("not JSON (…)"). */
+    reason: z.string().max(2000),
+    /** Where the old file was kept; null: it could not be moved, it stays and is not written over. */
+    keptAs: z.string().max(4096).nullable(),
+  })
+  .strict();
+export type HostsFileProblem = z.infer<typeof HostsFileProblemSchema>;
+
+export const HostsViewSchema = z
+  .object({ hosts: z.array(RemoteHostInfoSchema), sshConfig: SshConfigSchema, fileProblem: HostsFileProblemSchema.optional() })
+  .strict();
 export type HostsView = z.infer<typeof HostsViewSchema>;
 
 export const hostsChannels = {

@@ -7,6 +7,7 @@ import type { AgentEvent } from '../../../src/main/core/agents/types';
 import type { ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startModelServer, type ModelServer } from '../../support/model-server';
+import { sessionRow } from '../../support/sessionRow';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REAL_CLAUDE = resolve(here, '../../../node_modules/.bin/claude');
@@ -18,26 +19,7 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
 }
 
 export function makeRow(over: Partial<SessionRow> = {}): SessionRow {
-  return {
-    id: 'sess-1',
-    kind: 'claude-code',
-    folder: tmpdir(),
-    status: 'idle',
-    archived: false,
-    pinned: false,
-    position: 0,
-    parentId: null,
-    title: null,
-    titleSource: null,
-    titlePinned: false,
-    firstUserLine: null,
-    subtitle: null,
-    unread: false,
-    createdAt: 0,
-    updatedAt: 0,
-    backendId: null,
-    ...over,
-  };
+  return sessionRow({ id: 'sess-1', kind: 'claude-code', folder: tmpdir(), ...over });
 }
 
 /** Records a session's events and waits for one that matches. */

@@ -4,7 +4,8 @@ import type { FakeApi } from './fakeApi';
 /**
  * The session host's federation as a test stands it in (renderer tests only): `hosts:*` keep a
  * `HostsView` as the federation does (add answers `connecting`, remove forgets, reconnect answers
- * `connecting`), and `set` changes it and pushes `hosts:changed`, as a link's state change would.
+ * `connecting`; a change that saves drops `fileProblem`), and `set` changes it and pushes `hosts:changed`,
+ * as a link's state change would.
  */
 export class FakeHosts {
   view: HostsView;
@@ -18,11 +19,11 @@ export class FakeHosts {
     api.override('hosts:list', () => ({ ok: true, value: this.view }));
     api.override('hosts:add', ({ destination }) => {
       if (this.view.hosts.some((h) => h.name === destination)) return { ok: false, error: { code: 'BAD_INPUT', message: `A host named ${destination} is added already.` } };
-      this.view = { ...this.view, hosts: [...this.view.hosts, host(destination, 'connecting')] };
+      this.view = { ...this.saved(), hosts: [...this.view.hosts, host(destination, 'connecting')] };
       return { ok: true, value: this.view };
     });
     api.override('hosts:remove', ({ name }) => {
-      this.view = { ...this.view, hosts: this.view.hosts.filter((h) => h.name !== name) };
+      this.view = { ...this.saved(), hosts: this.view.hosts.filter((h) => h.name !== name) };
       return { ok: true, value: this.view };
     });
     api.override('hosts:reconnect', ({ name }) => {
@@ -30,9 +31,15 @@ export class FakeHosts {
       return { ok: true, value: this.view };
     });
     api.override('hosts:setSshConfig', ({ path }) => {
-      if (this.view.sshConfig.source !== 'env') this.view = { ...this.view, sshConfig: { path, source: path === null ? null : 'setting' } };
+      if (this.view.sshConfig.source !== 'env') this.view = { ...this.saved(), sshConfig: { path, source: path === null ? null : 'setting' } };
       return { ok: true, value: this.view };
     });
+  }
+
+  /** The view once a change saved a fresh hosts.json: no file problem any more. */
+  private saved(): HostsView {
+    const { fileProblem: _gone, ...rest } = this.view;
+    return rest;
   }
 
   /** A host's link changed state: kept and pushed. */

@@ -5,14 +5,11 @@ import { AgentRuntime, type SessionsPort } from '../../../src/main/core/agents/r
 import type { AgentBackend, AgentEventSink, AgentSession, AgentSessionContext } from '../../../src/main/core/agents/types';
 import type { AgentDispatcher } from '../../../src/main/core/services/dispatchers';
 import { CoreHooks } from '../../../src/main/core/services/hooks';
+import { sessionRow } from '../../support/sessionRow';
 import { until } from '../../support/until';
 
 function row(id: string, over: Partial<SessionRow> = {}): SessionRow {
-  return {
-    id, kind: 'claude-code', folder: '/w', status: 'idle', archived: false, pinned: false, position: 0, parentId: null,
-    title: null, titleSource: null, titlePinned: false, firstUserLine: null, subtitle: null, unread: false,
-    createdAt: 0, updatedAt: 0, backendId: null, ...over,
-  };
+  return sessionRow({ id, kind: 'claude-code', ...over });
 }
 
 /** An in-memory sessions service: just enough to watch what the runtime does to it. */

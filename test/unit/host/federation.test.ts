@@ -1,19 +1,22 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channels, CHANNEL_NAMES } from '../../../src/shared/ipc/contract';
 import type { EventName } from '../../../src/shared/ipc/events';
+import { HostsViewSchema, type HostsView } from '../../../src/shared/ipc/hosts';
 import type { SessionListRow, SessionRow } from '../../../src/shared/domain/session';
 import { fail, ok, type Result } from '../../../src/shared/result';
 import { createLogger, setLogSink, type EventListener } from '../../../src/main/core';
 import { Federation } from '../../../src/main/host/federation/federation';
-import { HostsFileError, readSavedHosts } from '../../../src/main/host/federation/hostsFile';
+import { HostsFileError, loadSavedHosts, readSavedHosts } from '../../../src/main/host/federation/hostsFile';
 import type { HostLinkLike } from '../../../src/main/host/federation/remoteMember';
 import { hostInfo } from '../../../src/main/host/federation/remoteMember';
 import { ROUTES, ROW_REPLIES } from '../../../src/main/host/federation/routes';
 import type { RemoteLinkState } from '../../../src/main/transport/ssh/remoteHostLink';
 import { RemoteHostError } from '../../../src/main/transport/ssh/sshErrors';
+import { sessionRow } from '../../support/sessionRow';
 import { until } from '../../support/until';
 
 /*
@@ -24,10 +27,7 @@ setLogSink(() => {});
 const ctx = { transport: 'web' as const };
 
 function row(id: string, position: number, extra: Partial<SessionRow> = {}): SessionRow {
-  return {
-    id, kind: 'terminal', folder: '/w', status: 'idle', archived: false, pinned: false, position, parentId: null, title: null,
-    titleSource: null, titlePinned: false, firstUserLine: null, subtitle: null, unread: false, createdAt: 1, updatedAt: 1, backendId: null, ...extra,
-  };
+  return sessionRow({ id, position, createdAt: 1, updatedAt: 1, ...extra });
 }
 const listRow = ({ backendId: _b, createdAt: _c, ...r }: SessionRow): SessionListRow => r;
 
@@ -100,6 +100,26 @@ class FakeLink extends FakeHost implements HostLinkLike {
     this.current = s;
     for (const l of this.stateListeners) l(s);
   }
+}
+
+/** Makes `dir`'s entries unchangeable for this user; the undo, or null when this machine cannot. */
+function lockFolder(dir: string): (() => void) | null {
+  const probe = join(dir, '.probe');
+  const undo =
+    process.getuid?.() === 0
+      ? spawnSync('chattr', ['+i', dir]).status === 0
+        ? () => void spawnSync('chattr', ['-i', dir])
+        : null
+      : (chmodSync(dir, 0o500), () => chmodSync(dir, 0o700));
+  if (undo === null) return null;
+  try {
+    writeFileSync(probe, '');
+  } catch {
+    return undo; // locked, as wanted
+  }
+  rmSync(probe);
+  undo();
+  return null;
 }
 
 const dirs: string[] = [];
@@ -263,6 +283,89 @@ describe('the federation (fakes)', () => {
     writeFileSync(join(dataDir, 'hosts.json'), '{"version":1,"hosts":[{"name":"-oProxyCommand=x"}],"sshConfig":null}');
     expect(() => readSavedHosts(dataDir)).toThrow(HostsFileError);
     expect(readFileSync(join(dataDir, 'hosts.json'), 'utf8')).toContain('ProxyCommand'); // never silently emptied
+  });
+
+  it('a hosts.json that does not read is set aside: the federation starts with none, says so, and the next add saves a fresh list', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-fed-'));
+    dirs.push(dataDir);
+    const bad = '{"version":1,"hosts":[{"name":"-oProxyCommand=x"}],"sshConfig":null}';
+    writeFileSync(join(dataDir, 'hosts.json'), bad);
+    const made: string[] = [];
+    const federation = new Federation({
+      core: { router: new FakeHost([]), events: new FakeHost([]) },
+      dataDir,
+      envSshConfig: null,
+      log: createLogger('test'),
+      makeLink: (name) => {
+        made.push(name);
+        return new FakeLink([]);
+      },
+    });
+    federation.start();
+    expect(made).toEqual([]);
+    const listed = (await federation.handle('hosts:list', {}, ctx)) as { ok: true; value: HostsView };
+    expect(listed.value.hosts).toEqual([]);
+    const problem = listed.value.fileProblem!;
+    expect(problem).toMatchObject({ file: join(dataDir, 'hosts.json'), reason: expect.stringContaining('hosts.0.name') });
+    expect(problem.keptAs).toMatch(/hosts\.json\.bad-\d{4}-\d\d-\d\dT[\d-]+Z$/);
+    expect(readFileSync(problem.keptAs!, 'utf8')).toBe(bad);
+    expect(existsSync(join(dataDir, 'hosts.json'))).toBe(false);
+    expect(HostsViewSchema.safeParse(listed.value).success).toBe(true);
+
+    const events: HostsView[] = [];
+    federation.subscribe((event, payload) => event === 'hosts:changed' && events.push(payload as HostsView));
+    const added = (await federation.handle('hosts:add', { destination: 'box' }, ctx)) as { ok: true; value: HostsView };
+    expect(added.value).not.toHaveProperty('fileProblem');
+    expect(events.at(-1)).not.toHaveProperty('fileProblem');
+    expect(readSavedHosts(dataDir).hosts).toEqual([{ name: 'box' }]);
+    expect(readFileSync(problem.keptAs!, 'utf8')).toBe(bad); // still kept
+    federation.close();
+  });
+
+  it('a bad hosts.json that cannot be moved aside stays as it is: adding a host is refused (CONFLICT), never written over it', async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-fed-'));
+    dirs.push(dataDir);
+    writeFileSync(join(dataDir, 'hosts.json'), 'not json');
+    // A folder whose entries cannot change: immutable for root (chattr), read-only for anyone else.
+    const locked = lockFolder(dataDir);
+    if (!locked) return t.skip('this machine cannot make a folder read-only for this user');
+    try {
+      const federation = new Federation({ core: { router: new FakeHost([]), events: new FakeHost([]) }, dataDir, envSshConfig: null, log: createLogger('test'), makeLink: () => new FakeLink([]) });
+      const view = federation.view();
+      expect(view.hosts).toEqual([]);
+      expect(view.fileProblem).toMatchObject({ file: join(dataDir, 'hosts.json'), keptAs: null });
+      const refused = await federation.handle('hosts:add', { destination: 'box' }, ctx);
+      expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining('could not be moved aside, so it is not written over') } });
+      expect(federation.view().hosts).toEqual([]);
+      expect(federation.view().fileProblem).toMatchObject({ keptAs: null });
+      federation.close();
+    } finally {
+      locked();
+    }
+    expect(readFileSync(join(dataDir, 'hosts.json'), 'utf8')).toBe('not json');
+  });
+
+  it('setting a bad hosts.json aside never writes over an older one kept; with no free name it stays where it is', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-fed-'));
+    dirs.push(dataDir);
+    const now = new Date('2026-12-05T04:50:00.000Z');
+    const first = join(dataDir, 'hosts.json.bad-2026-12-05T04-50-00-000Z');
+    writeFileSync(first, 'the older one');
+    writeFileSync(join(dataDir, 'hosts.json'), 'not json at all');
+    const loaded = loadSavedHosts(dataDir, now);
+    expect(loaded.saved.hosts).toEqual([]);
+    expect(loaded.problem).toMatchObject({ keptAs: `${first}-1`, reason: expect.stringMatching(/^not JSON \(/) });
+    expect(readFileSync(first, 'utf8')).toBe('the older one');
+    expect(readFileSync(`${first}-1`, 'utf8')).toBe('not json at all');
+
+    for (let n = 1; n < 100; n++) writeFileSync(`${first}-${n}`, `kept ${n}`);
+    writeFileSync(join(dataDir, 'hosts.json'), '[]');
+    expect(loadSavedHosts(dataDir, now).problem).toMatchObject({ keptAs: null });
+    expect(readFileSync(join(dataDir, 'hosts.json'), 'utf8')).toBe('[]');
+    expect(readFileSync(`${first}-1`, 'utf8')).toBe('kept 1');
+    // A missing file is no problem: none saved yet.
+    rmSync(join(dataDir, 'hosts.json'));
+    expect(loadSavedHosts(dataDir, now)).toEqual({ saved: { version: 1, hosts: [], sshConfig: null }, problem: null });
   });
 
   it('a move across hosts moves the row on its own host, before its host’s next row after the target', async () => {

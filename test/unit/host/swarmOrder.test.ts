@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ListCursor, SessionListRow } from '../../../src/shared/domain/session';
 import { compareRows, interleave, isAfter, mergePage, moveTargetOnHost, toListRow } from '../../../src/main/host/federation/swarmOrder';
+import { sessionListRow } from '../../support/sessionRow';
 
 function row(id: string, position: number, extra: Partial<SessionListRow> = {}): SessionListRow {
-  return {
-    id,
-    kind: 'terminal',
-    folder: '/w',
-    status: 'idle',
-    archived: false,
-    pinned: false,
-    position,
-    parentId: null,
-    title: null,
-    titleSource: null,
-    titlePinned: false,
-    firstUserLine: null,
-    subtitle: null,
-    unread: false,
-    updatedAt: 1,
-    ...extra,
-  };
+  return sessionListRow({ id, position, updatedAt: 1, ...extra });
 }
 
 /** What the core's store answers for a keyset page of its own rows (repos/sessions.ts listRows). */

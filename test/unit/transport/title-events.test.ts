@@ -7,29 +7,20 @@ import { CoreEvents } from '../../../src/main/core/events';
 import { forwardEvents } from '../../../src/main/transport/electron-ipc';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import { setLogSink } from '../../../src/main/core/logger';
+import { sessionRow } from '../../support/sessionRow';
 
 function row(title: string, titleSource: SessionRow['titleSource']): SessionRow {
   // Built as the store would, then handed to emit as-is: the brand is a compile-time promise
   // the output parse checks again at run time.
-  return {
-    id: 's1',
+  return sessionRow({
     kind: 'imported',
     folder: '/home/dev/billing',
-    status: 'idle',
-    archived: false,
-    pinned: false,
-    position: 0,
-    parentId: null,
     title: title as SessionRow['title'],
     titleSource,
-    titlePinned: false,
     firstUserLine: 'round invoice totals half up',
-    subtitle: null,
-    unread: false,
     createdAt: 1,
     updatedAt: 2,
-    backendId: null,
-  };
+  });
 }
 
 describe('session:changed on its way to a transport', () => {

@@ -1,12 +1,12 @@
 import { channels, isChannelName, type ChannelName } from '../../../shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
-import type { HostsView } from '../../../shared/ipc/hosts';
+import type { HostsFileProblem, HostsView } from '../../../shared/ipc/hosts';
 import type { SessionListRow, SessionRow } from '../../../shared/domain/session';
 import type { SearchSnippet } from '../../../shared/domain/searchSnippet';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { EventListener, Logger, RequestContext } from '../../core';
 import type { EventSource, RouterLike } from '../../transport/router-like';
-import { readSavedHosts, writeSavedHosts, type SavedHosts } from './hostsFile';
+import { HostsFileError, loadSavedHosts, writeSavedHosts, type SavedHosts } from './hostsFile';
 import { RemoteMember, type HostLinkLike } from './remoteMember';
 import { RemoteMissed } from './remoteMissed';
 import { ROUTES, ROW_REPLIES } from './routes';
@@ -36,11 +36,16 @@ export class Federation implements RouterLike, EventSource {
   private readonly listeners = new Set<EventListener>();
   private readonly members = new Map<string, RemoteMember>();
   private saved: SavedHosts;
+  /** hosts.json did not read at start (set aside): said in the view until a change saves a fresh list. */
+  private fileProblem: HostsFileProblem | null;
   private readonly missed = new RemoteMissed();
   private readonly offCore: () => void;
 
   constructor(private readonly opts: FederationOptions) {
-    this.saved = readSavedHosts(opts.dataDir);
+    const loaded = loadSavedHosts(opts.dataDir);
+    this.saved = loaded.saved;
+    this.fileProblem = loaded.problem;
+    if (loaded.problem) opts.log.warn('hosts.json did not read: starting with no remote hosts', { ...loaded.problem });
     this.offCore = opts.core.events.subscribe((event, payload) => this.emit(event, payload));
   }
 
@@ -73,6 +78,7 @@ export class Federation implements RouterLike, EventSource {
     return {
       hosts: [...this.members.values()].map((m) => m.info()),
       sshConfig: env !== null ? { path: env, source: 'env' } : { path: this.saved.sshConfig, source: this.saved.sshConfig === null ? null : 'setting' },
+      ...(this.fileProblem && { fileProblem: this.fileProblem }),
     };
   }
 
@@ -195,6 +201,7 @@ export class Federation implements RouterLike, EventSource {
     try {
       return this.changeHosts(channel, parsed.data as { destination?: string; name?: string; path?: string | null });
     } catch (err) {
+      if (err instanceof HostsFileError) return fail('CONFLICT', err.message);
       // hosts.json could not be written (a full disk, a read-only folder), or no private ssh control folder.
       this.opts.log.error('changing the remote hosts failed', { channel, err });
       return fail('UNAVAILABLE', `The remote hosts could not be changed: ${err instanceof Error ? err.message : String(err)}`);
@@ -250,8 +257,13 @@ export class Federation implements RouterLike, EventSource {
   }
 
   private save(next: SavedHosts): void {
+    const problem = this.fileProblem;
+    if (problem && problem.keptAs === null) {
+      throw new HostsFileError(`${problem.file} did not read and could not be moved aside, so it is not written over: move or fix it, then restart the session host.`);
+    }
     writeSavedHosts(this.opts.dataDir, next);
     this.saved = next;
+    this.fileProblem = null;
   }
 
   private sshConfig(): string | null {

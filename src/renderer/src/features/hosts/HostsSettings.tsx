@@ -2,6 +2,7 @@ import './hosts.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { RemoteHostInfo } from '../../../../shared/ipc/hosts';
 import { addHost, destinationProblem, loadHosts, reconnectHost, removeHost } from './actions';
+import { HostsFileNote } from './HostsFileNote';
 import { hostItemName, STATE_WORDS } from './hostWords';
 import { SshConfigField } from './SshConfigField';
 import { useHostList, useHosts } from './store';
@@ -9,11 +10,13 @@ import { useHostList, useHosts } from './store';
 /**
  * Settings → Hosts (issue 17, SPEC §7.1 "hosts"): the `region` "Hosts": add a host by its SSH
  * destination, the hosts with their links' states (an unreachable one with OpenSSH's words, what to do
- * and "Try again"), Remove, and the ssh config file. A core without the session host says so.
+ * and "Try again"), Remove, and the ssh config file. A core without the session host says so; a hosts.json
+ * that did not read at the host's start too (HostsFileNote).
  */
 export function HostsSettings() {
   const hosts = useHostList();
   const unavailable = useHosts((s) => s.unavailable);
+  const fileProblem = useHosts((s) => s.fileProblem);
   const headingId = useId();
   const removeNoteId = useId();
   // Asked again as the section opens: the states are current even if a push was missed.
@@ -28,6 +31,7 @@ export function HostsSettings() {
         never asks for or stores a password or a key.
       </p>
       {unavailable ? <p className="settings-warning hosts-unavailable">{unavailable}</p> : null}
+      {fileProblem ? <HostsFileNote problem={fileProblem} /> : null}
       <AddHostForm disabled={unavailable !== null} />
       {hosts.length > 0 ? (
         <>

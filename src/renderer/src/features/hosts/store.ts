@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import type { HostName, HostsView, RemoteHostInfo, SshConfig } from '../../../../shared/ipc/hosts';
+import type { HostName, HostsFileProblem, HostsView, RemoteHostInfo, SshConfig } from '../../../../shared/ipc/hosts';
 
 /**
  * The remote hosts (issue 17) as the session host's federation says them: `hosts:list` at start, then
@@ -16,9 +16,11 @@ export interface HostsState {
   loaded: boolean;
   /** Why remote hosts cannot be used here, in words; null when they can. */
   unavailable: string | null;
+  /** hosts.json did not read at the host's start (set aside; none loaded); null when it did. */
+  fileProblem: HostsFileProblem | null;
 }
 
-const initial = (): HostsState => ({ byId: {}, order: [], sshConfig: { path: null, source: null }, loaded: false, unavailable: null });
+const initial = (): HostsState => ({ byId: {}, order: [], sshConfig: { path: null, source: null }, loaded: false, unavailable: null, fileProblem: null });
 
 export const useHosts = create<HostsState>()(initial);
 
@@ -30,7 +32,14 @@ export function resetHostsStore(): void {
 export function setHostsView(view: HostsView): void {
   const byId: Record<HostName, RemoteHostInfo> = {};
   for (const host of view.hosts) byId[host.name] = host;
-  useHosts.setState({ byId, order: view.hosts.map((h) => h.name), sshConfig: view.sshConfig, loaded: true, unavailable: null });
+  useHosts.setState({
+    byId,
+    order: view.hosts.map((h) => h.name),
+    sshConfig: view.sshConfig,
+    loaded: true,
+    unavailable: null,
+    fileProblem: view.fileProblem ?? null,
+  });
 }
 
 /** Remote hosts cannot be reached from here (no session host): none are shown. */

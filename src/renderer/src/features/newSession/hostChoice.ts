@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AcpAgentInfo } from '../../../../shared/ipc/acp';
 import type { HostName, RemoteHostInfo } from '../../../../shared/ipc/hosts';
 import { useAcpAgents } from '../acp/useAcpAgents';
 import { useHostList } from '../hosts/store';
 import { loadRemoteAcpAgents } from './actions';
+import { useChosenHostAnswer } from './useChosenHostAnswer';
 
 /*
  * New session's "Host" (issue 17): which machine the session starts on. Remembered like the folder:
@@ -68,17 +69,10 @@ export function useHostChoice(): { hosts: readonly RemoteHostInfo[]; host: HostN
  */
 export function useHostAcpAgents(host: HostName | null): { loaded: boolean; agents: readonly AcpAgentInfo[] } {
   const local = useAcpAgents();
-  const [remote, setRemote] = useState<{ host: HostName; agents: readonly AcpAgentInfo[] } | null>(null);
-  useEffect(() => {
-    if (host === null) return;
-    let live = true;
-    void loadRemoteAcpAgents(host).then((agents) => {
-      if (live) setRemote({ host, agents });
-    });
-    return () => {
-      live = false;
-    };
-  }, [host]);
+  const remote = useChosenHostAnswer(host, askRemoteAcpAgents);
   if (host === null) return local;
-  return remote?.host === host ? { loaded: true, agents: remote.agents } : { loaded: false, agents: [] };
+  return remote.answered ? { loaded: true, agents: remote.value } : { loaded: false, agents: [] };
 }
+
+/** This machine's agents are the ACP store's: only a remote host is asked. */
+const askRemoteAcpAgents = (host: HostName | null): Promise<readonly AcpAgentInfo[]> | null => (host === null ? null : loadRemoteAcpAgents(host));

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { HostName } from '../../../../shared/ipc/hosts';
 import { loadAgentAvailability, type AgentAvailability } from './actions';
+import { useChosenHostAnswer } from './useChosenHostAnswer';
 
 export type { AgentAvailability } from './actions';
 
@@ -9,15 +9,6 @@ export type { AgentAvailability } from './actions';
  * (null: this machine); null until known (or when main cannot say).
  */
 export function useAgentAvailability(host: HostName | null = null): AgentAvailability | null {
-  const [known, setKnown] = useState<{ host: HostName | null; availability: AgentAvailability | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadAgentAvailability(host).then((availability) => {
-      if (live) setKnown({ host, availability });
-    });
-    return () => {
-      live = false;
-    };
-  }, [host]);
-  return known?.host === host ? known.availability : null;
+  const known = useChosenHostAnswer(host, loadAgentAvailability);
+  return known.answered ? known.value : null;
 }
