@@ -122,6 +122,11 @@ test('a row reads whole: the status word, no "+0 −0", the tail that tells near
   const imported = rowByLabel(page, 'Tune the docs search ranking');
   await expect(imported).toHaveAccessibleName(/imported, not running/);
   await expect(imported.locator('.row-sub')).not.toContainText('idle');
+  // Hovered, the row's ⋯ shows where its time was; the time steps aside (no sliver of it beside the button).
+  await expect(waiting.locator('.row-time')).toBeVisible();
+  await waiting.hover();
+  await expect(page.getByRole('button', { name: 'More actions for Fix kumquat websocket drops' })).toBeVisible();
+  await expect(waiting.locator('.row-time')).toBeHidden();
 });
 
 test('"Show archived" adds the archived row, marked, in its own group after the rest', async ({ page }) => {
