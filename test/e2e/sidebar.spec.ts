@@ -129,6 +129,26 @@ test('a row reads whole: the status word, no "+0 −0", the tail that tells near
   await expect(waiting.locator('.row-time')).toBeHidden();
 });
 
+test('a working status pulses by opacity and transform only (run by the compositor, not repainted on the main thread each frame)', async ({ page }) => {
+  await open(page);
+  // A working dot, styled by the app's own style sheets (the seeded swarm has none working for long).
+  const animated = await page.evaluate(() => {
+    const dot = document.createElement('span');
+    dot.className = 'status-dot status-working';
+    document.body.append(dot);
+    const animations = dot.getAnimations({ subtree: true });
+    const properties = new Set<string>();
+    for (const animation of animations) {
+      const effect = animation.effect as KeyframeEffect;
+      for (const frame of effect.getKeyframes()) for (const key of Object.keys(frame)) properties.add(key);
+    }
+    dot.remove();
+    return { count: animations.length, properties: [...properties].filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)).sort() };
+  });
+  expect(animated.count).toBe(2);
+  expect(animated.properties).toEqual(['opacity', 'transform']);
+});
+
 test('"Show archived" adds the archived row, marked, in its own group after the rest', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
