@@ -172,7 +172,16 @@ async function main(): Promise<void> {
   const emptyUrl = `http://127.0.0.1:${(empty.address() as AddressInfo).port}/`;
 
   const server = await startServer({ dataDir, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } });
-  const other = COMPARE_DIR && FIRST_ROW_ONLY ? await startServer({ dataDir, cwd: COMPARE_DIR, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } }) : null;
+  // A build whose contract differs refuses to attach (it names both): stop what this run started, then say so.
+  const other =
+    COMPARE_DIR && FIRST_ROW_ONLY
+      ? await startServer({ dataDir, cwd: COMPARE_DIR, env: { SWARMDESK_AMBIENT_PROVIDER: 'off' } }).catch(async (err: unknown) => {
+          await server.stop();
+          empty.close();
+          rmSync(dataDir, { recursive: true, force: true });
+          throw err;
+        })
+      : null;
   const otherRows: number[] = [];
   const executablePath = process.env.SWARMDESK_CHROMIUM ?? ['/usr/bin/chromium'].find((p) => existsSync(p));
   const browser = await chromium.launch({
