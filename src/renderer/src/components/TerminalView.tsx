@@ -3,6 +3,7 @@ import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
 import { openTerminal, openTerminalLink, resizeTerminal, sendTerminalInput, watchTerminal } from '../features/terminal/actions';
 import { usePanes } from '../stores/panes';
+import { estimateScreenSize } from '../terminal/estimateSize';
 import { afterNextPaint, PaneFeed } from '../terminal/paneFeed';
 import { createDefaultScreen, TERMINAL_KEYS_HELP, type BackScreen, type CreateScreen, type TerminalScreen } from '../terminal/screen';
 import { currentColorScheme, terminalTheme, watchColorScheme } from '../terminal/theme';
@@ -39,24 +40,36 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
     setExit(null);
     setProblem(null);
 
+    // Output is heard from before the first open leaves (the feed holds it until a screen is drawn).
+    let shown: TerminalScreen | null = null;
+    let back: BackScreen | null = null;
+    const feed = new PaneFeed({ front: (data) => shown?.write(data), back: (data) => back?.write(data) });
+    cleanups.push(
+      watchTerminal(sessionId, { data: (output) => feed.live(output), exit: setExit }),
+      () => back?.dispose(),
+    );
+    const restart = generation > 0;
+    // Ask for the screen now, at the size xterm will fit to, while xterm is being built (a guess, checked below).
+    const guess = estimateScreenSize(host);
+    const early = guess ? openTerminal(sessionId, guess, restart, true) : null;
+
     const attach = (term: TerminalScreen): void => {
       screenRef.current = term;
+      shown = term;
       cleanups.push(() => {
         screenRef.current = null;
         term.dispose();
       });
-      let back: BackScreen | null = null;
-      const feed = new PaneFeed({ front: (data) => term.write(data), back: (data) => back?.write(data) });
-      cleanups.push(
-        watchTerminal(sessionId, { data: (output) => feed.live(output), exit: setExit }),
-        () => back?.dispose(),
-      );
       cleanups.push(term.onInput((data) => sendTerminalInput(sessionId, data)));
       // Follow the light/dark look live, not only the one in effect when the pane opened.
       term.setTheme(terminalTheme(currentColorScheme()));
       cleanups.push(watchColorScheme((scheme) => term.setTheme(terminalTheme(scheme))));
 
-      void openTerminal(sessionId, term, generation > 0, true).then((result) => {
+      // The guess was right: its answer is this screen's. Else ask again at the fitted size, once the first
+      // answered (it did any restart; this one must not restart again).
+      const fits = early !== null && guess?.cols === term.cols && guess.rows === term.rows;
+      const screenOpen = fits ? early : early ? early.then(() => openTerminal(sessionId, term, false, true)) : openTerminal(sessionId, term, restart, true);
+      void screenOpen.then((result) => {
         if (disposed) return;
         if (!result.ok) {
           setProblem(result.error.message);

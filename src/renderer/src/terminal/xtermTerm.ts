@@ -3,6 +3,7 @@ import { SearchAddon } from '@xterm/addon-search';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import { terminalKeyAction } from './keys';
+import { TERMINAL_FONT_SIZE, terminalFontFamily } from './estimateSize';
 import type { ScreenOptions } from './screen';
 import type { TerminalTheme } from './theme';
 
@@ -16,16 +17,11 @@ export interface XtermParts {
   readonly search: SearchAddon;
 }
 
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
 /** An xterm.js as a pane uses it (not opened yet): fonts, scrollback, contrast, links, search, and the pane's own keys. */
 export function makeXterm(options: ScreenOptions, theme: TerminalTheme): XtermParts {
   const term = new Terminal({
-    fontFamily: cssVar('--mono', 'monospace'),
-    fontSize: 12.5,
+    fontFamily: terminalFontFamily(),
+    fontSize: TERMINAL_FONT_SIZE,
     cursorBlink: true,
     scrollback: SCROLLBACK_LINES,
     // Program colours stay readable on either theme's ground (WCAG AA for text).
