@@ -109,7 +109,19 @@ test('a busy terminal opens to its screen, then its whole scrollback is behind i
   // Restored: one screen on view, at the bottom (the latest line is shown, no jump up into the scrollback).
   await expect(screen(page).locator('.xterm-rows')).toHaveCount(1, { timeout: 15_000 });
   expect((await shownLines(page)).some((l) => l.includes('live-101-done'))).toBe(true);
-  await page.screenshot({ path: `${shots}/restored-1400x900-light.png` });
+  for (const [width, height] of [
+    [1400, 900],
+    [900, 700],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await expect(rows(page)).toContainText('live-101-done');
+      await page.screenshot({ path: `${shots}/restored-${width}x${height}-${colorScheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The colour came through the restore: the top of the scrollback is green, not the plain foreground.
   const atTop = async (): Promise<void> => {
