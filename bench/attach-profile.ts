@@ -33,11 +33,35 @@ const TRACE = process.argv.includes('--trace');
 const SECONDS = argOf('--seconds', 8);
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
+/** When the page sends each `terminal:open`, and the replies of 2 kB or more it receives (ms since navigation). */
+const OPEN_TRACE = `
+  window.__opens = [];
+  window.__bigReplies = [];
+  const OpenWS = window.WebSocket;
+  window.WebSocket = class extends OpenWS {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (ev) => {
+        if (typeof ev.data === 'string' && ev.data.length >= 2048 && !ev.data.startsWith('{"event"')) window.__bigReplies.push({ at: performance.now(), chars: ev.data.length });
+      });
+    }
+    send(frame) {
+      if (typeof frame === 'string' && frame.includes('"channel":"terminal:open"')) window.__opens.push({ at: performance.now(), screenOnly: frame.includes('"screenOnly":true') });
+      return super.send(frame);
+    }
+  };
+`;
+interface OpenTrace {
+  at: number;
+  screenOnly: boolean;
+}
+
 async function attachOnce(browser: Browser, server: RunningServer, busyId: string | null, busyText: string, label: string): Promise<{ firstRow: number; open: number }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
   const page: Page = await context.newPage();
   await page.addInitScript(SOCKET_TRACE);
   await page.addInitScript(LOAD_PROBE);
+  await page.addInitScript(OPEN_TRACE);
   const stopStart = TRACE ? null : await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}.cpuprofile`));
   const stopTrace = TRACE ? await traceMainThread(page) : null;
   await page.goto(server.url);
@@ -61,7 +85,14 @@ async function attachOnce(browser: Browser, server: RunningServer, busyId: strin
     await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
     open = (await page.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number;
     const openTop = await stopOpen();
-    console.log(`  busy terminal to its screen ${f(open)} ms; self time: ${openTop.slice(0, 8).join(' | ')}`);
+    const armed = (await page.evaluate('window.__load.termArmedAt')) as number;
+    const opens = ((await page.evaluate('window.__opens')) as OpenTrace[]).filter((o) => o.at >= armed);
+    const replies = ((await page.evaluate('window.__bigReplies')) as Array<{ at: number; chars: number }>).filter((r) => r.at >= armed);
+    const steps = [
+      ...opens.map((o) => `${o.screenOnly ? 'screen' : 'full'} open sent +${f(o.at - armed)}`),
+      ...replies.map((r) => `reply of ${(r.chars / 1024).toFixed(0)} kB +${f(r.at - armed)}`),
+    ];
+    console.log(`  busy terminal to its screen ${f(open)} ms [${steps.join('; ')}]; self time: ${openTop.slice(0, 8).join(' | ')}`);
   }
   await context.close();
   return { firstRow: tl.firstRow, open };

@@ -63,7 +63,15 @@ function runAsFront(): void {
   let win: BrowserWindow | null = null;
   let link: HostLink | null = null;
   const dataDir = resolveDataDir(process.env, process.platform);
-  const me = { kind: 'electron' as const, version: app.getVersion(), protocol: contractFingerprint(), url: null, env: settingsEnvDigest(process.env) };
+  // The window gets the output of the terminals it opened only, as a browser page does (not forty terminals' for the one it shows).
+  const me = {
+    kind: 'electron' as const,
+    version: app.getVersion(),
+    protocol: contractFingerprint(),
+    url: null,
+    env: settingsEnvDigest(process.env),
+    terminalOutput: 'opened' as const,
+  };
 
   const showWindow = (): void => {
     if (win === null || win.isDestroyed()) {

@@ -33,7 +33,8 @@ async function run(page: Page, line: string): Promise<void> {
 
 /** The terminal's text as shown, row by row. */
 async function shownText(page: Page): Promise<string> {
-  return (await screen(page).locator('.xterm-rows').innerText()).replace(/\u00a0/g, ' ');
+  // While the scrollback is restored a hidden second screen is in the pane too: the one on view.
+  return (await screen(page).locator('.xterm-rows').filter({ visible: true }).innerText()).replace(/\u00a0/g, ' ');
 }
 
 /** Each marker shows once, in the given order. */

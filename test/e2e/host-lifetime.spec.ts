@@ -20,7 +20,8 @@ function screen(page: Page): Locator {
 }
 
 async function shownText(page: Page): Promise<string> {
-  return (await screen(page).locator('.xterm-rows').innerText()).replace(/\u00a0/g, ' ');
+  // While the scrollback is restored a hidden second screen is in the pane too: the one on view.
+  return (await screen(page).locator('.xterm-rows').filter({ visible: true }).innerText()).replace(/\u00a0/g, ' ');
 }
 
 /** The ticks on screen, in screen order. */

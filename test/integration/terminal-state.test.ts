@@ -76,6 +76,35 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
     expect(at('after-55')).toBeGreaterThan(at('red-42'));
   });
 
+  it('screenOnly opens to the visible screen alone (in colour); the scrollback opened after it, with the output between, joins it in order', async () => {
+    const { h, id } = await shell();
+    await h.ok('terminal:input', { id, data: 'for i in $(seq 1 200); do echo "row-$i"; done; printf \'\\033[32m%s\\033[0m\\n\' green-$((6*7))\r' });
+    await until(() => output(h).includes('green-42'), { message: 'the loop output' });
+    const seen = h.eventsOf('terminal:data').length;
+
+    const screen = await h.ok('terminal:open', { id, cols: 80, rows: 24, screenOnly: true });
+    expect(screen.scrollback).toContain('\x1b[32mgreen-42');
+    expect(screen.scrollback).not.toContain('row-150'); // above the screen: not in it
+    const screenView = await paneView(screen, [], 80, 24);
+    expect(screenView).toContain('row-199');
+    expect(screenView).toHaveLength(24); // the screen alone: no line above it
+
+    // Output between the screen and the scrollback: in the second snapshot, and never twice after it.
+    await h.ok('terminal:input', { id, data: 'echo "between-$((3*3))"\r' });
+    await until(() => output(h).includes('between-9'), { message: 'output between the two opens' });
+    const full = await h.ok('terminal:open', { id, cols: 80, rows: 24 });
+    expect(full.offset).toBeGreaterThan(screen.offset);
+    await h.ok('terminal:input', { id, data: 'echo "after-$((4*4))"\r' });
+    await until(() => output(h).includes('after-16'), { message: 'output after the scrollback' });
+    const view = await paneView(full, h.eventsOf('terminal:data').slice(Math.max(0, seen - 2)), 80, 24);
+    expect(view.filter((l) => /^row-\d+$/.test(l)).map((l) => Number(l.slice(4)))).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const at = (text: string) => view.findIndex((l) => l === text);
+    expect(view.filter((l) => l === 'between-9')).toHaveLength(1);
+    expect(view.filter((l) => l === 'after-16')).toHaveLength(1);
+    expect(at('green-42')).toBeLessThan(at('between-9'));
+    expect(at('between-9')).toBeLessThan(at('after-16'));
+  });
+
   it('a reopened app shows the saved screen of a terminal that ran before', async () => {
     const { h: first, id } = await shell();
     await first.ok('terminal:input', { id, data: 'echo "kept-$((20+3))"; exit\r' });

@@ -4,12 +4,39 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setApi } from '../../src/renderer/src/bridge';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { TerminalView } from '../../src/renderer/src/components/TerminalView';
-import type { ScreenOptions, TerminalScreen } from '../../src/renderer/src/terminal/screen';
+import type { BackScreen, ScreenOptions, TerminalScreen } from '../../src/renderer/src/terminal/screen';
 import { LEAVE_AFTER_ESCAPE_MS, terminalKeyAction } from '../../src/renderer/src/terminal/keys';
 import { terminalTheme, type TerminalTheme } from '../../src/renderer/src/terminal/theme';
 import { resetEntriesStore } from '../../src/renderer/src/stores/entries';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
+
+/** The hidden screen behind a stand-in: records its writes; `show` waits until the test lets it. */
+class StandInBack implements BackScreen {
+  written: string[] = [];
+  disposed = false;
+  shown = false;
+  private letShow: () => void = () => undefined;
+  constructor(private readonly onShown: (back: StandInBack) => void) {}
+  write(data: string): void {
+    this.written.push(data);
+  }
+  show(): Promise<void> {
+    return new Promise((resolve) => {
+      this.letShow = () => {
+        this.shown = true;
+        this.onShown(this);
+        resolve();
+      };
+    });
+  }
+  parsed(): void {
+    this.letShow();
+  }
+  dispose(): void {
+    this.disposed = true;
+  }
+}
 
 /** jsdom has no canvas, so xterm cannot draw here: a stand-in screen records what it was given. */
 class StandInScreen implements TerminalScreen {
@@ -40,41 +67,84 @@ class StandInScreen implements TerminalScreen {
     return query !== 'absent';
   }
   clearFind(): void {}
+  backs: StandInBack[] = [];
+  /** Once a back is shown, what is written goes to it: `written` is then what the screen on view got after the swap. */
+  behind(): BackScreen {
+    const back = new StandInBack(() => (this.written = []));
+    this.backs.push(back);
+    return back;
+  }
   dispose(): void {
     this.disposed = true;
   }
 }
 
+const opened = (scrollback: string, offset: number) => ({ ok: true as const, value: { running: true, scrollback, offset, exit: null } });
+
 describe('terminal pane', () => {
-  it('paints the snapshot, then live output from its offset on: nothing twice, nothing lost; keystrokes go to terminal:input', async () => {
+  it('paints the screen first, then restores the scrollback behind it: each screen gets every character once, in order; keystrokes go to terminal:input', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
-    let answer: (value: unknown) => void = () => undefined;
-    api.override('terminal:open', () => new Promise((resolve) => (answer = resolve as (value: unknown) => void)));
+    const answers: Array<(value: unknown) => void> = [];
+    api.override('terminal:open', () => new Promise((resolve) => answers.push(resolve as (value: unknown) => void)));
     setApi(withValidatedEvents(api));
     const screens: StandInScreen[] = [];
     const view = render(<TerminalView sessionId="t" createScreen={() => (screens[screens.push(new StandInScreen()) - 1] as StandInScreen)} />);
-    await waitFor(() => expect(api.callsTo('terminal:open')).toEqual([{ id: 't', cols: 80, rows: 24, restart: false }]));
+    await waitFor(() => expect(api.callsTo('terminal:open')).toEqual([{ id: 't', cols: 80, rows: 24, restart: false, screenOnly: true }]));
     const term = screens[0] as StandInScreen;
-    // Pushed before the answer: the first is inside the snapshot, the second straddles its end, the third follows it.
-    act(() => api.push('terminal:data', { sessionId: 't', data: 'in snapshot', offset: 0 }));
-    act(() => api.push('terminal:data', { sessionId: 't', data: 'ls\r\nfile', offset: 11 }));
+    const push = (data: string, offset: number) => act(() => api.push('terminal:data', { sessionId: 't', data, offset }));
+    // Pushed before the screen's answer: the first is inside it, the second straddles its end, the third follows it.
+    push('in snapshot', 0);
+    push('ls\r\nfile', 11);
     act(() => api.push('terminal:data', { sessionId: 'other', data: 'not ours', offset: 0 }));
-    act(() => api.push('terminal:data', { sessionId: 't', data: '.txt', offset: 19 }));
+    push('.txt', 19);
     expect(term.written).toEqual([]);
-    await act(async () => answer({ ok: true, value: { running: true, scrollback: '<in snapshot ls>', offset: 13, exit: null } }));
-    expect(term.written).toEqual(['<in snapshot ls>', '\r\nfile', '.txt']);
-    act(() => api.push('terminal:data', { sessionId: 't', data: 'more', offset: 23 }));
+    await act(async () => answers[0]?.(opened('<screen>', 13)));
+    expect(term.written).toEqual(['<screen>', '\r\nfile', '.txt']);
+    push('more', 23);
     expect(term.written.at(-1)).toBe('more');
+
+    // Once the screen is painted: the whole scrollback (never restarting).
+    await waitFor(() => expect(api.callsTo('terminal:open')).toHaveLength(2));
+    expect(api.callsTo('terminal:open')[1]).toEqual({ id: 't', cols: 80, rows: 24, restart: false, screenOnly: false });
+    push('x', 27); // arrives between the two snapshots: on view at once, and after the scrollback's end
+    expect(term.backs).toHaveLength(0);
+    await act(async () => answers[1]?.(opened('<all>', 25)));
+    const back = term.backs[0] as StandInBack;
+    // The back: the scrollback (up to 25), then what arrived since the screen from 25 on ('more' at 23 loses 'mo').
+    expect(back.written).toEqual(['<all>', 're', 'x']);
+    push('y', 28); // while the back parses: both screens get it
+    expect(term.written.slice(-2)).toEqual(['x', 'y']);
+    expect(back.written.at(-1)).toBe('y');
+    expect(term.written.join('')).toBe('<screen>\r\nfile.txtmorexy');
+
+    // The back takes the front's place: from now on one screen, written once.
+    await act(async () => back.parsed());
+    push('z', 29);
+    expect(term.written).toEqual(['z']);
+    expect(back.written.at(-1)).toBe('y');
     act(() => term.type('q'));
     expect(api.callsTo('terminal:input')).toEqual([{ id: 't', data: 'q' }]);
     view.unmount();
     expect(term.disposed).toBe(true);
   });
 
+  it('a pane closed while its scrollback is restored drops the hidden screen', async () => {
+    const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
+    api.override('terminal:open', () => opened('<s>', 3));
+    setApi(withValidatedEvents(api));
+    const term = new StandInScreen();
+    const view = render(<TerminalView sessionId="t" createScreen={() => term} />);
+    await waitFor(() => expect(term.backs).toHaveLength(1));
+    view.unmount();
+    expect(term.backs[0]?.disposed).toBe(true);
+    expect(term.disposed).toBe(true);
+  });
+
   it('takes the keyboard once drawn, unless the user went on to type in another field meanwhile', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
     const answers: Array<(value: unknown) => void> = [];
-    api.override('terminal:open', () => new Promise((resolve) => answers.push(resolve as (value: unknown) => void)));
+    // The screen's answer waits for the test; the scrollback's comes at once.
+    api.override('terminal:open', (input) => (input.screenOnly ? new Promise((resolve) => answers.push(resolve as (value: unknown) => void)) : opened('', 0)));
     setApi(withValidatedEvents(api));
     const focused: number[] = [];
     class Focusing extends StandInScreen {
@@ -82,10 +152,9 @@ describe('terminal pane', () => {
         focused.push(1);
       }
     }
-    const opened = { ok: true, value: { running: true, scrollback: '', offset: 0, exit: null } };
     const first = render(<TerminalView sessionId="t" createScreen={() => new Focusing()} />);
     await waitFor(() => expect(answers).toHaveLength(1));
-    await act(async () => answers[0]?.(opened));
+    await act(async () => answers[0]?.(opened('', 0)));
     expect(focused).toHaveLength(1);
     first.unmount();
 
@@ -95,7 +164,7 @@ describe('terminal pane', () => {
     render(<TerminalView sessionId="t" createScreen={() => new Focusing()} />);
     await waitFor(() => expect(answers).toHaveLength(2));
     field.focus();
-    await act(async () => answers[1]?.(opened));
+    await act(async () => answers[1]?.(opened('', 0)));
     expect(focused).toHaveLength(1);
     expect(document.activeElement).toBe(field);
     field.remove();
@@ -108,8 +177,12 @@ describe('terminal pane', () => {
     render(<TerminalView sessionId="t" createScreen={() => new StandInScreen()} />);
     expect(await screen.findByText(/Exited with code 3/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Restart' }));
-    await waitFor(() => expect(api.callsTo('terminal:open')).toHaveLength(2));
-    expect(api.callsTo('terminal:open')[1]).toMatchObject({ id: 't', restart: true });
+    await waitFor(() => expect(api.callsTo('terminal:open')).toHaveLength(4));
+    // The restart opens the screen with restart; the scrollback after it never restarts again.
+    expect(api.callsTo('terminal:open').slice(2)).toMatchObject([
+      { id: 't', restart: true, screenOnly: true },
+      { id: 't', restart: false, screenOnly: false },
+    ]);
   });
 
   it('a terminal pane is its terminal: a group "Terminal", no transcript, no composer; Stop only while a command runs', async () => {

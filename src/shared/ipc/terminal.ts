@@ -24,10 +24,12 @@ export const terminalChannels = {
    * scrollback to paint first (serialized from the core's headless terminal:
    * escape sequences, colours included) and the output `offset` it ends at.
    * Live `terminal:data` continues from that offset: a pane skips what the
-   * snapshot already holds.
+   * snapshot already holds. With `screenOnly` the snapshot is the visible
+   * screen alone (no scrollback): a pane paints that first, then opens again
+   * for the whole scrollback behind it.
    */
   'terminal:open': channel(
-    z.object({ id: SessionIdSchema, cols: Cols, rows: Rows, restart: z.boolean().default(false) }).strict(),
+    z.object({ id: SessionIdSchema, cols: Cols, rows: Rows, restart: z.boolean().default(false), screenOnly: z.boolean().default(false) }).strict(),
     z.object({ running: z.boolean(), scrollback: z.string(), offset: Offset, exit: TerminalExitSchema.nullable() }),
   ),
   /** Keystrokes and pastes from the pane. */

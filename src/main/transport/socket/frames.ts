@@ -33,6 +33,12 @@ export const ClientFrameSchema = z.discriminatedUnion('t', [
     env: z.record(z.string().max(100), z.string().max(100)),
     /** A control connection (`--stop`, `--status`, restarting an older host): allowed across contract versions, status and stop only. */
     control: z.boolean().default(false),
+    /**
+     * 'opened': this front gets `terminal:data` only for the terminals it opened (`terminal:open` on this
+     * connection), as a browser page's socket does; the desktop window asks for it. Web mode's front relays
+     * for many pages and keeps 'all'.
+     */
+    terminalOutput: z.enum(['all', 'opened']).default('all'),
   }),
   z.object({ t: z.literal('req'), id: Id, channel: z.string().max(200), input: z.unknown() }),
   z.object({ t: z.literal('answer'), id: Id, value: z.unknown() }),

@@ -33,6 +33,8 @@ export interface FrontIdentity {
   readonly env: Record<string, string>;
   /** A control connection: status and stop only, across contract versions. */
   readonly control?: boolean;
+  /** 'opened': only the output of the terminals this front opened (the desktop window); default 'all'. */
+  readonly terminalOutput?: 'all' | 'opened';
 }
 
 /** What a front does when the host asks for one of its abilities; the answer travels back as is. */
@@ -128,6 +130,7 @@ export class HostConnection implements RouterLike, EventSource {
         abilities: abilities?.has ?? [],
         env: me.env,
         control: me.control ?? false,
+        terminalOutput: me.terminalOutput ?? 'all',
       };
       socket.write(encodeFrame(hello));
     });

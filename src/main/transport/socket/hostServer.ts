@@ -6,6 +6,7 @@ import type { FrontAbilities, Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 import { envDifferences } from './hostFiles';
+import { OpenedTerminals } from '../web/openedTerminals';
 
 /** A front must say hello this soon after connecting. */
 const HELLO_TIMEOUT_MS = 5_000;
@@ -87,8 +88,15 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   });
   const changed = (): void => opts.onClientsChanged?.([...fronts.values()].filter((f) => f.kind !== 'cli').length);
 
+  /** Fronts that asked for only the output of the terminals they opened (`terminalOutput: 'opened'`). */
+  const openedBy = new Map<Socket, OpenedTerminals>();
   const unsubscribe = opts.events.subscribe((name, payload) => {
-    for (const [socket, f] of fronts) if (f.kind !== 'cli') send(socket, { t: 'event', name, payload });
+    for (const [socket, f] of fronts) {
+      if (f.kind === 'cli') continue;
+      const opened = openedBy.get(socket);
+      if (opened && name === 'terminal:data' && !opened.wants((payload as { sessionId: string }).sessionId)) continue;
+      send(socket, { t: 'event', name, payload });
+    }
   });
 
   const onConnection = (socket: Socket): void => {
@@ -153,6 +161,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           front = { kind: control ? 'cli' : frame.front.kind, pid: frame.front.pid, url: frame.front.url };
           abilities = frontAbilities(frame.front.kind, new Set(frame.abilities), ask);
           fronts.set(socket, front);
+          if (frame.terminalOutput === 'opened') openedBy.set(socket, new OpenedTerminals());
           send(socket, {
             t: 'welcome',
             pid: process.pid,
@@ -181,10 +190,17 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
             }
             inFlight += 1;
             const transport = front.kind === 'electron' ? 'electron' : 'web';
+            // A terminal's output flows to an 'opened' front from its open on, before the reply (the pane skips what the snapshot holds).
+            const opened = openedBy.get(socket);
+            const opening = opened?.begin(frame.channel, frame.input) ?? null;
             opts.router
               .handle(frame.channel, frame.input, { transport, front: abilities })
-              .then((result) => send(socket, { t: 'res', id: frame.id, result }))
+              .then((result) => {
+                if (opening !== null) opened?.settle(opening, result.ok);
+                send(socket, { t: 'res', id: frame.id, result });
+              })
               .catch((err: unknown) => {
+                if (opening !== null) opened?.settle(opening, false);
                 log.error('router failed', { err });
                 send(socket, { t: 'res', id: frame.id, result: fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.') });
               })
@@ -233,6 +249,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         pending.resolve(null);
       }
       asks.clear();
+      openedBy.delete(socket);
       if (fronts.delete(socket) && front !== null) {
         log.info('front detached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
         changed();

@@ -18,6 +18,20 @@ export interface TerminalScreen {
   /** Select the next (or previous) match of `query` in the screen and scrollback; false when there is none. */
   find(query: string, direction: 'next' | 'previous'): boolean;
   clearFind(): void;
+  /**
+   * A hidden screen of this one's size behind it, to restore the scrollback into while this one
+   * shows the screen; `show` puts it in this one's place (this object then drives it). One at a time.
+   */
+  behind(): BackScreen;
+  dispose(): void;
+}
+
+/** The hidden screen behind a `TerminalScreen` (see `behind`). */
+export interface BackScreen {
+  write(data: string): void;
+  /** Once everything written to it so far is parsed, shows it in the front's place in one step (no frame shows neither); resolves then. */
+  show(): Promise<void>;
+  /** Dropped unshown (the pane closed, or the restore failed). */
   dispose(): void;
 }
 

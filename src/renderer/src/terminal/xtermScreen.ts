@@ -1,93 +1,102 @@
-import { FitAddon } from '@xterm/addon-fit';
-import { SearchAddon } from '@xterm/addon-search';
-import { WebLinksAddon } from '@xterm/addon-web-links';
-import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { terminalKeyAction } from './keys';
 import { writeSlices } from './writeSlices';
-import type { CreateScreen } from './screen';
-import { currentColorScheme, terminalTheme } from './theme';
+import type { BackScreen, CreateScreen } from './screen';
+import { currentColorScheme, terminalTheme, type TerminalTheme } from './theme';
+import { makeXterm, type XtermParts } from './xtermTerm';
 
-/** As the core keeps (SCROLLBACK_LINES): a reattached pane can show all of it. */
-const SCROLLBACK_LINES = 10_000;
-
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
-/** xterm.js, loaded only when a terminal pane opens (it is large, and jsdom cannot draw it). */
+/**
+ * xterm.js, loaded only when a terminal pane opens (it is large, and jsdom cannot draw it). The
+ * screen a pane holds stays one object while the xterm behind it can change once: the scrollback
+ * is restored into a second xterm, opened hidden in a layer stacked exactly over the first
+ * (`.terminal-layer`, drawn as it parses, so it is complete when shown), then shown and the first
+ * disposed in one task: the next frame shows the new one, never neither.
+ */
 export const createXtermScreen: CreateScreen = (host, options) => {
-  const term = new Terminal({
-    fontFamily: cssVar('--mono', 'monospace'),
-    fontSize: 12.5,
-    cursorBlink: true,
-    scrollback: SCROLLBACK_LINES,
-    // Program colours stay readable on either theme's ground (WCAG AA for text).
-    minimumContrastRatio: 4.5,
-    theme: { ...terminalTheme(currentColorScheme()) },
-  });
-  const fitAddon = new FitAddon();
-  const search = new SearchAddon();
-  term.loadAddon(fitAddon);
-  term.loadAddon(search);
-  term.loadAddon(
-    new WebLinksAddon((event, uri) => {
-      event.preventDefault();
-      if (/^https?:\/\//i.test(uri)) options.openLink(uri);
-    }),
-  );
+  let theme: TerminalTheme = terminalTheme(currentColorScheme());
+  let front: XtermParts = makeXterm(options, theme);
+  let back: { parts: XtermParts; layer: HTMLElement } | null = null;
+  const inputs = new Set<(data: string) => void>();
+  const subscribe = (parts: XtermParts): void => {
+    parts.term.onData((data) => {
+      if (parts === front) for (const listener of inputs) listener(data);
+    });
+  };
+  subscribe(front);
+  front.term.open(host);
+  front.fit.fit();
 
-  let escapeAt = Number.NEGATIVE_INFINITY;
-  term.attachCustomKeyEventHandler((e) => {
-    const action = terminalKeyAction(e, term.hasSelection(), performance.now() - escapeAt);
-    if (e.type === 'keydown' && e.key === 'Escape') escapeAt = performance.now();
-    switch (action) {
-      case 'program':
-        return true;
-      case 'copy':
-        e.preventDefault(); // Chromium's Ctrl+Shift+C would open the inspector
-        void navigator.clipboard?.writeText(term.getSelection()).catch(() => undefined);
-        term.clearSelection();
-        return false;
-      case 'paste':
-        return false; // xterm skips the key; the browser's paste event brings the text in
-      case 'find':
-        e.preventDefault();
-        options.onShortcut('find');
-        return false;
-      case 'leave':
-        escapeAt = Number.NEGATIVE_INFINITY;
-        return false; // xterm keeps its hands off: the browser's own Tab moves focus on
-    }
-  });
+  const dropBack = (): void => {
+    back?.parts.term.dispose();
+    back?.layer.remove();
+    back = null;
+  };
 
-  term.open(host);
-  fitAddon.fit();
   return {
     get cols() {
-      return term.cols;
+      return front.term.cols;
     },
     get rows() {
-      return term.rows;
+      return front.term.rows;
     },
     write: (data) => {
-      for (const slice of writeSlices(data)) term.write(slice);
+      for (const slice of writeSlices(data)) front.term.write(slice);
     },
     onInput: (listener) => {
-      const subscription = term.onData(listener);
-      return () => subscription.dispose();
+      inputs.add(listener);
+      return () => inputs.delete(listener);
     },
-    fit: () => fitAddon.fit(),
-    focus: () => term.focus(),
-    setTheme: (theme) => {
-      term.options.theme = { ...theme };
+    fit: () => {
+      front.fit.fit();
+      back?.parts.term.resize(front.term.cols, front.term.rows);
     },
-    find: (query, direction) => (direction === 'next' ? search.findNext(query) : search.findPrevious(query)),
+    focus: () => front.term.focus(),
+    setTheme: (next) => {
+      theme = next;
+      front.term.options.theme = { ...next };
+      if (back) back.parts.term.options.theme = { ...next };
+    },
+    find: (query, direction) => (direction === 'next' ? front.search.findNext(query) : front.search.findPrevious(query)),
     clearFind: () => {
-      search.clearDecorations();
-      term.clearSelection();
+      front.search.clearDecorations();
+      front.term.clearSelection();
     },
-    dispose: () => term.dispose(),
+    behind: (): BackScreen => {
+      dropBack();
+      const layer = document.createElement('div');
+      layer.className = 'terminal-layer';
+      host.append(layer);
+      const parts = makeXterm(options, theme);
+      subscribe(parts);
+      parts.term.open(layer);
+      parts.term.resize(front.term.cols, front.term.rows);
+      const mine = { parts, layer };
+      back = mine;
+      return {
+        write: (data) => {
+          for (const slice of writeSlices(data)) parts.term.write(slice);
+        },
+        show: () =>
+          new Promise<void>((resolve) => {
+            parts.term.write('', () => {
+              if (back !== mine) return resolve();
+              const old = front;
+              const hadFocus = old.term.element?.contains(document.activeElement) ?? false;
+              layer.dataset.shown = '';
+              front = parts;
+              back = null;
+              old.term.dispose();
+              if (hadFocus) parts.term.focus();
+              resolve();
+            });
+          }),
+        dispose: () => {
+          if (back === mine) dropBack();
+        },
+      };
+    },
+    dispose: () => {
+      dropBack();
+      front.term.dispose();
+    },
   };
 };

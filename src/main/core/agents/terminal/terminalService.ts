@@ -39,7 +39,7 @@ export interface TerminalServiceDeps {
 
 export interface TerminalOpenResult {
   readonly running: boolean;
-  /** Escape sequences that redraw the screen and its scrollback. */
+  /** Escape sequences that redraw the screen and its scrollback (the screen alone when opened `screenOnly`). */
   readonly scrollback: string;
   /** The output offset the snapshot ends at: live `terminal:data` from here on follows it. */
   readonly offset: number;
@@ -123,14 +123,14 @@ export class TerminalService {
   /**
    * Attach a pane: starts the command when it has not run (or `restart`),
    * resizes it to the pane, and returns the screen and scrollback to paint with
-   * the offset live output continues from.
+   * the offset live output continues from; `screenOnly`: the visible screen without its scrollback.
    */
-  async open(sessionId: string, cols: number, rows: number, restart = false): Promise<TerminalOpenResult> {
+  async open(sessionId: string, cols: number, rows: number, restart = false, screenOnly = false): Promise<TerminalOpenResult> {
     this.attach(sessionId, cols, rows, restart);
     const l = this.live.get(sessionId);
     const running = l !== undefined && l.pty.exited === null;
     const state = this.stateOf(sessionId, cols, rows);
-    const snapshot = await state.snapshot();
+    const snapshot = await state.snapshot(screenOnly ? 0 : undefined);
     const known = l?.pty.exited ?? this.exits.get(sessionId) ?? null;
     // Ran under an earlier host (its screen was kept): shown as ended, with Restart; never started again by opening it.
     const exit = running ? null : (known ?? (this.files.exists(sessionId) ? { exitCode: 0, signal: null, endedWithHost: true } : null));

@@ -79,12 +79,12 @@ export class TerminalState {
    * Screen and scrollback once everything written so far is parsed. The
    * emulator calls each write's callback right after parsing that write and
    * before the next, so serializing inside one gives exactly the stream up to
-   * `offset`.
+   * `offset`. `scrollback`: at most this many lines of it (0: the visible screen alone).
    */
-  snapshot(): Promise<TerminalSnapshot> {
+  snapshot(scrollback = this.scrollback): Promise<TerminalSnapshot> {
     return new Promise((resolve) => {
       this.term.write('', () => {
-        resolve({ data: this.serializer.serialize({ scrollback: this.scrollback }), offset: this.parsed });
+        resolve({ data: this.serializer.serialize({ scrollback: Math.min(scrollback, this.scrollback) }), offset: this.parsed });
       });
     });
   }

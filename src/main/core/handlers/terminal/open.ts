@@ -4,5 +4,5 @@ import type { TerminalContext } from '../context';
 /** A new worktree's setup command runs first: the PTY starts once it has finished. */
 export const terminalOpen: Handler<'terminal:open', TerminalContext> = async (input, s) => {
   await s.worktrees.ready(input.id);
-  return s.terminals.open(input.id, input.cols, input.rows, input.restart);
+  return s.terminals.open(input.id, input.cols, input.rows, input.restart, input.screenOnly);
 };

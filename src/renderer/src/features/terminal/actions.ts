@@ -21,8 +21,9 @@ function bounded({ cols, rows }: TerminalSize): TerminalSize {
   return { cols: Math.max(2, cols), rows: Math.max(1, rows) };
 }
 
-export function openTerminal(id: SessionId, size: TerminalSize, restart: boolean): Promise<Result<ChannelOutput<'terminal:open'>>> {
-  return api().invoke('terminal:open', { id, ...bounded(size), restart });
+/** `screenOnly`: the visible screen without its scrollback (a pane paints it first, then opens again for the rest). */
+export function openTerminal(id: SessionId, size: TerminalSize, restart: boolean, screenOnly = false): Promise<Result<ChannelOutput<'terminal:open'>>> {
+  return api().invoke('terminal:open', { id, ...bounded(size), restart, screenOnly });
 }
 
 export function sendTerminalInput(id: SessionId, data: string): void {
