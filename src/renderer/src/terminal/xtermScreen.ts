@@ -1,4 +1,5 @@
 import '@xterm/xterm/css/xterm.css';
+import { FloodGate } from './floodGate';
 import { writeSlices } from './writeSlices';
 import type { BackScreen, CreateScreen } from './screen';
 import { currentColorScheme, terminalTheme, type TerminalTheme } from './theme';
@@ -24,6 +25,11 @@ export const createXtermScreen: CreateScreen = (host, options) => {
   subscribe(front);
   front.term.open(host);
   front.fit.fit();
+  // Output on view is redrawn ~10 times a second while it floods in (floodGate.ts); the hidden screen
+  // behind, restoring the scrollback, takes its writes as they come.
+  const gate = new FloodGate((data) => {
+    for (const slice of writeSlices(data)) front.term.write(slice);
+  });
 
   const dropBack = (): void => {
     back?.parts.term.dispose();
@@ -38,14 +44,13 @@ export const createXtermScreen: CreateScreen = (host, options) => {
     get rows() {
       return front.term.rows;
     },
-    write: (data) => {
-      for (const slice of writeSlices(data)) front.term.write(slice);
-    },
+    write: (data) => gate.push(data),
     onInput: (listener) => {
       inputs.add(listener);
       return () => inputs.delete(listener);
     },
     fit: () => {
+      gate.flush();
       front.fit.fit();
       back?.parts.term.resize(front.term.cols, front.term.rows);
     },
@@ -55,7 +60,10 @@ export const createXtermScreen: CreateScreen = (host, options) => {
       front.term.options.theme = { ...next };
       if (back) back.parts.term.options.theme = { ...next };
     },
-    find: (query, direction) => (direction === 'next' ? front.search.findNext(query) : front.search.findPrevious(query)),
+    find: (query, direction) => {
+      gate.flush();
+      return direction === 'next' ? front.search.findNext(query) : front.search.findPrevious(query);
+    },
     clearFind: () => {
       front.search.clearDecorations();
       front.term.clearSelection();
@@ -82,6 +90,8 @@ export const createXtermScreen: CreateScreen = (host, options) => {
               const old = front;
               const hadFocus = old.term.element?.contains(document.activeElement) ?? false;
               layer.dataset.shown = '';
+              // What the gate holds was for the old screen: the new one got the same output as its own stream.
+              gate.drop();
               front = parts;
               back = null;
               old.term.dispose();
@@ -95,6 +105,7 @@ export const createXtermScreen: CreateScreen = (host, options) => {
       };
     },
     dispose: () => {
+      gate.drop();
       dropBack();
       front.term.dispose();
     },
