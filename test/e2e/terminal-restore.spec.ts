@@ -133,3 +133,35 @@ test('a busy terminal opens to its screen, then its whole scrollback is behind i
   const expected = [...Array.from({ length: SCROLLBACK }, (_, i) => `sb-${i + 1}`), ...Array.from({ length: LIVE }, (_, i) => `live-${i}`)];
   expect(lines).toEqual(expected);
 });
+
+test('a terminal flooded with output is redrawn about ten times a second, not every frame; all of it shows', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
+  await createSessionIn(page, 'Terminal', work);
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await screen(page).click();
+  // 200 lines of 100 characters a second for 6 s: 20 kB a second, over the gate's 1,024 characters in 100 ms.
+  await page.keyboard.type(`perl -e '$|=1; for (1..1200) { printf "flood-%04d %s\\n", $_, "y" x 89; select(undef, undef, undef, 0.005) } print "flood-done\\n"'`);
+  await page.keyboard.press('Enter');
+  await expect(screen(page)).toContainText(/flood-0\d\d\d/, { timeout: 20_000 });
+  // Redraws of the screen on view in 2 s: each one is a burst or two of changes to its rows (observer calls).
+  const redraws = await rows(page).evaluate(
+    (el) =>
+      new Promise<number>((resolve) => {
+        let count = 0;
+        const observer = new MutationObserver(() => (count += 1));
+        observer.observe(el, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(count);
+        }, 2_000);
+      }),
+  );
+  expect(redraws).toBeGreaterThan(0);
+  // Measured here: 38 observer calls in 2 s with the gate, 172 without it.
+  expect(redraws).toBeLessThanOrEqual(60);
+  await expect(screen(page)).toContainText('flood-done', { timeout: 30_000 });
+  expect((await shownLines(page)).filter((l) => l.startsWith('flood-1200 '))).toHaveLength(1);
+});
