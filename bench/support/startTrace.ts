@@ -68,7 +68,7 @@ export async function traceMainThread(page: Page): Promise<(untilMs: number, min
       .sort((a, b) => b.n - a.n)
       .find((c) => c.n > 0)?.t;
     if (!main) return ['(no renderer main thread in the trace)'];
-    const nav = events.find((e) => e.pid === main.pid && (e.name === 'navigationStart' || e.name === 'markAsMainFrame'))?.ts ?? Math.min(...events.filter((e) => e.pid === main.pid && e.ts > 0).map((e) => e.ts));
+    const nav = events.find((e) => e.pid === main.pid && (e.name === 'navigationStart' || e.name === 'markAsMainFrame'))?.ts ?? events.reduce((min, e) => (e.pid === main.pid && e.ts > 0 && e.ts < min ? e.ts : min), Number.POSITIVE_INFINITY);
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
     // The outermost task events only (ThreadControllerImpl::RunTask wraps RunTask).
     const all = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');

@@ -149,6 +149,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
     row.archived ? 'is-archived' : '',
     reorderingThis ? 'is-lifted' : '',
     renaming ? 'is-renaming' : '',
+    menuOpen ? 'is-menu-open' : '',
     dragging === view.id ? 'is-dragging' : '',
     dropHint ? `drop-${dropHint}` : '',
   ]
