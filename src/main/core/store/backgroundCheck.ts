@@ -12,10 +12,15 @@ import type { CheckWorkerInput, FromCheckWorker, ToCheckWorker } from './checkPr
  * A worker inside SQLite cannot be interrupted: `terminate` takes effect only
  * when the statement returns, and if that statement then fails, better-sqlite3
  * aborts the whole process (measured with Node 20 and better-sqlite3 12.6).
- * So `stop` and the time limit terminate the worker only while it is in
- * JavaScript (loading, opening); once the check runs they stop waiting at
- * once and leave the (unref'd) thread to end by itself when the statement
- * returns, its verdict ignored.
+ * Nor can it be terminated while it loads better-sqlite3: a terminate that
+ * lands while the addon registers aborts the whole process ("FATAL ERROR:
+ * Error::New napi_get_last_error_info", seen once in the unit tests under load).
+ * So `stop` and the time limit terminate the worker only in the one safe
+ * place: once it says `ready` (the addon loaded, the file open, waiting in
+ * JavaScript for `go`). Before that they stop waiting (`stop` within its bound)
+ * and its `ready` ends it; once the check runs they stop waiting at once and
+ * leave the (unref'd) thread to end by itself when the statement returns, its
+ * verdict ignored.
  */
 
 export type BackgroundCheckOutcome =
@@ -64,6 +69,9 @@ export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundC
   let settled = false;
   /** From our `go` to the worker's verdict: inside the native quick_check. */
   let inSqlite = false;
+  /** The worker said `ready`: past loading the addon, safe to terminate until `go`. */
+  let ready = false;
+  let exited!: Promise<void>;
 
   const finish = (outcome: BackgroundCheckOutcome): void => {
     if (settled) return;
@@ -83,9 +91,13 @@ export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundC
   } else {
     // Never keeps the process alive on its own.
     worker.unref();
+    const started = worker;
+    exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
     worker.on('message', (message: FromCheckWorker) => {
       if (message.type === 'ready') {
-        // The worker waits in JavaScript for this; from here on it is inside SQLite.
+        ready = true;
+        // The worker waits in JavaScript for this; from here on it is inside SQLite. Stopped or
+        // timed out meanwhile: this is where it can be ended safely.
         if (settled) return void worker?.terminate();
         inSqlite = true;
         worker?.postMessage({ type: 'go' } satisfies ToCheckWorker);
@@ -101,7 +113,7 @@ export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundC
     worker.on('exit', (code) => finish({ state: 'unfinished', reason: `the check worker exited (${code}) without a verdict` }));
     timer = setTimeout(() => {
       finish({ state: 'unfinished', reason: `gave up after ${options.timeoutMs ?? CHECK_TIMEOUT_MS} ms` });
-      if (!inSqlite) void worker?.terminate();
+      if (ready && !inSqlite) void worker?.terminate();
     }, options.timeoutMs ?? CHECK_TIMEOUT_MS);
     timer.unref();
   }
@@ -113,7 +125,8 @@ export function runBackgroundCheck(options: BackgroundCheckOptions): BackgroundC
       if (!worker || inSqlite) return;
       let bound: NodeJS.Timeout | undefined;
       await Promise.race([
-        worker.terminate().catch(() => 0),
+        // Still loading: its `ready` ends it (above); meanwhile wait for its exit, within the bound.
+        ready ? worker.terminate().catch(() => 0) : exited,
         new Promise<void>((resolve) => {
           bound = setTimeout(resolve, STOP_BOUND_MS);
         }),
