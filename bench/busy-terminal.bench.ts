@@ -28,6 +28,8 @@ async function busyWith(browser: Browser, server: RunningServer, title: string):
     await page.goto(server.url);
     await page.getByRole('listitem', { name: new RegExp(`^${title}`) }).click();
     await page.locator('.xterm-rows').first().waitFor({ timeout: 30_000 });
+    // Focused, as someone typing in it: every page alike (focus left on the row or on the screen made fronts differ).
+    await page.locator('.xterm-screen').first().click();
     // Let the pane open and its scrollback be restored before measuring.
     await page.waitForTimeout(1_500);
     const read = await mainThreadBusy(page);

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
 import { createSessionIn, isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { snap } from './support/shots';
 import { rowByLabel } from './support/swarm';
 
 // Issue 14 §1, the terminal pane: one full-height terminal that is the input (no transcript, no composer),
@@ -12,7 +12,6 @@ test.describe.configure({ mode: 'serial' });
 
 const dataDir = freshDataDir('swarmdesk-e2e-terminal-');
 const { home, work } = isolatedHome('terminal');
-const shots = '/work/notes/shots/terminal';
 let server: RunningServer;
 
 async function open(page: Page): Promise<void> {
@@ -50,7 +49,6 @@ async function expectInOrder(page: Page, markers: string[]): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   // bash, with a home of its own (no ~/.bashrc): nothing from the machine's user setup.
   server = await startServer({ dataDir, env: { HOME: home, SHELL: '/bin/bash', SWARMDESK_IMPORT: 'off', SWARMDESK_AMBIENT_PROVIDER: 'offline' } });
 });
@@ -83,7 +81,7 @@ test('the terminal is the input: output shows, no composer, Stop only while a co
   await run(page, 'sleep 30; echo "after-sleep"');
   const stop = main.getByRole('button', { name: 'Stop' });
   await expect(stop).toBeVisible({ timeout: 10_000 });
-  await page.screenshot({ path: `${shots}/working-1400x900-light.png` });
+  await snap(page, 'terminal-working-1400x900-light');
   await stop.click();
   await expect(stop).toBeHidden({ timeout: 10_000 });
   // The job was interrupted (the rest of its line never ran) and the shell is back at its prompt.
@@ -91,6 +89,10 @@ test('the terminal is the input: output shows, no composer, Stop only while a co
   expect((await shownText(page)).split('after-sleep')).toHaveLength(2); // typed once, never printed
   await run(page, 'printf "\\033[32m%s\\033[0m\\n" green-$((2+3))');
   await expect(screen(page)).toContainText('green-5', { timeout: 15_000 });
+  // Focused and idle at its prompt, the screen runs no animation: a blinking cursor repainted its row every
+  // half second (about 6% of the page's main thread) and reached React's root listener each second.
+  expect(await page.evaluate(() => document.activeElement?.className ?? '')).toContain('xterm-helper-textarea');
+  expect(await screen(page).evaluate((el) => el.getAnimations({ subtree: true }).map((a) => a.constructor.name))).toEqual([]);
 });
 
 test('switching sessions and reloading the page keep the whole screen, in order', async ({ page }) => {
@@ -125,7 +127,7 @@ test('switching sessions and reloading the page keep the whole screen, in order'
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
       await expect(screen(page)).toContainText('after-reload-2');
-      await page.screenshot({ path: `${shots}/terminal-${width}x${height}-${colorScheme}.png` });
+      await snap(page, `terminal-${width}x${height}-${colorScheme}`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -145,7 +147,7 @@ test('the shell exits: the bar says so and offers Restart, which starts it again
   await expect(restart).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('main').getByText('Exited with code 3.', { exact: true })).toBeVisible();
   await expect(rowByLabel(page, /^echo "first-/i)).toHaveAccessibleName(/, error/);
-  await page.screenshot({ path: `${shots}/exited-1400x900-light.png` });
+  await snap(page, 'terminal-exited-1400x900-light');
 
   await restart.click();
   await expect(restart).toBeHidden({ timeout: 15_000 });
@@ -192,7 +194,7 @@ test('with Changes open the terminal keeps its screen below them, neither coveri
       expect(terminalBox.y).toBeGreaterThanOrEqual(changesBox.y + changesBox.height - 1);
       expect(terminalBox.y + terminalBox.height).toBeLessThanOrEqual(height);
       expect(terminalBox.height).toBeGreaterThan(150); // more than a sliver: about ten rows or more
-      await page.screenshot({ path: `${shots}/changes-${width}x${height}-${colorScheme}.png` });
+      await snap(page, `terminal-changes-${width}x${height}-${colorScheme}`);
     }
   }
 });

@@ -6,6 +6,7 @@ import { openStore } from '../../src/main/core/store';
 import { writeWorktreeRecord } from '../../src/main/core/git/record';
 import { git, makeRepo } from '../support/gitRepo';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { snap } from './support/shots';
 import { rowByLabel, rows, sessionList } from './support/swarm';
 
 // The sidebar (issue 14 §2, §5) in a real Chromium against web mode: sessions grouped by project
@@ -15,7 +16,6 @@ import { rowByLabel, rows, sessionList } from './support/swarm';
 // text at WCAG AA contrast in light and dark.
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = '/work/notes/shots/sidebar';
 const dataDir = freshDataDir();
 const repo = makeRepo('billing-api');
 const home = join(dataDir, 'home');
@@ -162,7 +162,7 @@ test('"Show archived" adds the archived row, marked, in its own group after the 
   await expect(page.getByRole('button', { name: 'Archived, 1 session' })).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/1400-archived-${scheme}.png` });
+    await snap(page, `sidebar-1400-archived-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('checkbox', { name: 'Show archived' }).uncheck();
@@ -234,7 +234,7 @@ for (const size of [
       expect(failures, `contrast in ${scheme}`).toEqual([]);
       // axe checked real nodes: row labels, times and status words among them.
       expect(results.passes.find((p) => p.id === 'color-contrast')?.nodes.length ?? 0).toBeGreaterThan(10);
-      await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${scheme}.png` });
+      await snap(page, `sidebar-${size.width}x${size.height}-${scheme}`);
     }
   });
 }

@@ -21,3 +21,9 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
   if (before) await page.setViewportSize(before);
 }
+
+/** One screenshot of the page as it is now (its size and scheme), as `<name>.png`, when SWARMDESK_SHOTS_DIR names a folder. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SWARMDESK_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
