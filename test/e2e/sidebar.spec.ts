@@ -129,7 +129,7 @@ test('a row reads whole: the status word, no "+0 −0", the tail that tells near
   await expect(waiting.locator('.row-time')).toBeHidden();
 });
 
-test('a working status pulses by opacity and transform only (run by the compositor, not repainted on the main thread each frame)', async ({ page }) => {
+test('a working status pulses by opacity and transform only (run by the compositor, not repainted on the main thread each frame), its pulses never reaching React', async ({ page }) => {
   await open(page);
   // A working dot, styled by the app's own style sheets (the seeded swarm has none working for long).
   const animated = await page.evaluate(() => {
@@ -147,6 +147,25 @@ test('a working status pulses by opacity and transform only (run by the composit
   });
   expect(animated.count).toBe(1);
   expect(animated.properties).toEqual(['opacity', 'transform']);
+
+  // Its pulses end without a word to React: the window hears them, React's root (#root) never does.
+  const heard = await page.evaluate(async () => {
+    const root = document.getElementById('root')!;
+    const counts = { window: 0, root: 0 };
+    const atWindow = (): void => void counts.window++;
+    const atRoot = (): void => void counts.root++;
+    window.addEventListener('animationiteration', atWindow, { capture: true });
+    root.addEventListener('animationiteration', atRoot, { capture: true });
+    root.addEventListener('animationiteration', atRoot);
+    const dot = document.createElement('span');
+    dot.className = 'status-dot status-working';
+    root.append(dot);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    dot.remove();
+    return counts;
+  });
+  expect(heard.window).toBeGreaterThan(0);
+  expect(heard.root).toBe(0);
 });
 
 test('"Show archived" adds the archived row, marked, in its own group after the rest', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { bridge, early } from './earlyBridge';
 import { socketSettled } from './boot/socketSettled';
 import { createRendererLogger } from './log';
+import { quietAnimationEvents } from './boot/quietAnimationEvents';
 import './styles/base.css';
 import './styles/sidebar.css';
 import './styles/pane.css';
@@ -11,6 +12,7 @@ import './styles/overlays.css';
 // the label rules: 0.1-0.35 s, its own chunk, preloaded by index.html) while the server answers, and
 // that draws the first page's rows before React; then React and the app run (fetched meanwhile too).
 // Evaluated in the entry, the label rules held the socket's open event, and so the hello, behind them.
+quietAnimationEvents();
 const root = (): HTMLElement | null => document.getElementById('root');
 const appMayStart = socketSettled(bridge).then((ready) =>
   ready
