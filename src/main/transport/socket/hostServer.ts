@@ -1,8 +1,8 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { timingSafeEqual } from 'node:crypto';
 import { fail } from '../../../shared/result';
 import type { FrontAbilities, Logger } from '../../core';
+import { frontAbilities, judgeHello } from './frontAdmission';
 import type { EventSource, RouterLike } from '../router-like';
 import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 import { envDifferences } from './hostFiles';
@@ -48,12 +48,6 @@ export interface HostServer {
   /** Tells every front the host is stopping on purpose, then stops listening. */
   announceStop(reason: string): void;
   close(): Promise<void>;
-}
-
-function secretsEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /**
@@ -132,43 +126,27 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         }
         const frame = parsed.data;
         if (front === null) {
-          if (frame.t !== 'hello' || !secretsEqual(frame.secret, opts.secret)) {
-            log.warn('closing a connection without the host secret');
-            send(socket, { t: 'refused', code: 'FORBIDDEN', message: 'This connection did not present the session host secret.', version: opts.version, protocol: opts.protocol, pid: process.pid });
+          const verdict = judgeHello(frame, opts, stopping);
+          if (!verdict.admitted) {
+            if (verdict.reason === 'secret') log.warn('closing a connection without the host secret');
+            send(socket, verdict.refusal);
             socket.end();
             return;
           }
           clearTimeout(helloTimer);
-          if (frame.control) {
-            control = true;
-          } else if (frame.protocol !== opts.protocol) {
-            send(socket, {
-              t: 'refused',
-              code: 'VERSION_MISMATCH',
-              message: `The session host runs Swarmdesk ${opts.version} (contract ${opts.protocol}); this front is ${frame.version} (contract ${frame.protocol}).`,
-              version: opts.version,
-              protocol: opts.protocol,
-              pid: process.pid,
-            });
-            socket.end();
-            return;
-          }
-          if (stopping && !control) {
-            send(socket, { t: 'refused', code: 'STOPPING', message: 'The session host is stopping.', version: opts.version, protocol: opts.protocol, pid: process.pid });
-            socket.end();
-            return;
-          }
-          front = { kind: control ? 'cli' : frame.front.kind, pid: frame.front.pid, url: frame.front.url };
-          abilities = frontAbilities(frame.front.kind, new Set(frame.abilities), ask);
+          control = verdict.control;
+          const hello = verdict.hello;
+          front = { kind: control ? 'cli' : hello.front.kind, pid: hello.front.pid, url: hello.front.url };
+          abilities = frontAbilities(hello.front.kind, new Set(hello.abilities), ask);
           fronts.set(socket, front);
-          if (frame.terminalOutput === 'opened') openedBy.set(socket, new OpenedTerminals());
+          if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedTerminals());
           send(socket, {
             t: 'welcome',
             pid: process.pid,
             version: opts.version,
             protocol: opts.protocol,
             startedAt: opts.startedAt,
-            envDiffers: envDifferences(opts.env, frame.env),
+            envDiffers: envDifferences(opts.env, hello.env),
             liveAgents: opts.liveAgents(),
           });
           log.info('front attached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
@@ -289,23 +267,5 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         }, 1_000).unref();
         rmSync(opts.socketPath, { force: true });
       }),
-  };
-}
-
-/** The abilities a front said it has, each asked of that front over its socket. */
-function frontAbilities(kind: FrontKind, has: ReadonlySet<FrontAbility>, ask: (ability: FrontAbility, args: unknown[]) => Promise<unknown>): FrontAbilities {
-  return {
-    transport: kind === 'electron' ? 'electron' : 'web',
-    openExternal: async (url) => (has.has('openExternal') ? (await ask('openExternal', [url])) === true : false),
-    ...(has.has('pickFolder') && {
-      pickFolder: async (defaultPath: string | undefined) => {
-        const folder = await ask('pickFolder', [defaultPath ?? null]);
-        return typeof folder === 'string' ? folder : null;
-      },
-    }),
-    ...(has.has('notify') && {
-      notify: async (n: { title: string; body: string; sessionId: string }) => (await ask('notify', [n])) === true,
-    }),
-    ...(has.has('setBadgeCount') && { setBadgeCount: async (count: number) => (await ask('setBadgeCount', [count])) === true }),
   };
 }
