@@ -8,10 +8,10 @@ import { TerminalView } from '../../src/renderer/src/components/TerminalView';
 import { BACK_SHOWN_MS } from '../../src/renderer/src/features/host/actions';
 import { openSession, reloadPaneContents } from '../../src/renderer/src/stores/panes';
 import { setConnection } from '../../src/renderer/src/stores/ui';
-import type { TerminalScreen } from '../../src/renderer/src/terminal/screen';
 import { until } from '../support/until';
 import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
+import { StandInScreen } from './support/standInScreen';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -140,32 +140,13 @@ describe('the session host as the page sees it (host:state)', () => {
   });
 });
 
-/** A screen that records what it was given (jsdom has no canvas). */
-function standIn(log: { disposed: number }): TerminalScreen {
-  return {
-    cols: 80,
-    rows: 24,
-    write: () => undefined,
-    onInput: () => () => undefined,
-    fit: () => undefined,
-    focus: () => undefined,
-    setTheme: () => undefined,
-    find: () => false,
-    clearFind: () => undefined,
-    behind: () => ({ write: () => undefined, show: () => Promise.resolve(), dispose: () => undefined }),
-    dispose: () => {
-      log.disposed += 1;
-    },
-  };
-}
-
 describe('terminal panes after a reconnect or a re-attach', () => {
   it('open their screen again as the core holds it now (no restart)', async () => {
     const api = new FakeApi([makeRow({ id: 't', kind: 'terminal' })]);
     api.override('terminal:open', () => ({ ok: true, value: { running: true, scrollback: '$ ', offset: 2, exit: null } }));
     setApi(withValidatedEvents(api));
-    const log = { disposed: 0 };
-    render(<TerminalView sessionId="t" createScreen={() => standIn(log)} />);
+    const screens: StandInScreen[] = [];
+    render(<TerminalView sessionId="t" createScreen={() => screens[screens.push(new StandInScreen()) - 1]!} />);
     await act(async () => {
       await until(() => api.callsTo('terminal:open').length === 2, { message: 'opened (the screen, then the scrollback)' });
     });
@@ -178,7 +159,7 @@ describe('terminal panes after a reconnect or a re-attach', () => {
       { id: 't', cols: 80, rows: 24, restart: false, screenOnly: false },
     ];
     expect(api.callsTo('terminal:open')).toEqual([...screenThenAll, ...screenThenAll]);
-    expect(log.disposed).toBe(1);
+    expect(screens.filter((s) => s.disposed)).toHaveLength(1);
   });
 
   it('a terminal whose process went with the old host shows as ended, its screen kept, with Restart', async () => {
@@ -190,10 +171,10 @@ describe('terminal panes after a reconnect or a re-attach', () => {
         : { ok: true, value: { running: false, scrollback: 'counted to 41', offset: 13, exit: null } },
     );
     setApi(withValidatedEvents(api));
-    const written: string[] = [];
-    render(<TerminalView sessionId="t" createScreen={() => ({ ...standIn({ disposed: 0 }), write: (data: string) => void written.push(data) })} />);
+    const screens: StandInScreen[] = [];
+    render(<TerminalView sessionId="t" createScreen={() => screens[screens.push(new StandInScreen()) - 1]!} />);
     expect(await screen.findByText('Not running: it ended when its session host stopped; its screen is kept.')).toBeInTheDocument();
-    expect(written).toEqual(['counted to 41']);
+    expect(screens.flatMap((s) => s.written)).toEqual(['counted to 41']);
     await userEvent.click(screen.getByRole('button', { name: 'Restart' }));
     await act(async () => {
       await until(() => api.callsTo('terminal:open').some((call) => (call as { restart: boolean }).restart), { message: 'restarted' });

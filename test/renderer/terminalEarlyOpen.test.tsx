@@ -3,29 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { setApi } from '../../src/renderer/src/bridge';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { TerminalView } from '../../src/renderer/src/components/TerminalView';
-import type { BackScreen, TerminalScreen } from '../../src/renderer/src/terminal/screen';
+import type { TerminalScreen } from '../../src/renderer/src/terminal/screen';
 import { FakeApi, makeRow } from './support/fakeApi';
+import { StandInScreen } from './support/standInScreen';
 
 // jsdom cannot measure a font: the size xterm will fit to is given here.
 const guess = vi.hoisted(() => ({ size: { cols: 80, rows: 24 } as { cols: number; rows: number } | null }));
 vi.mock('../../src/renderer/src/terminal/estimateSize', () => ({ estimateScreenSize: () => guess.size }));
-
-function standIn(written: string[]): TerminalScreen {
-  const back: BackScreen = { write: () => undefined, show: () => new Promise(() => undefined), dispose: () => undefined };
-  return {
-    cols: 80,
-    rows: 24,
-    write: (data) => void written.push(data),
-    onInput: () => () => undefined,
-    fit: () => undefined,
-    focus: () => undefined,
-    setTheme: () => undefined,
-    find: () => false,
-    clearFind: () => undefined,
-    behind: () => back,
-    dispose: () => undefined,
-  };
-}
 
 const opened = (scrollback: string, offset: number) => ({ ok: true as const, value: { running: true, scrollback, offset, exit: null } });
 
@@ -36,13 +20,13 @@ describe('a terminal pane asks for its screen while xterm is being built', () =>
     api.override('terminal:open', (input) => (input.screenOnly ? opened('<screen>', 8) : opened('<all>', 8)));
     setApi(withValidatedEvents(api));
     let build: (screen: TerminalScreen) => void = () => undefined;
-    const written: string[] = [];
+    const term = new StandInScreen();
     render(<TerminalView sessionId="t" createScreen={() => new Promise<TerminalScreen>((resolve) => (build = resolve))} />);
     await waitFor(() => expect(api.callsTo('terminal:open')).toEqual([{ id: 't', cols: 80, rows: 24, restart: false, screenOnly: true }]));
     // Output pushed before the screen exists is held, and joins the snapshot at its offset.
     act(() => api.push('terminal:data', { sessionId: 't', data: '12345678ab', offset: 0 }));
-    await act(async () => build(standIn(written)));
-    await waitFor(() => expect(written).toEqual(['<screen>', 'ab']));
+    await act(async () => build(term));
+    await waitFor(() => expect(term.written).toEqual(['<screen>', 'ab']));
     await waitFor(() => expect(api.callsTo('terminal:open')).toHaveLength(2));
     expect(api.callsTo('terminal:open')[1]).toMatchObject({ cols: 80, rows: 24, screenOnly: false });
   });
@@ -53,16 +37,16 @@ describe('a terminal pane asks for its screen while xterm is being built', () =>
     const answers: Array<() => void> = [];
     api.override('terminal:open', (input) => new Promise((resolve) => answers.push(() => resolve(opened(`<${input.cols}x${input.rows}>`, 0)))));
     setApi(withValidatedEvents(api));
-    const written: string[] = [];
-    const view = render(<TerminalView sessionId="t" createScreen={() => standIn(written)} />);
+    const term = new StandInScreen();
+    const view = render(<TerminalView sessionId="t" createScreen={() => term} />);
     await waitFor(() => expect(answers).toHaveLength(1));
     expect(api.callsTo('terminal:open')).toEqual([{ id: 't', cols: 100, rows: 30, restart: false, screenOnly: true }]);
     await act(async () => answers[0]?.());
     await waitFor(() => expect(answers).toHaveLength(2));
     expect(api.callsTo('terminal:open')[1]).toEqual({ id: 't', cols: 80, rows: 24, restart: false, screenOnly: true });
-    expect(written).toEqual([]); // the wrong size's screen is never drawn
+    expect(term.written).toEqual([]); // the wrong size's screen is never drawn
     await act(async () => answers[1]?.());
-    expect(written).toEqual(['<80x24>']);
+    expect(term.written).toEqual(['<80x24>']);
     view.unmount();
   });
 });
