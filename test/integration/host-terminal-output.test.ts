@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../src/main/core/logger';
-import { startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
 import { HostConnection, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
 import { contractFingerprint, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { REAL_HOST, startRealHost } from '../support/realHost';
 import { until } from '../support/until';
 
 /*
@@ -17,12 +17,11 @@ import { until } from '../support/until';
  */
 setLogSink(() => {});
 
-const HOST: HostCommand = { command: process.execPath, args: ['--import', 'tsx', 'src/main/host.ts'], env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' } };
 const dirs: string[] = [];
 const hosts: number[] = [];
 
 function me(kind: 'electron' | 'web', terminalOutput?: 'opened'): FrontIdentity {
-  return { kind, version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(HOST.env), ...(terminalOutput ? { terminalOutput } : {}) };
+  return { kind, version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(REAL_HOST.env), ...(terminalOutput ? { terminalOutput } : {}) };
 }
 
 afterEach(async () => {
@@ -43,9 +42,7 @@ describe("the desktop front's terminal output", () => {
   it('gets only the terminals it opened, from the open on; a front that asked for all gets every one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarmdesk-host-output-'));
     dirs.push(dir);
-    const started = await startHostDetached(dir, HOST);
-    if ('error' in started) throw new Error(started.error);
-    hosts.push(started.pid);
+    await startRealHost(dir, hosts);
     const info = readHostInfo(dir)!;
     const web = await HostConnection.open(info.socket, info.secret, me('web'), null);
     const desktop = await HostConnection.open(info.socket, info.secret, me('electron', 'opened'), null);

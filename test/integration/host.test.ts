@@ -9,6 +9,7 @@ import { attachOrStart, HostStoppedError, startHostDetached, type HostCommand } 
 import { HostConnection, HostRefusedError, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
 import { contractFingerprint, readHostInfo, settingsEnvDigest, writeHostStopped } from '../../src/main/transport/socket/hostFiles';
+import { REAL_HOST, startRealHost } from '../support/realHost';
 import { until } from '../support/until';
 
 /*
@@ -19,7 +20,7 @@ import { until } from '../support/until';
  */
 setLogSink(() => {});
 
-const HOST: HostCommand = { command: process.execPath, args: ['--import', 'tsx', 'src/main/host.ts'], env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' } };
+const HOST = REAL_HOST;
 const dirs: string[] = [];
 const hosts: number[] = [];
 
@@ -34,10 +35,7 @@ function me(env: NodeJS.ProcessEnv = HOST.env): FrontIdentity {
 }
 
 async function start(dir: string, command: HostCommand = HOST): Promise<number> {
-  const result = await startHostDetached(dir, command);
-  if ('error' in result) throw new Error(result.error);
-  hosts.push(result.pid);
-  return result.pid;
+  return startRealHost(dir, hosts, command);
 }
 
 function alive(pid: number): boolean {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../src/main/core/logger';
 import type { HostsView } from '../../src/shared/ipc/hosts';
-import { connectToRunningHost, startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
+import { connectToRunningHost } from '../../src/main/transport/socket/attach';
 import type { FrontIdentity, HostConnection } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
 import { contractFingerprint, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { REAL_HOST, startRealHost } from '../support/realHost';
 import { until } from '../support/until';
 
 /*
@@ -17,8 +18,7 @@ import { until } from '../support/until';
  */
 setLogSink(() => {});
 
-const HOST: HostCommand = { command: process.execPath, args: ['--import', 'tsx', 'src/main/host.ts'], env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' } };
-const me: FrontIdentity = { kind: 'web', version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(HOST.env) };
+const me: FrontIdentity = { kind: 'web', version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(REAL_HOST.env) };
 const ctx = { transport: 'web' as const };
 const dirs: string[] = [];
 const pids: number[] = [];
@@ -38,9 +38,7 @@ afterEach(async () => {
 });
 
 async function startAndConnect(dataDir: string): Promise<HostConnection> {
-  const started = await startHostDetached(dataDir, HOST);
-  if ('error' in started) throw new Error(started.error);
-  pids.push(started.pid);
+  await startRealHost(dataDir, pids);
   const front = await connectToRunningHost({ dataDir, me, abilities: null });
   if (front === null) throw new Error('the host did not take a front');
   return front;

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../src/main/core/logger';
 import { LEFTOVER_AGENT_NOTE } from '../../src/main/core/agents/leftoverAgents';
 import { isAlive, procStartTime } from '../../src/main/core/agents/processTree';
-import { startHostDetached, type HostCommand } from '../../src/main/transport/socket/attach';
 import { HostConnection, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
 import { contractFingerprint, HOST_LOG_FILE, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { REAL_HOST, startRealHost } from '../support/realHost';
 import { until } from '../support/until';
 
 /*
@@ -20,12 +20,11 @@ import { until } from '../support/until';
 setLogSink(() => {});
 
 const FAKE_AGENT = resolve(__dirname, '../fixtures/acp/agent.mjs');
-const HOST: HostCommand = { command: process.execPath, args: ['--import', 'tsx', 'src/main/host.ts'], env: { ...process.env, SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: 'off' } };
 const dirs: string[] = [];
 const hosts: number[] = [];
 const agents: number[] = [];
 
-const me: FrontIdentity = { kind: 'web', version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(HOST.env) };
+const me: FrontIdentity = { kind: 'web', version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(REAL_HOST.env) };
 
 function tempDir(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), name));
@@ -34,10 +33,7 @@ function tempDir(name: string): string {
 }
 
 async function startHost(dir: string): Promise<number> {
-  const result = await startHostDetached(dir, HOST);
-  if ('error' in result) throw new Error(result.error);
-  hosts.push(result.pid);
-  return result.pid;
+  return startRealHost(dir, hosts);
 }
 
 async function front(dir: string): Promise<HostConnection> {
