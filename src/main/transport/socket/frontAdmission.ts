@@ -36,7 +36,7 @@ export function judgeHello(frame: ClientFrame, host: HostIdentity, stopping: boo
   if (frame.t !== 'hello' || !secretsEqual(frame.secret, host.secret)) {
     return { admitted: false, reason: 'secret', refusal: refused('FORBIDDEN', 'This connection did not present the session host secret.') };
   }
-  const control = frame.control === true;
+  const control = frame.control;
   if (!control && frame.protocol !== host.protocol) {
     const message = `The session host runs Swarmdesk ${host.version} (contract ${host.protocol}); this front is ${frame.version} (contract ${frame.protocol}).`;
     return { admitted: false, reason: 'version', refusal: refused('VERSION_MISMATCH', message) };
