@@ -8,7 +8,8 @@
  * (CDP Profiler) from navigation to the first row; then a click on a busy terminal's row to its
  * screen painted, with its own profile.
  *
- * Run: npx tsx bench/attach-profile.ts [--runs 3] [--seconds 8]   (seconds of printing before the live runs)
+ * Run: npx tsx bench/attach-profile.ts [--runs 3] [--seconds 8] [--trace | --trace-open]   (seconds of printing before the live runs;
+ * --trace: the main thread's tasks to the first row, --trace-open: from the click to the busy screen painted)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const argOf = (name: string, fallback: number): number => {
 const RUNS = argOf('--runs', 3);
 /** Trace the main thread (CDP Tracing) instead of sampling it (Profiler): its tasks up to the first row. */
 const TRACE = process.argv.includes('--trace');
+/** Trace the main thread from the click on a busy terminal's row to its screen painted. */
+const TRACE_OPEN = process.argv.includes('--trace-open');
 const SECONDS = argOf('--seconds', 8);
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
@@ -80,12 +83,14 @@ async function attachOnce(browser: Browser, server: RunningServer, busyId: strin
     await until(async () => (await page.locator(`[data-session-id="${busyId}"]`).count()) > 0, { timeoutMs: 30_000, message: 'the busy row' });
     // Let the app settle (the rest of the swarm, the markdown chunk) so the click measures the pane alone.
     await until(async () => (await page.locator('[aria-busy="true"]').count()) === 0, { timeoutMs: 30_000, message: 'the list loaded' });
-    const stopOpen = await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}-open.cpuprofile`));
+    const stopOpen = TRACE_OPEN ? null : await profilePage(page, join(tmpdir(), `swarmdesk-attach-${label}-open.cpuprofile`));
+    const stopOpenTrace = TRACE_OPEN ? await traceMainThread(page) : null;
     if (!(await page.evaluate(`window.__openTerminal(${JSON.stringify(busyId)}, ${JSON.stringify(busyText)})`))) throw new Error('no busy row');
     await page.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
     open = (await page.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number;
-    const openTop = await stopOpen();
+    const openTop = stopOpen ? await stopOpen() : [];
     const armed = (await page.evaluate('window.__load.termArmedAt')) as number;
+    if (stopOpenTrace) console.log(`  main thread's tasks from the click (start+ms: what):\n    ${(await stopOpenTrace(open, 2, 'swarmdesk-open-armed')).join('\n    ')}`);
     const opens = ((await page.evaluate('window.__opens')) as OpenTrace[]).filter((o) => o.at >= armed);
     const replies = ((await page.evaluate('window.__bigReplies')) as Array<{ at: number; chars: number }>).filter((r) => r.at >= armed);
     const steps = [

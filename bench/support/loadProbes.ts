@@ -69,6 +69,7 @@ export const LOAD_PROBE = `
     const row = document.querySelector('[data-session-id="' + id + '"]');
     if (!row) return false;
     window.__load.termArmedAt = performance.now();
+    performance.mark('swarmdesk-open-armed');
     row.click();
     return true;
   };

@@ -47,11 +47,14 @@ function describe(inner: TraceEvent[]): string {
   return [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
 }
 
-/** Starts tracing the page; the returned stop gives its main thread's tasks of at least `minMs` up to `untilMs`. */
-export async function traceMainThread(page: Page): Promise<(untilMs: number, minMs?: number) => Promise<string[]>> {
+/**
+ * Starts tracing the page; the returned stop gives its main thread's tasks of at least `minMs` up to
+ * `untilMs`, in ms since navigation or, given `originMark`, since that `performance.mark` in the page.
+ */
+export async function traceMainThread(page: Page): Promise<(untilMs: number, minMs?: number, originMark?: string) => Promise<string[]>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
-  return async (untilMs, minMs = 4) => {
+  return async (untilMs, minMs = 4, originMark) => {
     const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
     await cdp.send('Tracing.end');
     const text = await readStream(cdp, await done);
@@ -68,7 +71,8 @@ export async function traceMainThread(page: Page): Promise<(untilMs: number, min
       .sort((a, b) => b.n - a.n)
       .find((c) => c.n > 0)?.t;
     if (!main) return ['(no renderer main thread in the trace)'];
-    const nav = events.find((e) => e.pid === main.pid && (e.name === 'navigationStart' || e.name === 'markAsMainFrame'))?.ts ?? events.reduce((min, e) => (e.pid === main.pid && e.ts > 0 && e.ts < min ? e.ts : min), Number.POSITIVE_INFINITY);
+    const mark = originMark ? events.find((e) => e.pid === main.pid && e.name === originMark)?.ts : undefined;
+    const nav = mark ?? events.find((e) => e.pid === main.pid && (e.name === 'navigationStart' || e.name === 'markAsMainFrame'))?.ts ?? events.reduce((min, e) => (e.pid === main.pid && e.ts > 0 && e.ts < min ? e.ts : min), Number.POSITIVE_INFINITY);
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
     // The outermost task events only (ThreadControllerImpl::RunTask wraps RunTask).
     const all = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
@@ -78,7 +82,7 @@ export async function traceMainThread(page: Page): Promise<(untilMs: number, min
     for (const t of tasks) {
       const at = (t.ts - nav) / 1000;
       const ms = (t.dur ?? 0) / 1000;
-      if (at < 0 || at > untilMs) continue;
+      if (at + ms < 0 || at > untilMs) continue;
       busy += ms;
       if (ms < minMs) continue;
       const inner = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0));
