@@ -198,3 +198,34 @@ test('with Changes open the terminal keeps its screen below them, neither coveri
     }
   }
 });
+
+test('the next pane’s xterm is built ahead, hidden, and a new terminal pane takes it; Ctrl+Shift+F finds', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page);
+  // A terminal pane is open (this one's or an earlier test's): the next pane's xterm is built when the page is
+  // idle, out of sight and reach.
+  await createSessionIn(page, 'Terminal', work);
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  const spare = page.locator('.terminal-spare .xterm');
+  await expect(spare).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator('.terminal-spare')).toBeHidden();
+  await expect(page.locator('.terminal-spare')).toHaveAttribute('aria-hidden', 'true');
+  expect(await page.locator('.terminal-spare').evaluate((holder) => (holder as HTMLElement).inert)).toBe(true);
+  await spare.evaluate((element) => {
+    (element as HTMLElement).dataset.built = 'ahead';
+  });
+
+  await createSessionIn(page, 'Terminal', work);
+  // The new pane's screen is that very xterm, moved into the pane.
+  const taken = page.getByRole('main').locator('.terminal-host .xterm[data-built="ahead"]');
+  await expect(taken).toHaveCount(1);
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await run(page, 'echo "ahead-$((40+2))"');
+  await expect(screen(page)).toContainText('ahead-42', { timeout: 15_000 });
+  // The terminal's own keys: Ctrl+Shift+F opens this pane's find bar.
+  await page.keyboard.press('Control+Shift+F');
+  await expect(page.getByRole('main').getByRole('searchbox', { name: 'Find in terminal' })).toBeFocused();
+  // And the next one is built in its place.
+  await expect(page.locator('.terminal-spare .xterm:not([data-built])')).toHaveCount(1, { timeout: 15_000 });
+});

@@ -49,12 +49,13 @@ export const createDefaultScreen: CreateScreen = async (host, options) => (await
 
 /**
  * Fetch and evaluate xterm.js (a 370 kB chunk: 0.1-0.5 s of the main thread on a loaded machine)
- * before the first terminal pane opens, so opening one waits only for its screen. Failures are
- * left to the pane's own import, which says so.
+ * before the first terminal pane opens, and build that pane's xterm when the page is next idle
+ * (`spareXterm.ts`), so opening one waits only for its screen. Failures are left to the pane's own
+ * import, which says so.
  */
 export function preloadScreen(): Promise<void> {
   return import('./xtermScreen').then(
-    () => undefined,
+    (screen) => screen.prepareSpareScreen(),
     () => undefined,
   );
 }

@@ -3,7 +3,16 @@ import { FloodGate } from './floodGate';
 import { writeSlices } from './writeSlices';
 import type { BackScreen, CreateScreen } from './screen';
 import { currentColorScheme, terminalTheme, type TerminalTheme } from './theme';
+import { SpareXterm } from './spareXterm';
 import { makeXterm, type XtermParts } from './xtermTerm';
+
+/** The xterm the next pane takes, built while the page is idle (one for the page: this chunk is evaluated once). */
+const spares = new SpareXterm(makeXterm);
+
+/** Builds the next pane's xterm ahead, when the page is idle (`preloadScreen`). */
+export function prepareSpareScreen(): void {
+  spares.prepare();
+}
 
 /**
  * xterm.js, loaded only when a terminal pane opens (it is large, and jsdom cannot draw it). The
@@ -14,7 +23,8 @@ import { makeXterm, type XtermParts } from './xtermTerm';
  */
 export const createXtermScreen: CreateScreen = (host, options) => {
   let theme: TerminalTheme = terminalTheme(currentColorScheme());
-  let front: XtermParts = makeXterm(options, theme);
+  const spare = spares.take(host, options);
+  let front: XtermParts = spare ?? makeXterm(options, theme);
   let back: { parts: XtermParts; layer: HTMLElement } | null = null;
   const inputs = new Set<(data: string) => void>();
   const subscribe = (parts: XtermParts): void => {
@@ -23,8 +33,10 @@ export const createXtermScreen: CreateScreen = (host, options) => {
     });
   };
   subscribe(front);
-  front.term.open(host);
+  if (!spare) front.term.open(host);
   front.fit.fit();
+  // The next pane's, once this one is drawn and the page has a moment.
+  spares.prepare();
   // Output on view is redrawn ~10 times a second while it floods in (floodGate.ts); the hidden screen
   // behind, restoring the scrollback, takes its writes as they come.
   const gate = new FloodGate((data) => {
