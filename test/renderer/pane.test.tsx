@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
+import { useEntries } from '../../src/renderer/src/stores/entries';
 
 async function openPane(api: FakeApi, label: RegExp) {
   await renderApp(api);
@@ -131,6 +132,21 @@ describe('pane', () => {
     // A malformed push never reaches the transcript.
     act(() => api.push('entry:added', { sessionId: 'a', seq: -1, kind: 'assistant', text: 'bad' }));
     expect(log).not.toHaveTextContent('bad');
+  });
+
+  it('streaming text of a session no pane shows is not kept', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha' }), makeRow({ id: 'b', title: 'Bravo' })]);
+    await openPane(api, /^Alpha/);
+    await waitFor(() => expect(api.callsTo('entries:page')).toHaveLength(1));
+    const before = useEntries.getState();
+    act(() => api.push('entry:streaming', { sessionId: 'b', kind: 'assistant', text: 'Bravo is typing' }));
+    expect(useEntries.getState()).toBe(before);
+    expect(useEntries.getState().bySession.b).toBeUndefined();
+    // Opening Bravo's pane then shows its next push.
+    await userEvent.click(screen.getByRole('listitem', { name: /^Bravo/ }));
+    await waitFor(() => expect(api.callsTo('entries:page')).toHaveLength(2));
+    act(() => api.push('entry:streaming', { sessionId: 'b', kind: 'assistant', text: 'Bravo is typing more' }));
+    expect(screen.getByRole('log', { name: 'Transcript' })).toHaveTextContent('Bravo is typing more');
   });
 
   it('Ctrl-click opens a second pane side by side (a region beside the main); panes close', async () => {

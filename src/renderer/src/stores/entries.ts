@@ -82,7 +82,13 @@ export function addEntry(entry: Entry): void {
   }));
 }
 
+/**
+ * The text an agent is streaming, for a transcript a pane has asked for (loading or loaded). Others'
+ * is dropped: ten busy agents push a few hundred of these a second, each the whole text so far, and a
+ * pane that opens meanwhile gets the next one.
+ */
 export function setStreaming(payload: EventPayload<'entry:streaming'>): void {
+  if (!useEntries.getState().bySession[payload.sessionId]) return;
   update(payload.sessionId, (c) => ({ ...c, streaming: { kind: payload.kind, text: payload.text } }));
 }
 
