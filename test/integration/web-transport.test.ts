@@ -31,6 +31,11 @@ function fakeHandlers(): HandlerMap<null> {
     if (id !== 't-open') throw new AppError('NOT_FOUND', 'No such terminal.');
     return { running: true, scrollback: '', offset: 0, exit: null };
   };
+  // Reads one transcript ('s-read'); any other is not found.
+  map['entries:page'] = ({ id }: { id: string }) => {
+    if (id !== 's-read') throw new AppError('NOT_FOUND', 'No such session.');
+    return { entries: [], hasMore: false };
+  };
   return map as HandlerMap<null>;
 }
 
@@ -420,6 +425,30 @@ describe('web transport on a real loopback server', () => {
     expect((await every.next()).payload).toEqual(data('t-open', 0));
     expect((await every.next()).payload).toEqual(data('t-none', 0));
     expect((await every.next()).payload).toEqual(data('t-open', 9));
+    narrow.ws.close();
+    every.ws.close();
+  });
+
+  it("a socket whose hello asks for its read transcripts' streaming gets entry:streaming only for sessions it paged; another socket gets all", async () => {
+    const narrow = await connect(server.port);
+    if (typeof narrow === 'number') throw new Error('refused');
+    narrow.send({ type: 'hello', token: server.token, streaming: 'opened' });
+    expect(await narrow.next()).toEqual({ type: 'ready' });
+    const every = await authed(server);
+    const text = (sessionId: string, said: string): EventPayload<'entry:streaming'> => ({ sessionId, kind: 'assistant', text: said });
+    events.emit('entry:streaming', text('s-read', 'Hel'));
+    // A transcript that could not be read does not start that session's streaming either.
+    expect((await narrow.call(1, 'entries:page', { id: 's-none', limit: 50 })).result?.ok).toBe(false);
+    expect((await narrow.call(2, 'entries:page', { id: 's-read', limit: 50 })).result?.ok).toBe(true);
+    events.emit('entry:streaming', text('s-none', 'Nobody reads this'));
+    events.emit('entry:streaming', text('s-read', 'Hello'));
+    events.emit('app:notice', { message: 'after the streaming' });
+    // In order on one stream: the narrow socket's next frames are the read session's text after the read, then the notice.
+    expect(await narrow.next()).toEqual({ event: 'entry:streaming', payload: text('s-read', 'Hello') });
+    expect(await narrow.next()).toEqual({ event: 'app:notice', payload: { message: 'after the streaming' } });
+    expect((await every.next()).payload).toEqual(text('s-read', 'Hel'));
+    expect((await every.next()).payload).toEqual(text('s-none', 'Nobody reads this'));
+    expect((await every.next()).payload).toEqual(text('s-read', 'Hello'));
     narrow.ws.close();
     every.ws.close();
   });

@@ -58,7 +58,7 @@ describe('WebSocket bridge', () => {
     expect(last().sent).toEqual([]);
     last().open();
     expect(last().sent).toEqual([
-      { type: 'hello', token: 'tok', terminalOutput: 'opened' },
+      { type: 'hello', token: 'tok', terminalOutput: 'opened', streaming: 'opened' },
       { id: 1, channel: 'sessions:list', input: { includeArchived: false } },
     ]);
     // Asked between the hello and the server's ready: out at once too.
@@ -112,7 +112,7 @@ describe('WebSocket bridge', () => {
     vi.advanceTimersByTime(150);
     expect(FakeSocket.all).toHaveLength(2);
     last().open();
-    expect(last().sent[0]).toEqual({ type: 'hello', token: 'tok', terminalOutput: 'opened' });
+    expect(last().sent[0]).toEqual({ type: 'hello', token: 'tok', terminalOutput: 'opened', streaming: 'opened' });
     last().serverSend({ type: 'ready' });
     const frame = last().sent[1] as { id: number };
     last().serverSend({ id: frame.id, result: { ok: true, value: [] } });

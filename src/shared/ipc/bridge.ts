@@ -47,7 +47,8 @@ export const PRELOAD_GLOBAL = 'swarmdesk';
 //      hello first; behind a refused hello they are never read (the page saves a round trip at start).
 //   4. server → client  {event, payload}                        (pushes, only after 'ready')
 //      A hello with `terminalOutput: 'opened'` narrows one push: that socket gets `terminal:data` only for the
-//      terminals it asked `terminal:open` for (from that request on), not the output of every live terminal.
+//      terminals it asked `terminal:open` for (from that request on), not the output of every live terminal;
+//      with `streaming: 'opened'`, `entry:streaming` only for the sessions it asked `entries:page` for.
 // ---------------------------------------------------------------------------
 
 export const WEB_SOCKET_PATH = '/ws';
@@ -79,6 +80,12 @@ export interface WebHello {
    * that shows one terminal need not read the output of forty. Absent: every push, as before.
    */
   terminalOutput?: 'opened';
+  /**
+   * 'opened': send this socket `entry:streaming` only for sessions whose transcript it read
+   * (`entries:page`): ten busy agents stream a few hundred pushes a second, each the whole text so far,
+   * and a page shows one or two transcripts. Absent: every push, as before.
+   */
+  streaming?: 'opened';
 }
 export interface WebReady {
   type: 'ready';

@@ -6,7 +6,7 @@ import { frontAbilities, judgeHello } from './frontAdmission';
 import type { EventSource, RouterLike } from '../router-like';
 import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 import { envDifferences } from './hostFiles';
-import { OpenedTerminals } from '../web/openedTerminals';
+import { OpenedSessions } from '../web/openedSessions';
 
 /** A front must say hello this soon after connecting. */
 const HELLO_TIMEOUT_MS = 5_000;
@@ -83,7 +83,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const changed = (): void => opts.onClientsChanged?.([...fronts.values()].filter((f) => f.kind !== 'cli').length);
 
   /** Fronts that asked for only the output of the terminals they opened (`terminalOutput: 'opened'`). */
-  const openedBy = new Map<Socket, OpenedTerminals>();
+  const openedBy = new Map<Socket, OpenedSessions>();
   const unsubscribe = opts.events.subscribe((name, payload) => {
     for (const [socket, f] of fronts) {
       if (f.kind === 'cli') continue;
@@ -139,7 +139,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           front = { kind: control ? 'cli' : hello.front.kind, pid: hello.front.pid, url: hello.front.url };
           abilities = frontAbilities(hello.front.kind, new Set(hello.abilities), ask);
           fronts.set(socket, front);
-          if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedTerminals());
+          if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedSessions('terminal:open'));
           send(socket, {
             t: 'welcome',
             pid: process.pid,

@@ -157,7 +157,7 @@ export class WebSocketBridge implements SwarmdeskApi {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       // Only the output of the terminals this page opens: a pane reopened after a reconnect opens again.
-      const hello: WebHello = { type: 'hello', token: this.options.token, terminalOutput: 'opened' };
+      const hello: WebHello = { type: 'hello', token: this.options.token, terminalOutput: 'opened', streaming: 'opened' };
       socket.send(JSON.stringify(hello));
       // The server reads frames in order and authenticates the hello before the next one, so what waits
       // goes out now: the first page's reply comes a round trip sooner than after `ready`.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { OpenedTerminals } from '../../../src/main/transport/web/openedTerminals';
+import { OpenedSessions } from '../../../src/main/transport/web/openedSessions';
 
-describe('the terminals whose output a socket gets (web mode, terminalOutput: opened)', () => {
+describe('the sessions whose live pushes a socket gets (terminalOutput / streaming: opened)', () => {
   it('none before an open; from the open request on, before its reply; kept once it opened', () => {
-    const t = new OpenedTerminals();
+    const t = new OpenedSessions('terminal:open');
     expect(t.wants('a')).toBe(false);
     const id = t.begin('terminal:open', { id: 'a', cols: 80, rows: 24 });
     expect(id).toBe('a');
@@ -14,7 +14,7 @@ describe('the terminals whose output a socket gets (web mode, terminalOutput: op
   });
 
   it('a failed open sends nothing, unless another open of it is in flight or done', () => {
-    const t = new OpenedTerminals();
+    const t = new OpenedSessions('terminal:open');
     t.begin('terminal:open', { id: 'a' });
     t.settle('a', false);
     expect(t.wants('a')).toBe(false);
@@ -32,11 +32,21 @@ describe('the terminals whose output a socket gets (web mode, terminalOutput: op
   });
 
   it('other channels and malformed inputs are no open', () => {
-    const t = new OpenedTerminals();
+    const t = new OpenedSessions('terminal:open');
     expect(t.begin('terminal:input', { id: 'a', data: 'x' })).toBeNull();
     expect(t.begin('terminal:open', null)).toBeNull();
     expect(t.begin('terminal:open', { id: 7 })).toBeNull();
     expect(t.begin('terminal:open', { id: 'x'.repeat(129) })).toBeNull();
     expect(t.wants('a')).toBe(false);
+  });
+
+  it("a transcript's streaming flows from its entries:page request on; a terminal open is not one", () => {
+    const t = new OpenedSessions('entries:page');
+    expect(t.begin('terminal:open', { id: 'a', cols: 80, rows: 24 })).toBeNull();
+    expect(t.wants('a')).toBe(false);
+    expect(t.begin('entries:page', { id: 'a', limit: 50 })).toBe('a');
+    expect(t.wants('a')).toBe(true);
+    t.settle('a', true);
+    expect(t.wants('a')).toBe(true);
   });
 });
