@@ -71,6 +71,7 @@ function runAsFront(): void {
     url: null,
     env: settingsEnvDigest(process.env),
     terminalOutput: 'opened' as const,
+    streaming: 'opened' as const,
   };
 
   const showWindow = (): void => {

@@ -6,25 +6,30 @@ import { setLogSink } from '../../src/main/core/logger';
 import { HostConnection, type FrontIdentity } from '../../src/main/transport/socket/hostClient';
 import { stopHost } from '../../src/main/transport/socket/hostControl';
 import { contractFingerprint, readHostInfo, settingsEnvDigest } from '../../src/main/transport/socket/hostFiles';
+import { startModelServer, type ModelServer } from '../support/model-server';
 import { REAL_HOST, startRealHost } from '../support/realHost';
 import { until } from '../support/until';
 
 /*
  * The desktop window's front asks the session host for the output of the terminals it opened only
- * (hello `terminalOutput: 'opened'`), as a browser page asks web mode: a real host process, its real
- * socket, real PTYs printing; a front that asked for all of it (web mode's, which relays for many pages)
- * still gets every terminal's.
+ * (hello `terminalOutput: 'opened'`) and the streaming text of the transcripts it read only (`streaming:
+ * 'opened'`), as a browser page asks web mode: a real host process, its real socket, real PTYs printing,
+ * real chats streaming from the stand-in model server; a front that asked for all of it (web mode's,
+ * which relays for many pages) still gets every one.
  */
 setLogSink(() => {});
 
 const dirs: string[] = [];
 const hosts: number[] = [];
 
-function me(kind: 'electron' | 'web', terminalOutput?: 'opened'): FrontIdentity {
-  return { kind, version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(REAL_HOST.env), ...(terminalOutput ? { terminalOutput } : {}) };
+function me(kind: 'electron' | 'web', terminalOutput?: 'opened', streaming?: 'opened'): FrontIdentity {
+  return { kind, version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(REAL_HOST.env), ...(terminalOutput ? { terminalOutput } : {}), ...(streaming ? { streaming } : {}) };
 }
+let model: ModelServer | null = null;
 
 afterEach(async () => {
+  await model?.close();
+  model = null;
   for (const dir of dirs.splice(0)) {
     await stopHost(dir, { ...me('web'), kind: 'cli' }, 5_000);
     rmSync(dir, { recursive: true, force: true });
@@ -78,6 +83,46 @@ describe("the desktop front's terminal output", () => {
     const titled = new Promise<void>((resolve) => desktop.subscribe((name) => name === 'session:changed' && resolve()));
     expect((await web.handle('sessions:rename', { id: other, title: 'Renamed elsewhere' }, { transport: 'web' })).ok).toBe(true);
     await titled;
+    web.close();
+    desktop.close();
+  });
+});
+
+describe("the desktop front's streaming text", () => {
+  it('gets only the sessions whose transcript it read, from the read on; a front that asked for all gets every one', async () => {
+    model = await startModelServer({ policy: () => ({ text: 'One two three four five six seven eight nine ten eleven twelve.', chunkDelayMs: 30 }) });
+    const dir = mkdtempSync(join(tmpdir(), 'swarmdesk-host-streaming-'));
+    dirs.push(dir);
+    const home = mkdtempSync(join(tmpdir(), 'swarmdesk-host-streaming-home-'));
+    dirs.push(home);
+    const env = { ...REAL_HOST.env, HOME: home, SWARMDESK_CHAT_PROVIDER: 'anthropic', ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'x' };
+    await startRealHost(dir, hosts, { ...REAL_HOST, env });
+    const info = readHostInfo(dir)!;
+    const ident = (kind: 'electron' | 'web', narrow: boolean): FrontIdentity => ({ ...me(kind, undefined, narrow ? 'opened' : undefined), env: settingsEnvDigest(env) });
+    const web = await HostConnection.open(info.socket, info.secret, ident('web', false), null);
+    const desktop = await HostConnection.open(info.socket, info.secret, ident('electron', true), null);
+    const seen = { web: new Map<string, number>(), desktop: new Map<string, number>() };
+    const count = (into: Map<string, number>) => (name: string, payload: unknown) => {
+      if (name !== 'entry:streaming') return;
+      const id = (payload as { sessionId: string }).sessionId;
+      into.set(id, (into.get(id) ?? 0) + 1);
+    };
+    web.subscribe(count(seen.web));
+    desktop.subscribe(count(seen.desktop));
+
+    const chat = async (): Promise<string> => {
+      const created = await web.handle('sessions:create', { kind: 'chat' }, { transport: 'web' });
+      if (!created.ok) throw new Error(created.error.message);
+      return (created.value as { id: string }).id;
+    };
+    const read = await chat();
+    const unread = await chat();
+    // The window reads one transcript (its pane), then both sessions answer.
+    expect((await desktop.handle('entries:page', { id: read, limit: 50 }, { transport: 'electron' })).ok).toBe(true);
+    for (const id of [read, unread]) expect((await web.handle('sessions:send', { id, text: 'Count to twelve' }, { transport: 'web' })).ok).toBe(true);
+    await until(() => (seen.web.get(read) ?? 0) >= 3 && (seen.web.get(unread) ?? 0) >= 3, { timeoutMs: 20_000, message: 'both sessions streaming to the front that asked for all' });
+    await until(() => (seen.desktop.get(read) ?? 0) >= 3, { timeoutMs: 20_000, message: 'the read session streaming to the window' });
+    expect(seen.desktop.get(unread)).toBeUndefined();
     web.close();
     desktop.close();
   });

@@ -39,6 +39,8 @@ export const ClientFrameSchema = z.discriminatedUnion('t', [
      * for many pages and keeps 'all'.
      */
     terminalOutput: z.enum(['all', 'opened']).default('all'),
+    /** 'opened': this front gets `entry:streaming` only for the sessions whose transcript it read (`entries:page`). */
+    streaming: z.enum(['all', 'opened']).default('all'),
   }),
   z.object({ t: z.literal('req'), id: Id, channel: z.string().max(200), input: z.unknown() }),
   z.object({ t: z.literal('answer'), id: Id, value: z.unknown() }),

@@ -35,6 +35,8 @@ export interface FrontIdentity {
   readonly control?: boolean;
   /** 'opened': only the output of the terminals this front opened (the desktop window); default 'all'. */
   readonly terminalOutput?: 'all' | 'opened';
+  /** 'opened': `entry:streaming` only for the sessions whose transcript this front read (the desktop window); default 'all'. */
+  readonly streaming?: 'all' | 'opened';
 }
 
 /** What a front does when the host asks for one of its abilities; the answer travels back as is. */
@@ -131,6 +133,7 @@ export class HostConnection implements RouterLike, EventSource {
         env: me.env,
         control: me.control ?? false,
         terminalOutput: me.terminalOutput ?? 'all',
+        streaming: me.streaming ?? 'all',
       };
       socket.write(encodeFrame(hello));
     });

@@ -84,11 +84,14 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   /** Fronts that asked for only the output of the terminals they opened (`terminalOutput: 'opened'`). */
   const openedBy = new Map<Socket, OpenedSessions>();
+  /** Fronts that asked for only the streaming text of the transcripts they read (`streaming: 'opened'`). */
+  const readBy = new Map<Socket, OpenedSessions>();
   const unsubscribe = opts.events.subscribe((name, payload) => {
+    const narrowed = name === 'terminal:data' ? openedBy : name === 'entry:streaming' ? readBy : null;
     for (const [socket, f] of fronts) {
       if (f.kind === 'cli') continue;
-      const opened = openedBy.get(socket);
-      if (opened && name === 'terminal:data' && !opened.wants((payload as { sessionId: string }).sessionId)) continue;
+      const only = narrowed?.get(socket);
+      if (only && !only.wants((payload as { sessionId: string }).sessionId)) continue;
       send(socket, { t: 'event', name, payload });
     }
   });
@@ -140,6 +143,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           abilities = frontAbilities(hello.front.kind, new Set(hello.abilities), ask);
           fronts.set(socket, front);
           if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedSessions('terminal:open'));
+          if (hello.streaming === 'opened') readBy.set(socket, new OpenedSessions('entries:page'));
           send(socket, {
             t: 'welcome',
             pid: process.pid,
@@ -168,17 +172,20 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
             }
             inFlight += 1;
             const transport = front.kind === 'electron' ? 'electron' : 'web';
-            // A terminal's output flows to an 'opened' front from its open on, before the reply (the pane skips what the snapshot holds).
-            const opened = openedBy.get(socket);
-            const opening = opened?.begin(frame.channel, frame.input) ?? null;
+            // A terminal's output (a transcript's streaming) flows to an 'opened' front from its open (read) on,
+            // before the reply (the pane skips what the snapshot holds; the next streaming push holds all the text).
+            const narrowing = [openedBy.get(socket), readBy.get(socket)].flatMap((set) => {
+              const id = set?.begin(frame.channel, frame.input) ?? null;
+              return set && id !== null ? [{ set, id }] : [];
+            });
             opts.router
               .handle(frame.channel, frame.input, { transport, front: abilities })
               .then((result) => {
-                if (opening !== null) opened?.settle(opening, result.ok);
+                for (const { set, id } of narrowing) set.settle(id, result.ok);
                 send(socket, { t: 'res', id: frame.id, result });
               })
               .catch((err: unknown) => {
-                if (opening !== null) opened?.settle(opening, false);
+                for (const { set, id } of narrowing) set.settle(id, false);
                 log.error('router failed', { err });
                 send(socket, { t: 'res', id: frame.id, result: fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.') });
               })
@@ -228,6 +235,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       }
       asks.clear();
       openedBy.delete(socket);
+      readBy.delete(socket);
       if (fronts.delete(socket) && front !== null) {
         log.info('front detached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
         changed();
