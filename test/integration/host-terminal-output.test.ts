@@ -83,6 +83,12 @@ describe("the desktop front's terminal output", () => {
     const titled = new Promise<void>((resolve) => desktop.subscribe((name) => name === 'session:changed' && resolve()));
     expect((await web.handle('sessions:rename', { id: other, title: 'Renamed elsewhere' }, { transport: 'web' })).ok).toBe(true);
     await titled;
+    // The window's pane closed: the terminal's output stops reaching it, and goes on reaching web mode's front.
+    expect((await desktop.handle('terminal:close', { id: shown }, { transport: 'electron' })).ok).toBe(true);
+    const shownAtClose = seen.desktop.get(shown) ?? 0;
+    const webAtClose = seen.web.get(shown) ?? 0;
+    await until(() => (seen.web.get(shown) ?? 0) >= webAtClose + 5, { message: 'the terminal printing on' });
+    expect(seen.desktop.get(shown)).toBe(shownAtClose);
     web.close();
     desktop.close();
   });

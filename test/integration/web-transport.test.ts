@@ -31,6 +31,7 @@ function fakeHandlers(): HandlerMap<null> {
     if (id !== 't-open') throw new AppError('NOT_FOUND', 'No such terminal.');
     return { running: true, scrollback: '', offset: 0, exit: null };
   };
+  map['terminal:close'] = () => ({});
   // Reads one transcript ('s-read'); any other is not found.
   map['entries:page'] = ({ id }: { id: string }) => {
     if (id !== 's-read') throw new AppError('NOT_FOUND', 'No such session.');
@@ -425,6 +426,11 @@ describe('web transport on a real loopback server', () => {
     expect((await every.next()).payload).toEqual(data('t-open', 0));
     expect((await every.next()).payload).toEqual(data('t-none', 0));
     expect((await every.next()).payload).toEqual(data('t-open', 9));
+    // The pane closed: its output stops at once (the close is read in order, before its reply).
+    expect((await narrow.call(3, 'terminal:close', { id: 't-open' })).result?.ok).toBe(true);
+    events.emit('terminal:data', data('t-open', 20));
+    events.emit('app:notice', { message: 'after the close' });
+    expect(await narrow.next()).toEqual({ event: 'app:notice', payload: { message: 'after the close' } });
     narrow.ws.close();
     every.ws.close();
   });

@@ -68,9 +68,12 @@ describe('terminal pane', () => {
     const term = new StandInScreen();
     const view = render(<TerminalView sessionId="t" createScreen={() => term} />);
     await waitFor(() => expect(term.backs).toHaveLength(1));
+    expect(api.callsTo('terminal:close')).toEqual([]);
     view.unmount();
     expect(term.backs[0]?.disposed).toBe(true);
     expect(term.disposed).toBe(true);
+    // The window no longer needs the terminal's output: it says so (the PTY keeps running).
+    expect(api.callsTo('terminal:close')).toEqual([{ id: 't' }]);
   });
 
   it('takes the keyboard once drawn, unless the user went on to type in another field meanwhile', async () => {

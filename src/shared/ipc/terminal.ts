@@ -37,6 +37,11 @@ export const terminalChannels = {
   'terminal:resize': channel(z.object({ id: SessionIdSchema, cols: Cols, rows: Rows }).strict(), z.object({})),
   /** The pane's Stop: interrupts the job in the terminal's foreground, as Ctrl-C does; the shell keeps running. */
   'terminal:interrupt': channel(z.object({ id: SessionIdSchema }).strict(), z.object({})),
+  /**
+   * The pane showing the terminal closed: this window no longer needs its output (its socket stops
+   * getting the terminal's `terminal:data` until it opens it again). The PTY keeps running.
+   */
+  'terminal:close': channel(z.object({ id: SessionIdSchema }).strict(), z.object({})),
 } as const;
 
 /** Pushes of the terminal backend (merged into events.ts). */

@@ -154,6 +154,9 @@ describe('the routing table', () => {
       const input = channels[name].input as unknown as { shape?: Record<string, unknown> };
       const keys = Object.keys(input.shape ?? {});
       if (keys.includes('host')) expect(ROUTES[name], name).toBe('byHost');
+      // A window's pane closing ends that window's output from this machine's transport: the remote host's link
+      // to this one (which may serve other windows) keeps the output coming.
+      else if (name === 'terminal:close') expect(ROUTES[name]).toBe('local');
       else if (keys.includes('id')) expect(['bySession', 'move'], name).toContain(ROUTES[name]);
       if (name.startsWith('hosts:')) expect(ROUTES[name]).toBe('hosts');
       const machineWide = ['app:', 'settings:', 'ui:', 'host:', 'import:'].some((p) => name.startsWith(p));

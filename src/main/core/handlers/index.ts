@@ -33,6 +33,7 @@ import { terminalOpen } from './terminal/open';
 import { terminalInput } from './terminal/input';
 import { terminalResize } from './terminal/resize';
 import { terminalInterrupt } from './terminal/interrupt';
+import { terminalClose } from './terminal/close';
 import { importStatus } from './import/status';
 import { importRescan } from './import/rescan';
 import { importResume } from './import/resume';
@@ -108,6 +109,7 @@ export const handlers: HandlerMap<CoreContext> = {
   'terminal:input': terminalInput,
   'terminal:resize': terminalResize,
   'terminal:interrupt': terminalInterrupt,
+  'terminal:close': terminalClose,
   'import:status': importStatus,
   'import:rescan': importRescan,
   'import:resume': importResume,

@@ -48,6 +48,8 @@ export const ROUTES: Record<ChannelName, Route> = {
   'terminal:input': 'bySession',
   'terminal:resize': 'bySession',
   'terminal:interrupt': 'bySession',
+  // Which terminals' output a window gets is decided by the transport it is attached through, on this machine.
+  'terminal:close': 'local',
   'import:status': 'local',
   'import:setEnabled': 'local',
   'import:rescan': 'local',

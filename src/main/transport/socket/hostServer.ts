@@ -142,7 +142,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           front = { kind: control ? 'cli' : hello.front.kind, pid: hello.front.pid, url: hello.front.url };
           abilities = frontAbilities(hello.front.kind, new Set(hello.abilities), ask);
           fronts.set(socket, front);
-          if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedSessions('terminal:open'));
+          if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedSessions('terminal:open', 'terminal:close'));
           if (hello.streaming === 'opened') readBy.set(socket, new OpenedSessions('entries:page'));
           send(socket, {
             t: 'welcome',
@@ -175,17 +175,17 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
             // A terminal's output (a transcript's streaming) flows to an 'opened' front from its open (read) on,
             // before the reply (the pane skips what the snapshot holds; the next streaming push holds all the text).
             const narrowing = [openedBy.get(socket), readBy.get(socket)].flatMap((set) => {
-              const id = set?.begin(frame.channel, frame.input) ?? null;
-              return set && id !== null ? [{ set, id }] : [];
+              const opening = set?.begin(frame.channel, frame.input) ?? null;
+              return set && opening !== null ? [{ set, opening }] : [];
             });
             opts.router
               .handle(frame.channel, frame.input, { transport, front: abilities })
               .then((result) => {
-                for (const { set, id } of narrowing) set.settle(id, result.ok);
+                for (const { set, opening } of narrowing) set.settle(opening, result.ok);
                 send(socket, { t: 'res', id: frame.id, result });
               })
               .catch((err: unknown) => {
-                for (const { set, id } of narrowing) set.settle(id, false);
+                for (const { set, opening } of narrowing) set.settle(opening, false);
                 log.error('router failed', { err });
                 send(socket, { t: 'res', id: frame.id, result: fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.') });
               })

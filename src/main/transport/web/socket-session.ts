@@ -118,7 +118,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (msg.type === 'hello' && tokensEqual(opts.token, msg.token)) {
       authenticated = true;
       clearTimeout(helloTimer);
-      if (msg.terminalOutput === 'opened') openedTerminals = new OpenedSessions('terminal:open');
+      if (msg.terminalOutput === 'opened') openedTerminals = new OpenedSessions('terminal:open', 'terminal:close');
       if (msg.streaming === 'opened') readTranscripts = new OpenedSessions('entries:page');
       unsubscribe = opts.events.subscribe((event, payload) => {
         if (event === 'terminal:data' && openedTerminals && !openedTerminals.wants((payload as { sessionId: string }).sessionId)) return;

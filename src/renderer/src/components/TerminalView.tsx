@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import type { TerminalExit } from '../../../shared/ipc/terminal';
-import { openTerminal, openTerminalLink, resizeTerminal, sendTerminalInput, watchTerminal } from '../features/terminal/actions';
+import { closeTerminal, openTerminal, openTerminalLink, resizeTerminal, sendTerminalInput, watchTerminal } from '../features/terminal/actions';
 import { usePanes } from '../stores/panes';
 import { estimateScreenSize } from '../terminal/estimateSize';
 import { afterNextPaint, PaneFeed } from '../terminal/paneFeed';
@@ -46,6 +46,8 @@ export function TerminalView({ sessionId, createScreen = createDefaultScreen }: 
     const feed = new PaneFeed({ front: (data) => shown?.write(data), back: (data) => back?.write(data) });
     cleanups.push(
       watchTerminal(sessionId, { data: (output) => feed.live(output), exit: setExit }),
+      // Closed (or opening again): this window stops getting the terminal's output until it opens it again.
+      () => closeTerminal(sessionId),
       () => back?.dispose(),
     );
     const restart = generation > 0;

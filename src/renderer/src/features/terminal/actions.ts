@@ -39,6 +39,11 @@ export function interruptTerminal(id: SessionId): void {
   void api().invoke('terminal:interrupt', { id });
 }
 
+/** The pane closed (or opens again): this window stops getting the terminal's output until it opens it again. */
+export function closeTerminal(id: SessionId): void {
+  void api().invoke('terminal:close', { id });
+}
+
 /** A link clicked in a terminal's output: only http(s) leaves the app, through the OS browser. */
 export function openTerminalLink(url: string): void {
   if (/^https?:\/\//i.test(url)) void api().invoke('app:openExternal', { url });
