@@ -18,7 +18,7 @@ import { freshDataDir, startServer, type RunningServer } from '../test/e2e/suppo
 import { until } from '../test/support/until';
 import { LOAD_PROBE } from './support/loadProbes';
 import { createLiveSwarm } from './support/liveSwarm';
-import { launchChromium, median, quantile } from './support/liveLoadParts';
+import { launchChromium, mainThreadBusy, median, quantile } from './support/liveLoadParts';
 import { traceMainThread } from './support/startTrace';
 import { connectSwarmClient } from './support/swarmClient';
 
@@ -41,6 +41,7 @@ const OPEN_STEPS = `
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (ev) => {
+        if (typeof ev.data === 'string' && ev.data.startsWith('{"event":"terminal:data"')) window.__terminalFrames = (window.__terminalFrames ?? 0) + 1;
         if (typeof ev.data !== 'string' || !ev.data.startsWith('{"id":')) return;
         const id = Number(/^[{]"id":([0-9]+)/.exec(ev.data)?.[1]);
         const open = window.__screenOpens.find((o) => o.id === id);
@@ -129,6 +130,17 @@ async function main(): Promise<void> {
         front.quiet.push(await openPane(front.page, quiet.id, QUIET_TEXT));
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+    }
+    // Each page, back on its quiet pane after switching through busy ones: what its main thread still spends
+    // (the output of terminals it no longer shows, if its socket still gets it).
+    for (const front of fronts) {
+      const read = await mainThreadBusy(front.page);
+      const from = await read();
+      const framesFrom = (await front.page.evaluate('window.__terminalFrames ?? 0')) as number;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const to = await read();
+      const frames = ((await front.page.evaluate('window.__terminalFrames ?? 0')) as number) - framesFrom;
+      console.log(`pane_open.after (${front.name}): on the quiet pane after ${front.busy.length} busy ones, the page's main thread busy ${(((to.task - from.task) / 3) * 100).toFixed(0)}%, ${(frames / 3).toFixed(0)} terminal:data frames a second`);
     }
     const f = (xs: number[]): string => `median ${median(xs).toFixed(0)} ms, p90 ${quantile(xs, 0.9).toFixed(0)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`;
     for (const front of fronts) {
