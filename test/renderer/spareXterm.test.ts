@@ -90,6 +90,19 @@ describe('the xterm built ahead for the next terminal pane', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('a page gone before it is idle builds nothing and throws nothing', () => {
+    const { make, built } = standIn();
+    const spares = new SpareXterm(make);
+    spares.prepare();
+    vi.stubGlobal('document', undefined);
+    try {
+      expect(() => vi.runAllTimers()).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(built).toHaveLength(0);
+  });
+
   it('dropped, it leaves nothing in the page', () => {
     const { make, built } = standIn();
     const spares = new SpareXterm(make);

@@ -84,6 +84,8 @@ export class SpareXterm {
   }
 
   private build(): void {
+    // The page may be gone by the time the page is idle (a test's window torn down meanwhile).
+    if (typeof document === 'undefined') return;
     const holder = document.createElement('div');
     holder.className = 'terminal-spare';
     holder.setAttribute('aria-hidden', 'true');
