@@ -20,12 +20,26 @@ import { until } from '../support/until';
 setLogSink(() => {});
 
 const dirs: string[] = [];
+/** HOME folders of the hosts (not data folders: nothing to stop there). */
+const homes: string[] = [];
 const hosts: number[] = [];
 
-function me(kind: 'electron' | 'web', terminalOutput?: 'opened', streaming?: 'opened'): FrontIdentity {
-  return { kind, version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(REAL_HOST.env), ...(terminalOutput ? { terminalOutput } : {}), ...(streaming ? { streaming } : {}) };
+/** A front; `narrowing` as the desktop window asks (`terminalOutput` / `streaming: 'opened'`), `env` as the host's. */
+function me(kind: 'electron' | 'web', narrowing: Pick<FrontIdentity, 'terminalOutput' | 'streaming'> = {}, env: NodeJS.ProcessEnv = REAL_HOST.env): FrontIdentity {
+  return { kind, version: '0.1.0', protocol: contractFingerprint(), url: null, env: settingsEnvDigest(env), ...narrowing };
 }
 let model: ModelServer | null = null;
+
+/** How many `event` pushes a front got, per session. */
+function countPushes(front: HostConnection, event: 'terminal:data' | 'entry:streaming'): Map<string, number> {
+  const seen = new Map<string, number>();
+  front.subscribe((name, payload) => {
+    if (name !== event) return;
+    const id = (payload as { sessionId: string }).sessionId;
+    seen.set(id, (seen.get(id) ?? 0) + 1);
+  });
+  return seen;
+}
 
 afterEach(async () => {
   await model?.close();
@@ -34,6 +48,7 @@ afterEach(async () => {
     await stopHost(dir, { ...me('web'), kind: 'cli' }, 5_000);
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
   for (const pid of hosts.splice(0)) {
     try {
       process.kill(-pid, 'SIGKILL');
@@ -50,15 +65,8 @@ describe("the desktop front's terminal output", () => {
     await startRealHost(dir, hosts);
     const info = readHostInfo(dir)!;
     const web = await HostConnection.open(info.socket, info.secret, me('web'), null);
-    const desktop = await HostConnection.open(info.socket, info.secret, me('electron', 'opened'), null);
-    const seen = { web: new Map<string, number>(), desktop: new Map<string, number>() };
-    const count = (into: Map<string, number>) => (name: string, payload: unknown) => {
-      if (name !== 'terminal:data') return;
-      const id = (payload as { sessionId: string }).sessionId;
-      into.set(id, (into.get(id) ?? 0) + 1);
-    };
-    web.subscribe(count(seen.web));
-    desktop.subscribe(count(seen.desktop));
+    const desktop = await HostConnection.open(info.socket, info.secret, me('electron', { terminalOutput: 'opened' }), null);
+    const seen = { web: countPushes(web, 'terminal:data'), desktop: countPushes(desktop, 'terminal:data') };
 
     const printer = (tag: string) => `/bin/bash -c 'while true; do echo ${tag}-line; sleep 0.05; done'`;
     const create = async (tag: string): Promise<string> => {
@@ -100,21 +108,13 @@ describe("the desktop front's streaming text", () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarmdesk-host-streaming-'));
     dirs.push(dir);
     const home = mkdtempSync(join(tmpdir(), 'swarmdesk-host-streaming-home-'));
-    dirs.push(home);
+    homes.push(home);
     const env = { ...REAL_HOST.env, HOME: home, SWARMDESK_CHAT_PROVIDER: 'anthropic', ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'x' };
     await startRealHost(dir, hosts, { ...REAL_HOST, env });
     const info = readHostInfo(dir)!;
-    const ident = (kind: 'electron' | 'web', narrow: boolean): FrontIdentity => ({ ...me(kind, undefined, narrow ? 'opened' : undefined), env: settingsEnvDigest(env) });
-    const web = await HostConnection.open(info.socket, info.secret, ident('web', false), null);
-    const desktop = await HostConnection.open(info.socket, info.secret, ident('electron', true), null);
-    const seen = { web: new Map<string, number>(), desktop: new Map<string, number>() };
-    const count = (into: Map<string, number>) => (name: string, payload: unknown) => {
-      if (name !== 'entry:streaming') return;
-      const id = (payload as { sessionId: string }).sessionId;
-      into.set(id, (into.get(id) ?? 0) + 1);
-    };
-    web.subscribe(count(seen.web));
-    desktop.subscribe(count(seen.desktop));
+    const web = await HostConnection.open(info.socket, info.secret, me('web', {}, env), null);
+    const desktop = await HostConnection.open(info.socket, info.secret, me('electron', { streaming: 'opened' }, env), null);
+    const seen = { web: countPushes(web, 'entry:streaming'), desktop: countPushes(desktop, 'entry:streaming') };
 
     const chat = async (): Promise<string> => {
       const created = await web.handle('sessions:create', { kind: 'chat' }, { transport: 'web' });

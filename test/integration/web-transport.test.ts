@@ -125,10 +125,11 @@ function connect(port: number, opts: { origin?: string | null; host?: string } =
   });
 }
 
-async function authed(server: WebServer): Promise<Client> {
+/** A socket past its hello; `narrowing` adds to the hello (`terminalOutput` / `streaming: 'opened'`). */
+async function authed(server: WebServer, narrowing: Record<string, string> = {}): Promise<Client> {
   const c = await connect(server.port);
   if (typeof c === 'number') throw new Error(`upgrade refused: ${c}`);
-  c.send({ type: 'hello', token: server.token });
+  c.send({ type: 'hello', token: server.token, ...narrowing });
   expect(await c.next()).toEqual({ type: 'ready' });
   return c;
 }
@@ -407,10 +408,7 @@ describe('web transport on a real loopback server', () => {
   });
 
   it("a socket whose hello asks for its opened terminals' output gets terminal:data only for those; another socket gets all", async () => {
-    const narrow = await connect(server.port);
-    if (typeof narrow === 'number') throw new Error('refused');
-    narrow.send({ type: 'hello', token: server.token, terminalOutput: 'opened' });
-    expect(await narrow.next()).toEqual({ type: 'ready' });
+    const narrow = await authed(server, { terminalOutput: 'opened' });
     const every = await authed(server);
     const data = (sessionId: string, offset: number): EventPayload<'terminal:data'> => ({ sessionId, data: `${sessionId} ${offset}\r\n`, offset });
     events.emit('terminal:data', data('t-open', 0));
@@ -436,10 +434,7 @@ describe('web transport on a real loopback server', () => {
   });
 
   it("a socket whose hello asks for its read transcripts' streaming gets entry:streaming only for sessions it paged; another socket gets all", async () => {
-    const narrow = await connect(server.port);
-    if (typeof narrow === 'number') throw new Error('refused');
-    narrow.send({ type: 'hello', token: server.token, streaming: 'opened' });
-    expect(await narrow.next()).toEqual({ type: 'ready' });
+    const narrow = await authed(server, { streaming: 'opened' });
     const every = await authed(server);
     const text = (sessionId: string, said: string): EventPayload<'entry:streaming'> => ({ sessionId, kind: 'assistant', text: said });
     events.emit('entry:streaming', text('s-read', 'Hel'));

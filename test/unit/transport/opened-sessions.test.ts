@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OpenedSessions, type Opening } from '../../../src/main/transport/web/openedSessions';
+import { NarrowedPushes, OpenedSessions, type Opening } from '../../../src/main/transport/web/openedSessions';
 
 const terminals = (): OpenedSessions => new OpenedSessions('terminal:open', 'terminal:close');
 function open(t: OpenedSessions, id: string): Opening {
@@ -80,5 +80,39 @@ describe('the sessions whose live pushes a socket gets (terminalOutput / streami
     if (reading) t.settle(reading, true);
     t.begin('terminal:close', { id: 'a' });
     expect(t.wants('a')).toBe(true);
+  });
+});
+
+describe("one socket's pushes as its hello narrowed them", () => {
+  const data = (sessionId: string) => ({ sessionId, data: 'x', offset: 0 });
+  const text = (sessionId: string) => ({ sessionId, kind: 'assistant', text: 'Hi' });
+
+  it('a hello that narrows nothing gets every push', () => {
+    const pushes = new NarrowedPushes({});
+    expect(pushes.wants('terminal:data', data('a'))).toBe(true);
+    expect(pushes.wants('entry:streaming', text('a'))).toBe(true);
+  });
+
+  it('narrowed: a terminal from its open until its close, a transcript from its read; other pushes always', () => {
+    const pushes = new NarrowedPushes({ terminalOutput: 'opened', streaming: 'opened' });
+    expect(pushes.wants('terminal:data', data('t'))).toBe(false);
+    expect(pushes.wants('entry:streaming', text('s'))).toBe(false);
+    expect(pushes.wants('session:changed', { id: 't' })).toBe(true);
+    const opened = pushes.begin('terminal:open', { id: 't', cols: 80, rows: 24 });
+    const read = pushes.begin('entries:page', { id: 's', limit: 50 });
+    expect(pushes.wants('terminal:data', data('t'))).toBe(true);
+    expect(pushes.wants('entry:streaming', text('s'))).toBe(true);
+    opened(true);
+    read(false);
+    expect(pushes.wants('terminal:data', data('t'))).toBe(true);
+    expect(pushes.wants('entry:streaming', text('s'))).toBe(false);
+    pushes.begin('terminal:close', { id: 't' })(true);
+    expect(pushes.wants('terminal:data', data('t'))).toBe(false);
+  });
+
+  it('only what the hello asked for is narrowed', () => {
+    const pushes = new NarrowedPushes({ terminalOutput: 'opened', streaming: 'all' });
+    expect(pushes.wants('terminal:data', data('t'))).toBe(false);
+    expect(pushes.wants('entry:streaming', text('s'))).toBe(true);
   });
 });

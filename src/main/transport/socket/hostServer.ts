@@ -6,7 +6,7 @@ import { frontAbilities, judgeHello } from './frontAdmission';
 import type { EventSource, RouterLike } from '../router-like';
 import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 import { envDifferences } from './hostFiles';
-import { OpenedSessions } from '../web/openedSessions';
+import { NarrowedPushes } from '../web/openedSessions';
 
 /** A front must say hello this soon after connecting. */
 const HELLO_TIMEOUT_MS = 5_000;
@@ -82,16 +82,12 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   });
   const changed = (): void => opts.onClientsChanged?.([...fronts.values()].filter((f) => f.kind !== 'cli').length);
 
-  /** Fronts that asked for only the output of the terminals they opened (`terminalOutput: 'opened'`). */
-  const openedBy = new Map<Socket, OpenedSessions>();
-  /** Fronts that asked for only the streaming text of the transcripts they read (`streaming: 'opened'`). */
-  const readBy = new Map<Socket, OpenedSessions>();
+  /** Each front's pushes, as its hello narrowed them (`terminalOutput` / `streaming: 'opened'`). */
+  const pushesOf = new Map<Socket, NarrowedPushes>();
   const unsubscribe = opts.events.subscribe((name, payload) => {
-    const narrowed = name === 'terminal:data' ? openedBy : name === 'entry:streaming' ? readBy : null;
     for (const [socket, f] of fronts) {
       if (f.kind === 'cli') continue;
-      const only = narrowed?.get(socket);
-      if (only && !only.wants((payload as { sessionId: string }).sessionId)) continue;
+      if (pushesOf.get(socket)?.wants(name, payload) === false) continue;
       send(socket, { t: 'event', name, payload });
     }
   });
@@ -142,8 +138,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           front = { kind: control ? 'cli' : hello.front.kind, pid: hello.front.pid, url: hello.front.url };
           abilities = frontAbilities(hello.front.kind, new Set(hello.abilities), ask);
           fronts.set(socket, front);
-          if (hello.terminalOutput === 'opened') openedBy.set(socket, new OpenedSessions('terminal:open', 'terminal:close'));
-          if (hello.streaming === 'opened') readBy.set(socket, new OpenedSessions('entries:page'));
+          pushesOf.set(socket, new NarrowedPushes(hello));
           send(socket, {
             t: 'welcome',
             pid: process.pid,
@@ -174,18 +169,15 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
             const transport = front.kind === 'electron' ? 'electron' : 'web';
             // A terminal's output (a transcript's streaming) flows to an 'opened' front from its open (read) on,
             // before the reply (the pane skips what the snapshot holds; the next streaming push holds all the text).
-            const narrowing = [openedBy.get(socket), readBy.get(socket)].flatMap((set) => {
-              const opening = set?.begin(frame.channel, frame.input) ?? null;
-              return set && opening !== null ? [{ set, opening }] : [];
-            });
+            const settle = pushesOf.get(socket)?.begin(frame.channel, frame.input);
             opts.router
               .handle(frame.channel, frame.input, { transport, front: abilities })
               .then((result) => {
-                for (const { set, opening } of narrowing) set.settle(opening, result.ok);
+                settle?.(result.ok);
                 send(socket, { t: 'res', id: frame.id, result });
               })
               .catch((err: unknown) => {
-                for (const { set, opening } of narrowing) set.settle(opening, false);
+                settle?.(false);
                 log.error('router failed', { err });
                 send(socket, { t: 'res', id: frame.id, result: fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.') });
               })
@@ -234,8 +226,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         pending.resolve(null);
       }
       asks.clear();
-      openedBy.delete(socket);
-      readBy.delete(socket);
+      pushesOf.delete(socket);
       if (fronts.delete(socket) && front !== null) {
         log.info('front detached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
         changed();

@@ -64,3 +64,41 @@ export class OpenedSessions {
     if (ok) this.opened.add(open.id);
   }
 }
+
+/** What a front's hello asked to narrow ('opened'); anything else, or absent, is every push. */
+export interface NarrowingAsked {
+  readonly terminalOutput?: unknown;
+  readonly streaming?: unknown;
+}
+
+/**
+ * One socket's narrowed pushes, as its hello asked: `terminal:data` only for the terminals it opened
+ * (until their pane closed), `entry:streaming` only for the transcripts it read. Used alike by a web
+ * page's socket and by the host's socket for a front.
+ */
+export class NarrowedPushes {
+  private readonly byEvent = new Map<string, OpenedSessions>();
+
+  constructor(asked: NarrowingAsked) {
+    if (asked.terminalOutput === 'opened') this.byEvent.set('terminal:data', new OpenedSessions('terminal:open', 'terminal:close'));
+    if (asked.streaming === 'opened') this.byEvent.set('entry:streaming', new OpenedSessions('entries:page'));
+  }
+
+  /** Whether this socket gets the push. */
+  wants(event: string, payload: unknown): boolean {
+    const only = this.byEvent.get(event);
+    return !only || only.wants((payload as { sessionId: string }).sessionId);
+  }
+
+  /** A request on the socket, noted in the order it came; call the result with whether it succeeded. */
+  begin(channel: string, input: unknown): (ok: boolean) => void {
+    const openings: Array<{ set: OpenedSessions; opening: Opening }> = [];
+    for (const set of this.byEvent.values()) {
+      const opening = set.begin(channel, input);
+      if (opening) openings.push({ set, opening });
+    }
+    return (ok) => {
+      for (const { set, opening } of openings) set.settle(opening, ok);
+    };
+  }
+}

@@ -5,7 +5,7 @@ import { fail, type AppErrorShape, type Result } from '../../../shared/result';
 import { RateLimitedWarnings, type Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { tokensEqual } from './access';
-import { OpenedSessions } from './openedSessions';
+import { NarrowedPushes } from './openedSessions';
 
 export interface SocketSessionOptions {
   readonly token: string;
@@ -59,10 +59,8 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   const { log } = opts;
   let authenticated = false;
   let unsubscribe: (() => void) | null = null;
-  /** Terminals whose output this socket gets, when its hello asked for only those it opened; null: all of them. */
-  let openedTerminals: OpenedSessions | null = null;
-  /** Sessions whose streaming text this socket gets, when its hello asked for only the transcripts it read; null: all. */
-  let readTranscripts: OpenedSessions | null = null;
+  /** The pushes this socket gets, as its hello narrowed them (only the terminals it opened, the transcripts it read). */
+  let narrowed: NarrowedPushes | null = null;
   let inFlight = 0;
   const now = opts.now ?? Date.now;
   const warnings = new RateLimitedWarnings(log, opts.maxWarningsPerMinute ?? DEFAULT_MAX_WARNINGS_PER_MINUTE, MINUTE_MS, now);
@@ -118,12 +116,10 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (msg.type === 'hello' && tokensEqual(opts.token, msg.token)) {
       authenticated = true;
       clearTimeout(helloTimer);
-      if (msg.terminalOutput === 'opened') openedTerminals = new OpenedSessions('terminal:open', 'terminal:close');
-      if (msg.streaming === 'opened') readTranscripts = new OpenedSessions('entries:page');
+      const pushes = new NarrowedPushes(msg);
+      narrowed = pushes;
       unsubscribe = opts.events.subscribe((event, payload) => {
-        if (event === 'terminal:data' && openedTerminals && !openedTerminals.wants((payload as { sessionId: string }).sessionId)) return;
-        if (event === 'entry:streaming' && readTranscripts && !readTranscripts.wants((payload as { sessionId: string }).sessionId)) return;
-        send({ event, payload });
+        if (pushes.wants(event, payload)) send({ event, payload });
       });
       send({ type: 'ready' });
       return;
@@ -140,20 +136,17 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
     if (!isChannelName(msg.channel)) return refuse(id, { code: 'UNKNOWN_CHANNEL', message: 'No such channel.' }, 'unknown channel');
     if (inFlight >= opts.maxInFlight) return refuse(id, { code: 'UNAVAILABLE', message: 'Too many requests in flight; retry shortly.' }, 'too many in flight', false);
     inFlight += 1;
-    const opening = openedTerminals?.begin(msg.channel, msg.input) ?? null;
-    const reading = readTranscripts?.begin(msg.channel, msg.input) ?? null;
+    const settle = narrowed?.begin(msg.channel, msg.input);
     opts.router
       .handle(msg.channel, msg.input, { transport: 'web' })
       .then((result) => {
-        if (opening !== null) openedTerminals?.settle(opening, result.ok);
-        if (reading !== null) readTranscripts?.settle(reading, result.ok);
+        settle?.(result.ok);
         reply(id, result);
       })
       .catch((err: unknown) => {
         // The router already turns handler errors into envelopes; this is a last resort.
         log.error('router failed', { err });
-        if (opening !== null) openedTerminals?.settle(opening, false);
-        if (reading !== null) readTranscripts?.settle(reading, false);
+        settle?.(false);
         reply(id, fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.'));
       })
       .finally(() => {
