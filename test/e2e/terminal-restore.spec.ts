@@ -93,8 +93,11 @@ test('a busy terminal opens to its screen, then its whole scrollback is behind i
   const busy = rowByLabel(page, /^for i in/i);
   const other = page.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem').filter({ hasNotText: 'for i in' }).first();
   await other.click();
+  opens.length = 0;
   await busy.click();
   await expect(screen(page)).toContainText(/live-\d+/, { timeout: 15_000 });
+  // Its scrollback is asked for once its screen is painted: that open goes out before the reload's are counted.
+  await expect.poll(() => opens.some((open) => open.startsWith('all')), { timeout: 15_000 }).toBe(true);
   opens.length = 0;
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
