@@ -66,6 +66,14 @@ export class HostConnection implements RouterLike, EventSource {
   private nextId = 1;
   private stoppingReason: string | null = null;
   private closed = false;
+  /**
+   * Frames held back behind a reply just handed over (null: none). A reply reaches its reader through
+   * promise callbacks (the router, a web page's socket), a push synchronously: a push right behind a
+   * reply in one read would overtake it, and an older reply would then overwrite what the push said
+   * (a pick-up note shown, then blanked by the open's snapshot). So what follows a reply waits for
+   * the next turn of the event loop, after those callbacks have run.
+   */
+  private backlog: HostFrame[] | null = null;
 
   private constructor(
     private readonly socket: Duplex,
@@ -103,7 +111,7 @@ export class HostConnection implements RouterLike, EventSource {
         MAX_HOST_FRAME_CHARS,
         (raw) => {
           const frame = raw as HostFrame;
-          if (connection !== null) return connection.onFrame(frame);
+          if (connection !== null) return connection.inOrder(frame);
           if (frame.t === 'refused') return settle(new HostRefusedError(frame.code, frame.message, frame.version, frame.protocol, frame.pid));
           if (frame.t !== 'welcome') return settle(new Error('The session host sent something other than a welcome.'));
           clearTimeout(timer);
@@ -167,6 +175,8 @@ export class HostConnection implements RouterLike, EventSource {
       return () => this.closeListeners.delete(listener);
     }
     if (this.closed) return;
+    // What arrived before the end still counts: replies held back answer their requests.
+    while (this.backlog !== null) this.drain();
     this.closed = true;
     for (const [, p] of this.pending) {
       clearTimeout(p.timer);
@@ -217,6 +227,25 @@ export class HostConnection implements RouterLike, EventSource {
     if (!this.socket.destroyed) this.socket.write(encodeFrame(frame));
   }
 
+  /** A frame from the host, handled in the order it came (see `backlog`). */
+  private inOrder(frame: HostFrame): void {
+    if (this.backlog !== null) this.backlog.push(frame);
+    else this.onFrame(frame);
+  }
+
+  /** Handles the held-back frames until another reply is handed over (the rest wait again). */
+  private drain(): void {
+    const frames = this.backlog ?? [];
+    this.backlog = null;
+    for (let i = 0; i < frames.length; i++) {
+      this.onFrame(frames[i] as HostFrame);
+      if (this.backlog !== null) {
+        (this.backlog as HostFrame[]).push(...frames.slice(i + 1));
+        return;
+      }
+    }
+  }
+
   private onFrame(frame: HostFrame): void {
     switch (frame.t) {
       case 'res': {
@@ -225,6 +254,8 @@ export class HostConnection implements RouterLike, EventSource {
         this.pending.delete(frame.id);
         clearTimeout(p.timer);
         p.resolve(frame.result as Result<unknown>);
+        this.backlog = [];
+        setImmediate(() => this.drain());
         return;
       }
       case 'event': {
