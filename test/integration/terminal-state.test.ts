@@ -119,6 +119,20 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
     expect(view).toContain('kept-23');
   });
 
+  it('a resize is not work: the shell redraws its prompt and the terminal stays idle', async () => {
+    const { h, id } = await shell();
+    await until(() => status(h, id) === 'idle', { message: 'idle at the prompt' });
+    const changes = h.eventsOf('session:changed').length;
+    const before = h.eventsOf('terminal:data').length;
+    await h.ok('terminal:resize', { id, cols: 70, rows: 20 });
+    // bash redraws its prompt on SIGWINCH: output with no key behind it, which would otherwise read as work.
+    await until(() => h.eventsOf('terminal:data').length > before, { message: 'the redraw' });
+    await new Promise((r) => setTimeout(r, 1_500));
+    const statuses = h.eventsOf('session:changed').slice(changes).filter((row) => row.id === id).map((row) => row.status);
+    expect(statuses).not.toContain('working');
+    expect(status(h, id)).toBe('idle');
+  });
+
   it('status follows the process: a running command is working, the shell back at its prompt is idle, Stop interrupts the job', async () => {
     const { h, id } = await shell();
     await until(() => status(h, id) === 'idle', { message: 'idle at the prompt' });

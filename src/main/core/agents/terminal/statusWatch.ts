@@ -65,6 +65,15 @@ export class StatusWatch {
     this.lastInputAt = performance.now();
   }
 
+  /**
+   * The window's size changed: what the program prints now is its redraw (a shell's prompt, a
+   * full-screen program's screen), an answer like typing's echo, not work. Without this every terminal
+   * on view showed "working" for a second each time the window or a pane was resized.
+   */
+  resized(): void {
+    this.lastInputAt = performance.now();
+  }
+
   /** Read now (tests and Stop want a fresh answer rather than one up to 500 ms old). */
   async tick(): Promise<void> {
     if (this.reading || this.timer === null) return;

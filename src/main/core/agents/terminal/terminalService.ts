@@ -149,8 +149,12 @@ export class TerminalService {
   resize(sessionId: string, cols: number, rows: number): void {
     const l = this.live.get(sessionId);
     if (!l || l.pty.exited) return;
+    const [c, r] = clampSize(cols, rows);
+    // The same size again sends no SIGWINCH, and so no redraw to excuse.
+    const was = l.state.size;
+    if (c !== was.cols || r !== was.rows) l.status.resized();
     l.pty.resize(cols, rows);
-    l.state.resize(...clampSize(cols, rows));
+    l.state.resize(c, r);
     this.shareScrollback();
   }
 

@@ -71,6 +71,11 @@ export class TerminalState {
     this.term.options.scrollback = lines;
   }
 
+  /** The size the screen is kept at. */
+  get size(): { cols: number; rows: number } {
+    return { cols: this.term.cols, rows: this.term.rows };
+  }
+
   resize(cols: number, rows: number): void {
     if (cols !== this.term.cols || rows !== this.term.rows) this.term.resize(cols, rows);
   }
