@@ -235,3 +235,39 @@ test('the next pane’s xterm is built ahead, hidden, and a new terminal pane ta
   // And the next one is built in its place.
   await expect(page.locator('.terminal-spare .xterm:not([data-built])')).toHaveCount(1, { timeout: 15_000 });
 });
+
+test('resizing the window redraws the prompt, and an idle terminal never reads "working" for it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  // Terminal output the page receives: the prompt drawn again after each resize is some of it.
+  let outputFrames = 0;
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    if (typeof payload === 'string' && payload.includes('"event":"terminal:data"')) outputFrames += 1;
+  }));
+  await open(page);
+  await createSessionIn(page, 'Terminal', work);
+  await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
+  await run(page, 'echo "resize-$((40+2))"');
+  await expect(screen(page)).toContainText('resize-42', { timeout: 15_000 });
+  const row = rowByLabel(page, 'echo "resize-$((40+2))"');
+  await expect(row).toHaveAccessibleName(/, idle/, { timeout: 10_000 });
+  // Every status word the row shows from here on, however briefly.
+  await row.evaluate((element) => {
+    const seen: string[] = [];
+    (window as unknown as { rowStatuses: string[] }).rowStatuses = seen;
+    new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, { childList: true, subtree: true, characterData: true });
+  });
+  await page.waitForTimeout(500);
+  const before = outputFrames;
+  // Narrower, shorter, and back: each size is a SIGWINCH, and bash draws its prompt again.
+  for (const size of [{ width: 900, height: 700 }, { width: 1400, height: 900 }, { width: 1100, height: 800 }]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(400);
+  }
+  await page.waitForTimeout(1_500);
+  const statuses = await page.evaluate(() => (window as unknown as { rowStatuses: string[] }).rowStatuses);
+  expect(statuses.filter((text) => /working/i.test(text))).toEqual([]);
+  await expect(row).toHaveAccessibleName(/, idle/);
+  // The shell did answer the resizes (its redraws came as output), so the check above saw real redraws.
+  expect(outputFrames).toBeGreaterThan(before);
+});
