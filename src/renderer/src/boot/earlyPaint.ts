@@ -3,6 +3,7 @@ import type { Result } from '../../../shared/result';
 import { projectOf } from '../stores/projects';
 import { buildListView, type GroupHeader, type VisibleRow } from '../stores/sessionView';
 import { readSidebarLayout, SIDEBAR_LAYOUT_KEY, UNSAVED_WINDOW_STATE_KEY, type SidebarLayout } from '../stores/sidebarLayoutData';
+import { REORDER_HELP } from '../label/rowParts';
 import { el, headingElement, inertButton, rowElement, toggleElement } from './earlyMarkup';
 
 /** The same heights as the React list's (`SessionList`): rows stay where they are when React takes over. */
@@ -131,7 +132,8 @@ export function paintEarlyRows(root: HTMLElement | null, page: readonly SessionL
   const collapse = inertButton('button sidebar-collapse');
   collapse.append(el('span', '', '«'));
   footer.append(inertButton('button settings-button', 'Settings'), collapse);
-  sidebar.append(top, filters, scrollerElement(page, layout, now), footer, el('div', 'sidebar-resizer'));
+  // As `Sidebar` draws it, its hidden heading and reorder help included (only their ids and roles are React's).
+  sidebar.append(el('h1', 'visually-hidden', 'Swarmdesk'), top, filters, scrollerElement(page, layout, now), footer, el('div', 'sidebar-resizer'), el('p', 'visually-hidden', REORDER_HELP));
   body.append(sidebar);
   app.append(body);
   root.append(app);

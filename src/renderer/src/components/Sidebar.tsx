@@ -1,3 +1,4 @@
+import { REORDER_HELP } from '../label/rowParts';
 import { setShowArchived } from '../features/sessions/actions';
 import { setGrouping, setSidebarCollapsed } from '../features/sidebar/layout';
 import { useSessions } from '../stores/sessions';
@@ -11,10 +12,16 @@ import { SidebarResizer } from './SidebarResizer';
 
 const HIDDEN = { visibility: 'hidden' } as const;
 
+/** The page's one level-one heading, for those who move by headings: the app's name, heard, not shown. */
+function AppHeading() {
+  return <h1 className="visually-hidden">Swarmdesk</h1>;
+}
+
 /** The sidebar folded to a rail: one button brings it back (the width it had is kept). */
 function CollapsedSidebar() {
   return (
     <nav className="sidebar is-collapsed" aria-label="Sessions">
+      <AppHeading />
       <button type="button" className="sidebar-expand" aria-label="Show sidebar" title="Show sidebar" onClick={() => setSidebarCollapsed(false)}>
         <span aria-hidden="true">»</span>
       </button>
@@ -35,6 +42,7 @@ export function Sidebar() {
   const style = { '--sidebar-w': `${width}px`, ...(loaded ? {} : HIDDEN) };
   return (
     <nav className="sidebar" aria-label="Sessions" aria-busy={loaded ? undefined : true} style={style}>
+      <AppHeading />
       <div className="sidebar-top">
         <button type="button" className="button primary new-session" onClick={() => setNewSessionOpen(true)} data-new-session-trigger>
           New session
@@ -60,6 +68,10 @@ export function Sidebar() {
         </button>
       </div>
       <SidebarResizer />
+      {/* What a row's keyboard reordering is (each row is described by it), inside the landmark. */}
+      <p id="reorder-help" className="visually-hidden">
+        {REORDER_HELP}
+      </p>
     </nav>
   );
 }

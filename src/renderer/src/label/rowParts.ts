@@ -59,3 +59,6 @@ export function splitLabel(text: string): { head: string; tail: string } {
   else tail = chars.slice(-10).join('');
   return { head: text.slice(0, text.length - tail.length), tail };
 }
+
+/** The reorder instructions every row is described by (`aria-describedby="reorder-help"`), in the sidebar. */
+export const REORDER_HELP = 'Press Space to pick the session up, arrow keys to move it, Space to drop it, Escape to cancel.';

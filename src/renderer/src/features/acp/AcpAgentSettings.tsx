@@ -85,7 +85,7 @@ export function AcpAgentSettings({ view }: { view: SettingsView }) {
   if (!loaded.ok) {
     return (
       <section aria-label="ACP agents" className="field-group acp-settings">
-        <h4 className="settings-subhead">ACP agents</h4>
+        <h3 className="settings-subhead">ACP agents</h3>
         <p className="settings-hint">{loaded.message}</p>
       </section>
     );

@@ -26,7 +26,7 @@ export function ActivityLog() {
   return (
     <section aria-label="Ambient activity" className="activity-log">
       <div className="activity-head">
-        <h4 className="settings-subhead">Recent activity</h4>
+        <h3 className="settings-subhead">Recent activity</h3>
         <span className="settings-hint">
           {log.length} recent {log.length === 1 ? 'call' : 'calls'} · {used.length} to a model · {tokens} tokens
         </span>

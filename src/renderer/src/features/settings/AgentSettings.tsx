@@ -75,7 +75,7 @@ export function AgentSettings({ view }: { view: SettingsView }) {
       onChange={() => setSaved(false)}
     >
       <section aria-label="Agent tools found" className="field-group">
-        <h4 className="settings-subhead">Found on this machine</h4>
+        <h3 className="settings-subhead">Found on this machine</h3>
         <ToolsFound availability={availability} />
       </section>
       <fieldset className="field-group">
