@@ -119,6 +119,23 @@ describe('terminal state in the core (real PTY, real bash, headless xterm)', () 
     expect(view).toContain('kept-23');
   });
 
+  it("a shell's start is not work: its first prompt leaves it idle; a command that keeps printing is working", async () => {
+    h = startCore({ env: { SHELL: '/bin/bash' } });
+    h.core.services.terminals.register();
+    const harness = h;
+    const statusesOf = (id: string): string[] => harness.eventsOf('session:changed').filter((row) => row.id === id).map((row) => row.status);
+    const shellRow = await h.ok('sessions:create', { kind: 'terminal', command: '/bin/bash --norc --noprofile -i' });
+    await h.ok('terminal:open', { id: shellRow.id, cols: 80, rows: 24 });
+    await until(() => /[$#] $/.test(output(harness)), { message: 'the prompt' });
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(statusesOf(shellRow.id)).not.toContain('working');
+    expect(status(h, shellRow.id)).toBe('idle');
+
+    const printer = await h.ok('sessions:create', { kind: 'terminal', command: "/bin/bash -c 'while true; do echo tick; sleep 0.1; done'" });
+    await h.ok('terminal:open', { id: printer.id, cols: 80, rows: 24 });
+    await until(() => status(harness, printer.id) === 'working', { timeoutMs: 3_000, message: 'working once its start is over and it still prints' });
+  });
+
   it('a resize is not work: the shell redraws its prompt and the terminal stays idle', async () => {
     const { h, id } = await shell();
     await until(() => status(h, id) === 'idle', { message: 'idle at the prompt' });

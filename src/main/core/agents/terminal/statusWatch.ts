@@ -5,15 +5,21 @@ import { readForeground, type ForegroundState } from './ttyProbe';
 export const STATUS_POLL_MS = 500;
 /** No output for this long, with the shell in the foreground: idle. */
 export const QUIET_MS = 1_000;
-/** Without /proc: output this soon after a keystroke is its echo, not the program working. */
+/** Output this soon after a keystroke (or a resize) is its echo (or the redraw), not the program working. */
 const ECHO_WINDOW_MS = 250;
+/** Output in a terminal's first second is its start (a shell's first prompt, a banner), not work yet. */
+export const START_WINDOW_MS = 1_000;
 
 export interface StatusInputs {
   /** Null where the foreground group cannot be read (no /proc). */
   readonly foreground: ForegroundState | null;
-  /** Monotonic ms since the last output, and since the last keystroke. */
+  /** Monotonic ms since the last output. */
   readonly sinceOutput: number;
-  readonly sinceInput: number;
+  /**
+   * Monotonic ms since output stopped being an answer (negative while it still is): a keystroke's echo,
+   * a resize's redraw, the program's start. Output after that is the program at work.
+   */
+  readonly sinceExcused: number;
 }
 
 /**
@@ -23,22 +29,23 @@ export interface StatusInputs {
  * command session that prints); idle once the shell has it and the output has
  * gone quiet. Elsewhere: working while output comes that is not typing's echo.
  */
-export function terminalStatus({ foreground, sinceOutput, sinceInput }: StatusInputs): Extract<SessionStatus, 'idle' | 'working'> | null {
+export function terminalStatus({ foreground, sinceOutput, sinceExcused }: StatusInputs): Extract<SessionStatus, 'idle' | 'working'> | null {
   if (foreground) {
     if (foreground.tpgid > 0 && foreground.tpgid !== foreground.pgid) return 'working';
     if (sinceOutput >= QUIET_MS) return 'idle';
     // The shell's own group prints on its own (a loop in the shell, or a command session that is the shell): working.
-    return sinceOutput < sinceInput - ECHO_WINDOW_MS ? 'working' : null;
+    return sinceOutput < sinceExcused ? 'working' : null;
   }
   if (sinceOutput >= QUIET_MS) return 'idle';
-  return sinceOutput < sinceInput - ECHO_WINDOW_MS ? 'working' : null;
+  return sinceOutput < sinceExcused ? 'working' : null;
 }
 
 /** Polls one PTY's process state and reports status changes; `stop()` ends it. */
 export class StatusWatch {
   private timer: NodeJS.Timeout | null = null;
   private lastOutputAt = performance.now();
-  private lastInputAt = 0;
+  /** Until when output is an answer, not work (see `StatusInputs.sinceExcused`); the start's window first. */
+  private excusedUntil = performance.now() + START_WINDOW_MS;
   // A terminal starts idle (TerminalService sets it when the PTY starts).
   private current: SessionStatus = 'idle';
   private foreground: ForegroundState | null = null;
@@ -62,7 +69,7 @@ export class StatusWatch {
   }
 
   input(): void {
-    this.lastInputAt = performance.now();
+    this.excuse(ECHO_WINDOW_MS);
   }
 
   /**
@@ -71,7 +78,11 @@ export class StatusWatch {
    * on view showed "working" for a second each time the window or a pane was resized.
    */
   resized(): void {
-    this.lastInputAt = performance.now();
+    this.excuse(ECHO_WINDOW_MS);
+  }
+
+  private excuse(ms: number): void {
+    this.excusedUntil = Math.max(this.excusedUntil, performance.now() + ms);
   }
 
   /** Read now (tests and Stop want a fresh answer rather than one up to 500 ms old). */
@@ -85,7 +96,7 @@ export class StatusWatch {
     }
     if (this.timer === null) return;
     const now = performance.now();
-    const next = terminalStatus({ foreground: this.foreground, sinceOutput: now - this.lastOutputAt, sinceInput: now - this.lastInputAt });
+    const next = terminalStatus({ foreground: this.foreground, sinceOutput: now - this.lastOutputAt, sinceExcused: now - this.excusedUntil });
     if (next && next !== this.current) {
       this.current = next;
       this.report(next);
