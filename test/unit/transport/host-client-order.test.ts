@@ -2,6 +2,7 @@ import { duplexPair, type Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { encodeFrame, FrameReader, type HostFrame } from '../../../src/main/transport/socket/frames';
 import { HostConnection } from '../../../src/main/transport/socket/hostClient';
+import { until } from '../../support/until';
 
 /*
  * A front hands a reply on through promise callbacks (its router, then a page's socket) and a push at
@@ -23,11 +24,6 @@ async function connected(): Promise<{ front: HostConnection; asked: Array<{ t: s
   const welcome: HostFrame = { t: 'welcome', pid: 1, version: '0', protocol: 'p', startedAt: '', envDiffers: [], liveAgents: 0 };
   host.write(encodeFrame(welcome));
   return { front: await opening, asked, host };
-}
-
-async function until(ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(ok()).toBe(true);
 }
 
 /** A reply's way to its reader: a few promise hops, as through the router and a socket's `.then`. */

@@ -30,13 +30,9 @@ export interface StatusInputs {
  * gone quiet. Elsewhere: working while output comes that is not typing's echo.
  */
 export function terminalStatus({ foreground, sinceOutput, sinceExcused }: StatusInputs): Extract<SessionStatus, 'idle' | 'working'> | null {
-  if (foreground) {
-    if (foreground.tpgid > 0 && foreground.tpgid !== foreground.pgid) return 'working';
-    if (sinceOutput >= QUIET_MS) return 'idle';
-    // The shell's own group prints on its own (a loop in the shell, or a command session that is the shell): working.
-    return sinceOutput < sinceExcused ? 'working' : null;
-  }
+  if (foreground && foreground.tpgid > 0 && foreground.tpgid !== foreground.pgid) return 'working';
   if (sinceOutput >= QUIET_MS) return 'idle';
+  // Output that answers nothing (a loop in the shell, a command session that is the shell, or no /proc to ask): working.
   return sinceOutput < sinceExcused ? 'working' : null;
 }
 
