@@ -28,6 +28,30 @@ function preloadEarlyChunks(): Plugin {
   };
 }
 
+/**
+ * The entry's style sheet goes inside index.html (CSP: `style-src 'self' 'unsafe-inline'`; scripts stay
+ * files): one request less before the page can be drawn, and the entry no longer waits for it.
+ */
+function inlineEntryStyles(): Plugin {
+  return {
+    name: 'swarmdesk:inline-entry-styles',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let out = html;
+        for (const file of Object.values(ctx.bundle ?? {})) {
+          if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue;
+          const link = new RegExp(`<link rel="stylesheet"[^>]*href="\\./${file.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+          if (!link.test(out)) continue;
+          const css = typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString('utf8');
+          out = out.replace(link, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+        }
+        return out;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -63,7 +87,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), preloadEarlyChunks()],
+    plugins: [react(), preloadEarlyChunks(), inlineEntryStyles()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // Minified: the page parses a third of the code (web mode's first paint).

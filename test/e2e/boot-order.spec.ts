@@ -57,6 +57,35 @@ test('the socket says hello and asks for the first page while the early rows’ 
   await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
 });
 
+test('the entry’s styles come inside the page: no style sheet is fetched before the first rows, and the page is styled already', async ({ page }) => {
+  // Held, so the early rows cannot be drawn yet: what the page has at this point is what it had before them.
+  const held: Route[] = [];
+  await page.route(/\/assets\/earlyGate-[^/]+\.js$/, (route) => {
+    held.push(route);
+  });
+  const sheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') sheets.push(request.url());
+  });
+  const refused: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) refused.push(msg.text());
+  });
+  await page.goto(server.url);
+  await until(() => held.length > 0, { message: 'the early rows’ chunk was asked for (and held)' });
+  expect(sheets).toEqual([]);
+  // base.css's own values: the theme's colours and the body's type are in force before any row.
+  const styled = await page.evaluate(() => ({
+    bg: getComputedStyle(document.documentElement).getPropertyValue('--bg').trim(),
+    font: getComputedStyle(document.body).fontSize,
+  }));
+  expect(styled.bg).not.toBe('');
+  expect(styled.font).toBe('13px');
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
 test('xterm.js is fetched ahead of the first terminal pane when the swarm has a terminal, and not when it has none', async ({ page, browser }) => {
   const xterm = /\/assets\/xtermScreen-[^/]+\.js$/;
   // No terminal in this swarm: once the app is up and idle, xterm.js was not asked for.
