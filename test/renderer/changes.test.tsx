@@ -53,6 +53,22 @@ beforeEach(() => {
 });
 
 describe('the Changes region', () => {
+  it('shows the button’s counts only when lines changed: none beside it at +0 −0, in its title neither', async () => {
+    const fake = api([]);
+    let current = summary({ files: 0, added: 0, removed: 0, uncommitted: 0 });
+    fake.override('git:changeSummaries', () => ({ ok: true, value: { items: [current] } }));
+    await renderApp(fake);
+    await userEvent.click(await screen.findByRole('listitem', { name: /^Fix the login redirect/ }));
+    const button = await screen.findByRole('button', { name: 'Changes' });
+    expect(button.querySelector('.changes-counts')).toBeNull();
+    expect(button).toHaveAttribute('title', 'What this session changed on swarmdesk/fix-login');
+    // The same button with lines changed shows them.
+    current = summary({ added: 3, removed: 0 });
+    act(() => fake.push('session:changes', current));
+    expect(button.querySelector('.changes-counts')).toHaveTextContent('+3 −0');
+    expect(button).toHaveAttribute('title', 'What this session changed on swarmdesk/fix-login (+3 −0)');
+  });
+
   it('lists each changed file by path with its counts, and shows the selected one’s diff', async () => {
     const fake = api([file({ path: 'src/app.ts', added: 2, removed: 1 }), file({ path: 'docs/new file.md', status: 'added', untracked: true, added: 3 }), file({ path: 'logo.png', binary: true, added: null, removed: null })]);
     await renderApp(fake);

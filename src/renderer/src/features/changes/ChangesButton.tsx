@@ -17,7 +17,8 @@ export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
   const open = useChanges((s) => s.open[sessionId] === true);
   useRecountOnReturn(sessionId, summary !== undefined);
   if (!summary) return null;
-  const counts = countsText(summary.added, summary.removed);
+  // Counts only when they say something, as on the row: "+0 −0" (a fresh worktree, or one just merged) is noise.
+  const counts = summary.added || summary.removed ? countsText(summary.added, summary.removed) : null;
   return (
     <button
       type="button"
