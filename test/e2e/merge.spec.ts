@@ -128,6 +128,22 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   expect(readFileSync(join(repo, 'beta.txt'), 'utf8')).toBe('beta\n');
   expect(readFileSync(join(repo, 'alpha.txt'), 'utf8')).toBe('alpha\n');
   expect(git(repo, 'status', '--porcelain')).toBe('');
+
+  // Both merged panes side by side in a 900 px window: each header's buttons and its "Merged into main"
+  // take further lines inside the pane; nothing runs past its edge or is squeezed away.
+  await page.setViewportSize({ width: 900, height: 700 });
+  await rows(page).nth(1).click({ modifiers: ['Control'] });
+  await expect(page.locator('.pane')).toHaveCount(2);
+  for (const header of await page.locator('.pane .pane-header').all()) {
+    await expect(header.getByText('Merged into main', { exact: true })).toBeVisible();
+    const past = await header.evaluate((el) => {
+      const edge = el.getBoundingClientRect().right;
+      return [...el.querySelectorAll('button, .merge-note')].filter((child) => child.getBoundingClientRect().right > edge + 0.5).map((child) => child.textContent);
+    });
+    expect(past).toEqual([]);
+    const note = await header.getByText('Merged into main', { exact: true }).evaluate((el) => ({ shown: el.getBoundingClientRect().width, full: el.scrollWidth }));
+    expect(note.shown).toBeGreaterThanOrEqual(note.full - 0.5);
+  }
 });
 
 test('a conflicting session: the dialog lists the files in an alert, main is not touched, Rebase in worktree stays there', async ({ page }) => {
