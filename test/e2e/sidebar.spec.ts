@@ -49,7 +49,7 @@ test.beforeAll(async () => {
     add('w1', trees[0]!, 'Fix kumquat websocket drops', { kind: 'terminal' });
     store.sessions.setStatus('w1', 'waiting', at);
     add('w2', trees[1]!, 'Rename the confusing variables in the parser', { kind: 'terminal' });
-    add('b1', repo, 'Rename the confusing variables in the lexer');
+    add('b1', repo, 'Rename the confusing variables in the lexer tests');
     add('d1', docs, 'Tune the docs search ranking', { kind: 'imported' });
     add('d2', docs, null, { firstLine: 'please fix the login redirect loop on Safari' });
     add('d3', docs, null, { kind: 'claude-code' });
@@ -86,7 +86,7 @@ test('grouped by project: pinned first, a worktree with its repository, counts; 
     'Release checklist for 1.0',
     'Fix kumquat websocket drops',
     'Rename the confusing variables in the parser',
-    'Rename the confusing variables in the lexer',
+    'Rename the confusing variables in the lexer tests',
     'Tune the docs search ranking',
     'please fix the login redirect loop on Safari',
     expect.stringMatching(/^Claude Code · docs · /),
@@ -235,9 +235,11 @@ for (const size of [
     const overflow = (await page.evaluate(`(() => {
       const scroller = document.querySelector('.session-scroller');
       const wrapped = [...document.querySelectorAll('.row-label, .row-sub, .row-time')].filter((el) => el.getBoundingClientRect().height > 24);
-      return { page: document.documentElement.scrollWidth - window.innerWidth, list: scroller.scrollWidth - scroller.clientWidth, wrapped: wrapped.length };
-    })()`)) as { page: number; list: number; wrapped: number };
-    expect(overflow).toEqual({ page: 0, list: 0, wrapped: 0 });
+      // A middle ellipsis's tail (the label's last words, what tells near-duplicates apart) is never cut itself.
+      const cutTails = [...document.querySelectorAll('.label-tail')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent);
+      return { page: document.documentElement.scrollWidth - window.innerWidth, list: scroller.scrollWidth - scroller.clientWidth, wrapped: wrapped.length, cutTails };
+    })()`)) as { page: number; list: number; wrapped: number; cutTails: string[] };
+    expect(overflow).toEqual({ page: 0, list: 0, wrapped: 0, cutTails: [] });
     // The label keeps its room: at least 40% of the row.
     type Box = { getBoundingClientRect(): { width: number } };
     const room = await rowByLabel(page, 'Rename the confusing variables in the parser').evaluate((row) => {

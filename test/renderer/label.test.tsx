@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { splitLabel } from '../../src/renderer/src/label/rowParts';
 import { kindName, relativeTime, sessionLabel } from '../../src/renderer/src/label/sessionLabel';
 import { FakeApi, NOW, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -7,6 +8,20 @@ import { renderApp } from './support/renderApp';
 const PLACEHOLDER = /^(untitled|new session|\(none yet\))/i;
 
 describe('display label in the swarm list', () => {
+  it('a long label splits for a middle ellipsis at a word, its tail at most 14 characters (shown whole in any sidebar)', () => {
+    expect(splitLabel('Fix kumquat websocket drops')).toEqual({ head: 'Fix kumquat websocket drops', tail: '' });
+    expect(splitLabel('The retry loop in the uploader never')).toEqual({ head: 'The retry loop in the ', tail: 'uploader never' });
+    expect(splitLabel('Rename the confusing variables in the parser')).toEqual({ head: 'Rename the confusing variables ', tail: 'in the parser' });
+    // No word break near the end: the last ten characters.
+    expect(splitLabel('Investigate-the-flaky-integration-suite-timeouts')).toEqual({ head: 'Investigate-the-flaky-integration-suit', tail: 'e-timeouts' });
+    for (const label of ['please fix the login redirect loop on Safari', 'Cap the uploader retries at five attempts each']) {
+      const { head, tail } = splitLabel(label);
+      expect(head + tail).toBe(label);
+      expect(tail.length).toBeGreaterThanOrEqual(6);
+      expect(tail.length).toBeLessThanOrEqual(14);
+    }
+  });
+
   it('a title shows plain; a first line or facts show marked as derived (muted style: italic, full contrast)', async () => {
     await renderApp(
       new FakeApi([

@@ -41,7 +41,8 @@ export function rowLabelText(label: SessionLabel): string {
 /** Labels up to this many characters are never split (they fit or nearly fit any width). */
 const SPLIT_FROM = 28;
 const TAIL_MIN = 6;
-const TAIL_MAX = 18;
+/** Short enough to be shown whole beside a head of a few letters in the narrowest sidebar (a cut tail says nothing). */
+const TAIL_MAX = 14;
 
 /**
  * A label cut for a middle ellipsis: the head shrinks (and ends in "…") while the tail stays, so
