@@ -15,6 +15,9 @@ describe('offline titler', () => {
     ['```ts\nconst x = 1\n```\nwhy does this crash on Node 20?', 'Why does this crash on Node 20'],
     ['Next.js build fails on CI', 'Next.js build fails on CI'],
     ['None of the tests pass on Windows', 'None of the tests pass on Windows'],
+    // A clause a word or two over the target stays whole rather than end mid-phrase.
+    ['the retry loop in the uploader never stops; cap it', 'The retry loop in the uploader never stops'],
+    ['the staging deploy times out while uploading the bundle to the CDN', 'The staging deploy times out while uploading'],
   ])('%j → %j', (input, expected) => {
     expect(offlineTitle(input, 7)).toBe(expected);
   });
