@@ -1,12 +1,13 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE } from './privateFiles';
 
 /**
- * One Swarmdesk process per data folder (one writer per database): web mode
- * and the desktop app take the same lock file, created atomically (O_EXCL)
- * with the holder's pid and, once known, its URL. A lock whose pid is gone
- * (a killed process) is taken over. The lock file is removed on clean close.
+ * One Swarmdesk process per data folder (one writer per database): the session
+ * host takes the lock file, created atomically (written aside, then linked into
+ * place whole) with the holder's pid and, once known, its URL. A lock whose pid
+ * is gone (a killed process) is taken over, by one starter only when several
+ * race (a guard file). The lock file is removed on clean close.
  */
 export const LOCK_FILE_NAME = 'swarmdesk.lock';
 
@@ -61,51 +62,129 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-function readHolder(file: string): LockHolder | null {
+/** The lock file's text, or null when there is none. */
+function readRaw(file: string): string | null {
   try {
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    if (typeof raw.pid !== 'number') return null;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function parseHolder(raw: string | null): LockHolder | null {
+  if (raw === null) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<LockHolder>;
+    if (typeof parsed.pid !== 'number') return null;
     return {
-      pid: raw.pid,
-      kind: raw.kind === 'electron' || raw.kind === 'host' ? raw.kind : 'web',
-      url: typeof raw.url === 'string' ? raw.url : null,
-      since: typeof raw.since === 'string' ? raw.since : 'unknown',
+      pid: parsed.pid,
+      kind: parsed.kind === 'electron' || parsed.kind === 'host' ? parsed.kind : 'web',
+      url: typeof parsed.url === 'string' ? parsed.url : null,
+      since: typeof parsed.since === 'string' ? parsed.since : 'unknown',
     };
   } catch {
     return null;
   }
 }
 
+function readHolder(file: string): LockHolder | null {
+  return parseHolder(readRaw(file));
+}
+
+/** Attempts at the lock before giving up (each after a stale lock was cleared, or another starter was clearing it). */
+const MAX_ATTEMPTS = 50;
+/** The wait between attempts while another starter clears a stale lock. */
+const RETRY_MS = 20;
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Creates `file` holding `text` if no such file exists: written to a file of our own first, then
+ * linked into place, so the lock appears whole or not at all (O_EXCL then a write left a moment
+ * when another starter read an empty lock, took it for a crashed one and cleared it).
+ */
+function createWhole(file: string, text: string): boolean {
+  const temp = `${file}.new-${process.pid}`;
+  writeFileSync(temp, text, { mode: PRIVATE_FILE_MODE });
+  try {
+    linkSync(temp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Takes the guard that lets one starter, and only one, clear a stale lock; false while another holds it. */
+function takeGuard(guard: string): boolean {
+  try {
+    const fd = openSync(guard, 'wx', PRIVATE_FILE_MODE);
+    try {
+      writeSync(fd, String(process.pid));
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // A guard whose starter died while clearing (a moment's work): cleared, and tried again next time round.
+    const owner = Number(readRaw(guard));
+    if (Number.isSafeInteger(owner) && owner > 0 && !isProcessAlive(owner)) rmSync(guard, { force: true });
+    return false;
+  }
+}
+
+/**
+ * Clears the stale lock whose text was `seen`, unless it changed meanwhile. Starters race here after a
+ * host is killed (every front starts a new one): without the guard, one could read the dead holder,
+ * another clear it and take the lock, and the first then clear that live lock and take it too (two
+ * writers). Under the guard the lock is moved aside and checked: one taken meanwhile is put back.
+ */
+function clearStale(file: string, seen: string | null): void {
+  const guard = `${file}.takeover`;
+  if (!takeGuard(guard)) return pause(RETRY_MS);
+  try {
+    if (readRaw(file) !== seen) return;
+    const aside = `${file}.stale-${process.pid}`;
+    try {
+      renameSync(file, aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    if (readRaw(aside) !== seen) {
+      try {
+        linkSync(aside, file);
+      } catch {
+        // another lock is in place already: that one stands
+      }
+    }
+    rmSync(aside, { force: true });
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
 /**
  * Takes the data folder's lock or throws DataDirLockedError naming the live
  * holder. The folder must exist. A lock left by a dead process (or an
- * unreadable one, e.g. cut short by a crash while being written) is replaced.
+ * unreadable one, e.g. from a crash) is replaced, by one starter only when
+ * several race for it.
  */
 export function acquireDataDirLock(dataDir: string, kind: LockHolder['kind'], now: () => number = Date.now): DataDirLock {
   const file = join(dataDir, LOCK_FILE_NAME);
   let holder: LockHolder = { pid: process.pid, kind, url: null, since: new Date(now()).toISOString() };
   for (let attempt = 0; ; attempt += 1) {
-    try {
-      const fd = openSync(file, 'wx', PRIVATE_FILE_MODE);
-      try {
-        writeSync(fd, JSON.stringify(holder));
-      } finally {
-        closeSync(fd);
-      }
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw err;
-    }
-    const current = readHolder(file);
+    if (createWhole(file, JSON.stringify(holder))) break;
+    const seen = readRaw(file);
+    const current = parseHolder(seen);
     if (current && current.pid !== process.pid && isProcessAlive(current.pid)) throw new DataDirLockedError(file, current);
-    // Stale: move it aside under a name of our own (atomic), then try to create ours again.
-    const aside = `${file}.stale-${process.pid}`;
-    try {
-      renameSync(file, aside);
-      rmSync(aside, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; // another starter moved it first
-    }
+    if (attempt >= MAX_ATTEMPTS) throw new Error(`Could not take the data folder lock ${file}: it kept changing. Try again.`);
+    clearStale(file, seen);
   }
 
   let released = false;
