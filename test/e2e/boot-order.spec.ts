@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { openStore } from '../../src/main/core/store';
 import { until } from '../support/until';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
@@ -27,11 +27,24 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('the socket says hello and asks for the first page while the early rows’ code is still held; the rows come once it runs', async ({ page }) => {
+/** Holds the early rows' chunk (boot/earlyGate) when the page asks for it, so no early row can be drawn until released. */
+async function holdEarlyRows(page: Page): Promise<{ asked: () => Promise<void>; release: () => Promise<void> }> {
   const held: Route[] = [];
   await page.route(/\/assets\/earlyGate-[^/]+\.js$/, (route) => {
     held.push(route);
   });
+  return {
+    asked: async () => {
+      await until(() => held.length > 0, { message: 'the early rows’ chunk was asked for (and held)' });
+    },
+    release: async () => {
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test('the socket says hello and asks for the first page while the early rows’ code is still held; the rows come once it runs', async ({ page }) => {
+  const gate = await holdEarlyRows(page);
   const sent: string[] = [];
   page.on('websocket', (ws) => {
     ws.on('framesent', ({ payload }) => {
@@ -46,12 +59,12 @@ test('the socket says hello and asks for the first page while the early rows’ 
     if (/\/assets\/appStart-[^/]+\.js$/.test(request.url())) appChunk.push(request.url());
   });
   await page.goto(server.url);
-  await until(() => held.length > 0, { message: 'the early rows’ chunk was asked for (and held)' });
+  await gate.asked();
   await until(() => sent.includes('sessions:list'), { message: 'the first page asked for while the chunk is held' });
   expect(sent.slice(0, 1)).toEqual(['hello']);
   await expect(page.locator('[data-early-row]')).toHaveCount(0);
   expect(appChunk).toEqual([]);
-  for (const route of held.splice(0)) await route.continue();
+  await gate.release();
   // Its rows (or, if the app was quicker, React's) are then on screen.
   await expect(page.locator('[data-early-row], [role="listitem"]').first()).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
@@ -59,10 +72,7 @@ test('the socket says hello and asks for the first page while the early rows’ 
 
 test('the entry’s styles come inside the page: no style sheet is fetched before the first rows, and the page is styled already', async ({ page }) => {
   // Held, so the early rows cannot be drawn yet: what the page has at this point is what it had before them.
-  const held: Route[] = [];
-  await page.route(/\/assets\/earlyGate-[^/]+\.js$/, (route) => {
-    held.push(route);
-  });
+  const gate = await holdEarlyRows(page);
   const sheets: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') sheets.push(request.url());
@@ -72,7 +82,7 @@ test('the entry’s styles come inside the page: no style sheet is fetched befor
     if (/Content Security Policy/i.test(msg.text())) refused.push(msg.text());
   });
   await page.goto(server.url);
-  await until(() => held.length > 0, { message: 'the early rows’ chunk was asked for (and held)' });
+  await gate.asked();
   expect(sheets).toEqual([]);
   // base.css's own values: the theme's colours and the body's type are in force before any row.
   const styled = await page.evaluate(() => ({
@@ -81,7 +91,7 @@ test('the entry’s styles come inside the page: no style sheet is fetched befor
   }));
   expect(styled.bg).not.toBe('');
   expect(styled.font).toBe('13px');
-  for (const route of held.splice(0)) await route.continue();
+  await gate.release();
   await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
   expect(refused).toEqual([]);
 });

@@ -86,15 +86,18 @@ export function offlineTitle(firstUserMessage: string | null | undefined, wordTa
   return null;
 }
 
+/**
+ * A sentence (or clause) this many words over the target is kept whole: cut there, a title reads as
+ * broken off ("The retry loop in the uploader never" of "…never stops; cap it").
+ */
+const CLAUSE_SLACK = 2;
+
 function titleFrom(core: string, target: number): string | null {
   if (NUDGE.test(core.replace(/[.!?]+$/u, ''))) return null;
   const words = core
     .split(/\s+/u)
     .map(tidyWord)
     .filter((w) => w !== '' && /[\p{L}\p{N}]/u.test(w));
-  // A sentence (or clause) a word or two over the target is kept whole: cut there, a title reads as broken
-  // off ("The retry loop in the uploader never" of "…never stops; cap it").
-  const CLAUSE_SLACK = 2;
   let kept = words.length <= target + CLAUSE_SLACK ? words : words.slice(0, target);
   while (kept.length > 1 && DANGLING.has((kept[kept.length - 1] ?? '').toLowerCase())) kept = kept.slice(0, -1);
   const lettered = kept.filter((w) => /\p{L}{2,}/u.test(w));

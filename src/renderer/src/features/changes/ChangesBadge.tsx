@@ -1,6 +1,6 @@
 import type { SessionId } from '../../../../shared/domain/session';
 import type { ChangesSummary } from '../../../../shared/ipc/git';
-import { countsText } from './format';
+import { changedCountsText } from './format';
 import { useChanges } from './store';
 
 /** The row's facts about its worktree, for its accessible name: "on swarmdesk/x, +3 −1". */
@@ -8,8 +8,7 @@ export function changesFact(summary: ChangesSummary | undefined): string | null 
   if (!summary) return null;
   if (summary.worktreeRemoved) return `on ${summary.branch}, worktree removed`;
   if (summary.missing) return `on ${summary.branch}, worktree missing`;
-  // Counts only when they say something: "+0 −0" is not read out (nor shown).
-  const counts = (summary.added ?? 0) + (summary.removed ?? 0) > 0 ? countsText(summary.added, summary.removed) : null;
+  const counts = changedCountsText(summary.added, summary.removed);
   return counts ? `on ${summary.branch}, ${counts}` : `on ${summary.branch}`;
 }
 
@@ -17,10 +16,9 @@ export function changesFact(summary: ChangesSummary | undefined): string | null 
 export function ChangesBadge({ sessionId }: { sessionId: SessionId }) {
   const summary = useChanges((s) => s.summaries[sessionId]);
   if (!summary) return null;
-  const counts = countsText(summary.added, summary.removed);
   // Only what says something: a missing worktree, or lines changed (never "+0 −0"). The branch is in the row's tooltip.
-  const changed = (summary.added ?? 0) + (summary.removed ?? 0) > 0;
-  if (!summary.missing && !changed) return null;
+  const counts = changedCountsText(summary.added, summary.removed);
+  if (!summary.missing && !counts) return null;
   return (
     <span className="row-changes" title={changesFact(summary) ?? undefined}>
       {/* Every session's branch starts with swarmdesk/: the row shows the part that tells them apart. */}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import { loadChanges, toggleChanges } from './actions';
-import { countsText } from './format';
+import { changedCountsText } from './format';
 import { useChanges } from './store';
 
 /** The region's id for a session's pane (the button's aria-controls). */
@@ -17,8 +17,8 @@ export function ChangesButton({ sessionId }: { sessionId: SessionId }) {
   const open = useChanges((s) => s.open[sessionId] === true);
   useRecountOnReturn(sessionId, summary !== undefined);
   if (!summary) return null;
-  // Counts only when they say something, as on the row: "+0 −0" (a fresh worktree, or one just merged) is noise.
-  const counts = summary.added || summary.removed ? countsText(summary.added, summary.removed) : null;
+  // As on the row: no "+0 −0" on a fresh worktree or one just merged.
+  const counts = changedCountsText(summary.added, summary.removed);
   return (
     <button
       type="button"

@@ -11,3 +11,8 @@ export function changeName(file: ChangedFile): string {
 export function countsText(added: number | null, removed: number | null): string | null {
   return added === null || removed === null ? null : `+${added} −${removed}`;
 }
+
+/** The counts where a row or a button shows them: only when lines changed ("+0 −0" says nothing), else null. */
+export function changedCountsText(added: number | null, removed: number | null): string | null {
+  return (added ?? 0) + (removed ?? 0) > 0 ? countsText(added, removed) : null;
+}
