@@ -66,6 +66,12 @@ test('the row badge follows edits made in the session, and Changes lists and dif
   await expect(row).toHaveAccessibleName(/\+1 −0/, { timeout: 15_000 });
   await expect(row).toContainText('+1');
   await expect(row).toContainText(/⎇ [0-9a-f]{8}/);
+  // In a narrow window the branch is shown whole beside the status and the counts, not cut to its first digits.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 900, height: 700 });
+  const branch = row.locator('.row-branch');
+  await expect.poll(() => branch.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  if (size) await page.setViewportSize(size);
 
   // More work, straight into the worktree folder: a rename, an untracked file with a space, a binary.
   const wt = worktreeFolder();
