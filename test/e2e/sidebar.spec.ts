@@ -224,13 +224,14 @@ test('resize by keyboard and by drag, fold and unfold: the width is kept across 
 for (const size of [
   { width: 1400, height: 900 },
   { width: 900, height: 700 },
+  { width: 640, height: 560 },
 ]) {
   test(`at ${size.width}x${size.height}: nothing scrolls sideways, no word breaks, every sidebar text at WCAG AA in light and dark`, async ({ page }) => {
     await page.setViewportSize(size);
     await open(page);
     await rowByLabel(page, 'Fix kumquat websocket drops').click();
     const nav = page.getByRole('navigation', { name: 'Sessions' });
-    if (size.width <= 900) expect((await nav.boundingBox())!.width).toBeLessThanOrEqual(260);
+    if (size.width <= 900) expect((await nav.boundingBox())!.width).toBeLessThanOrEqual(size.width <= 720 ? 212 : 260);
     // Nothing wider than its box, in the window or the list; labels on one line each.
     const overflow = (await page.evaluate(`(() => {
       const scroller = document.querySelector('.session-scroller');
@@ -259,3 +260,46 @@ for (const size of [
     }
   });
 }
+
+test('at 640x560 with two panes: each header stays inside its pane with its title in view, the status a dot, the speaker above the words', async ({ page }) => {
+  await page.setViewportSize({ width: 640, height: 560 });
+  await open(page);
+  await rowByLabel(page, 'please fix the login redirect loop on Safari').click();
+  await page.getByRole('button', { name: 'More actions for Release checklist for 1.0' }).click();
+  await page.getByRole('menuitem', { name: 'Open in new pane' }).click();
+  const panes = page.locator('.pane');
+  await expect(panes).toHaveCount(2);
+  await expect(page.locator('.pane .entry').first()).toBeVisible();
+  const fit = (await panes.evaluateAll((els) =>
+    els.map((pane) => {
+      const box = pane.getBoundingClientRect();
+      const past = [...pane.querySelectorAll('.pane-title-line > *, .pane-title-line button')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > box.right + 0.5 || r.left < box.left - 0.5);
+      });
+      const word = pane.querySelector('.pane-status-word');
+      return {
+        past: past.length,
+        title: Math.round(pane.querySelector('.pane-title')?.getBoundingClientRect().width ?? 0),
+        wordShown: (word?.getBoundingClientRect().width ?? 0) > 2,
+        wordSaid: word?.textContent ?? '',
+        tooltip: pane.querySelector('.pane-status')?.getAttribute('title') ?? '',
+      };
+    }),
+  )) as Array<{ past: number; title: number; wordShown: boolean; wordSaid: string; tooltip: string }>;
+  for (const pane of fit) {
+    expect(pane.past).toBe(0);
+    expect(pane.title).toBeGreaterThanOrEqual(60);
+    // The word is not drawn in so narrow a pane, but it is still said, and it is the dot's tooltip.
+    expect(pane.wordShown).toBe(false);
+    expect(pane.wordSaid).toMatch(/idle|waiting|working|error/);
+    expect(pane.tooltip).toBe(pane.wordSaid);
+  }
+  // Nothing scrolls sideways; the transcript's speaker sits above what was said, not in a column beside it.
+  expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+  const entry = page.locator('.pane .entry').first();
+  const who = (await entry.locator('.who').boundingBox())!;
+  const said = (await entry.locator('.entry-text').boundingBox())!;
+  expect(who.y + who.height).toBeLessThanOrEqual(said.y + 1);
+  await snap(page, 'two-panes-640x560');
+});

@@ -62,8 +62,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           <h2 className={label.muted ? 'pane-title muted' : 'pane-title'} title={label.text}>
             {label.text}
           </h2>
-          <span className={`pane-status status-text-${row.status}`}>
-            <StatusDot status={row.status} /> {statusWord(row.status)}
+          <span className={`pane-status status-text-${row.status}`} title={statusWord(row.status)}>
+            <StatusDot status={row.status} /> <span className="pane-status-word">{statusWord(row.status)}</span>
           </span>
           {/* The database refuses writes (locked, disk full): entries wait in memory and are retried. */}
           <span role="status" className="pane-unsaved">
