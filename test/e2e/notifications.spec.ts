@@ -121,16 +121,22 @@ test('a toast never covers the composer', async ({ page }) => {
   const toast = page.locator('.toast').first();
   await expect(toast).toBeVisible();
   await composer(page).fill('A draft that a toast must not hide');
-  const toastBox = await toast.boundingBox();
-  const composerBox = await composer(page).boundingBox();
-  expect(toastBox && composerBox).toBeTruthy();
-  if (!toastBox || !composerBox) return;
-  const overlaps =
-    toastBox.x < composerBox.x + composerBox.width &&
-    composerBox.x < toastBox.x + toastBox.width &&
-    toastBox.y < composerBox.y + composerBox.height &&
-    composerBox.y < toastBox.y + toastBox.height;
-  expect(overlaps, `toast ${JSON.stringify(toastBox)} vs composer ${JSON.stringify(composerBox)}`).toBe(false);
+  const size = page.viewportSize();
+  // At the window's size, and in a small window (whose sidebar, and so the toasts' room, is narrower).
+  for (const narrow of [false, true]) {
+    if (narrow) await page.setViewportSize({ width: 640, height: 560 });
+    const toastBox = await toast.boundingBox();
+    const composerBox = await composer(page).boundingBox();
+    expect(toastBox && composerBox).toBeTruthy();
+    if (!toastBox || !composerBox) return;
+    const overlaps =
+      toastBox.x < composerBox.x + composerBox.width &&
+      composerBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < composerBox.y + composerBox.height &&
+      composerBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, `toast ${JSON.stringify(toastBox)} vs composer ${JSON.stringify(composerBox)}${narrow ? ' at 640x560' : ''}`).toBe(false);
+  }
+  if (size) await page.setViewportSize(size);
   // Nor the Settings button below the list: it stays clickable while the toast shows.
   const settings = page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'Settings' });
   await settings.click({ timeout: 5_000 });
