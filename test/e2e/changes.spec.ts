@@ -108,6 +108,21 @@ test('the row badge follows edits made in the session, and Changes lists and dif
   await expect(diff.locator('.hljs-keyword').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/changes-split.png' });
 
+  // A pane too narrow for two readable sides: unified, the list above the diff; widened, split again (the choice kept).
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 640, height: 560 });
+  await expect(region.getByRole('button', { name: 'Split' })).toBeDisabled();
+  await expect(region.getByRole('button', { name: 'Unified' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(diff.locator('td.diff-line-old-content')).toHaveCount(0);
+  await expect(diff).toContainText('items.reduce((sum, i) => sum + i, 0)');
+  const list = (await region.locator('.changes-files').boundingBox())!;
+  const drawn = (await region.locator('.changes-diff').boundingBox())!;
+  expect(list.y + list.height).toBeLessThanOrEqual(drawn.y + 1);
+  await page.screenshot({ path: 'test-results/changes-narrow.png' });
+  if (wide) await page.setViewportSize(wide);
+  await expect(region.getByRole('button', { name: 'Split' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(diff.locator('td.diff-line-old-content', { hasText: 'let sum = 0;' })).toHaveCount(1);
+
   await region.getByRole('button', { name: 'Unified' }).click();
   await expect(diff.locator('td.diff-line-old-content')).toHaveCount(0);
   await expect(diff).toContainText('items.reduce((sum, i) => sum + i, 0)');

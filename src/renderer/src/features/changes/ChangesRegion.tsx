@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import type { ChangesSummary, FileDiff } from '../../../../shared/ipc/git';
 import { loadChanges, loadFileDiff } from './actions';
@@ -13,19 +13,29 @@ const DiffViewer = lazy(() => import('./DiffViewer'));
 
 type Shown = { path: string; diff: FileDiff } | { path: string; error: string } | null;
 
+/**
+ * Under this width (a pane beside another in a small window) the two sides of a split diff are each too
+ * narrow to read (a word a line): the diff is drawn unified, and the file list goes above it (changes.css).
+ */
+export const SPLIT_MIN_WIDTH = 600;
+
 /** The pane's "Changes" region: the files the session changed since its branch forked, and the selected one's diff. */
 export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
   const open = useChanges((s) => s.open[sessionId] === true);
   const view = useChanges((s) => s.lists[sessionId]);
   const summary = useChanges((s) => s.summaries[sessionId]);
   const selected = useChanges((s) => s.selected[sessionId] ?? null);
-  const mode = useChanges((s) => s.mode);
+  const chosen = useChanges((s) => s.mode);
   const shown = useFileDiff(sessionId, open ? selected : null, view?.changes ?? null);
+  const ref = useRef<HTMLElement>(null);
+  // The choice is kept: widened again, the pane shows split once more.
+  const narrow = useNarrowerThan(ref, SPLIT_MIN_WIDTH, open);
+  const mode = narrow ? 'unified' : chosen;
   if (!open) return null;
   const files = view?.changes?.files ?? [];
   const counts = summary ? countsText(summary.added, summary.removed) : null;
   return (
-    <section id={changesRegionId(sessionId)} role="region" aria-label="Changes" className="changes-region">
+    <section ref={ref} id={changesRegionId(sessionId)} role="region" aria-label="Changes" className="changes-region">
       <div className="changes-bar">
         <span className="changes-title">
           {summary ? (
@@ -37,7 +47,13 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
           ) : null}
         </span>
         <div className="changes-mode" role="group" aria-label="Diff layout">
-          <button type="button" aria-pressed={mode === 'split'} onClick={() => setMode('split')}>
+          <button
+            type="button"
+            aria-pressed={mode === 'split'}
+            disabled={narrow}
+            title={narrow ? 'The pane is too narrow for two sides: widen it to see them side by side.' : undefined}
+            onClick={() => setMode('split')}
+          >
             Split
           </button>
           <button type="button" aria-pressed={mode === 'unified'} onClick={() => setMode('unified')}>
@@ -96,4 +112,19 @@ function useFileDiff(sessionId: SessionId, path: string | null, list: unknown): 
     };
   }, [sessionId, path, list]);
   return shown && shown.path === path ? shown : null;
+}
+
+/** Whether the element is narrower than `px` (followed as it resizes), while `active`. */
+function useNarrowerThan(ref: RefObject<HTMLElement | null>, px: number, active: boolean): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el || typeof ResizeObserver === 'undefined') return;
+    const check = (): void => setNarrow(el.getBoundingClientRect().width < px);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, px, active]);
+  return narrow;
 }
