@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import type { ChangesSummary, FileDiff } from '../../../../shared/ipc/git';
 import { loadChanges, loadFileDiff } from './actions';
@@ -114,10 +114,13 @@ function useFileDiff(sessionId: SessionId, path: string | null, list: unknown): 
   return shown && shown.path === path ? shown : null;
 }
 
-/** Whether the element is narrower than `px` (followed as it resizes), while `active`. */
+/**
+ * Whether the element is narrower than `px` (followed as it resizes), while `active`. Measured before the
+ * browser paints (a layout effect), so a region opened in a narrow pane never shows a frame of split.
+ */
 function useNarrowerThan(ref: RefObject<HTMLElement | null>, px: number, active: boolean): boolean {
   const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!active || !el || typeof ResizeObserver === 'undefined') return;
     const check = (): void => setNarrow(el.getBoundingClientRect().width < px);
