@@ -15,7 +15,8 @@ type Shown = { path: string; diff: FileDiff } | { path: string; error: string } 
 
 /**
  * Under this width (a pane beside another in a small window) the two sides of a split diff are each too
- * narrow to read (a word a line): the diff is drawn unified, and the file list goes above it (changes.css).
+ * narrow to read (a word a line): the diff is drawn unified, and the file list goes above it (`.is-narrow`,
+ * changes.css).
  */
 export const SPLIT_MIN_WIDTH = 600;
 
@@ -35,7 +36,7 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
   const files = view?.changes?.files ?? [];
   const counts = summary ? countsText(summary.added, summary.removed) : null;
   return (
-    <section ref={ref} id={changesRegionId(sessionId)} role="region" aria-label="Changes" className="changes-region">
+    <section ref={ref} id={changesRegionId(sessionId)} role="region" aria-label="Changes" className={narrow ? 'changes-region is-narrow' : 'changes-region'}>
       <div className="changes-bar">
         <span className="changes-title">
           {summary ? (
