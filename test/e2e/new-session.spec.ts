@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
+import { shootAndAudit } from './support/sweep';
 
 // The New session dialog per agent kind (issue 4 item 6) in a real Chromium against web mode:
 // per-kind fields, why an agent cannot run (here: no Claude Code CLI at the configured path,
@@ -55,6 +56,27 @@ test('each kind shows its own fields, and says plainly what it still needs', asy
   await expect(dialog.getByRole('textbox', { name: 'Command' })).toHaveValue('');
   await expect(dialog).not.toContainText('not found');
   await dialog.screenshot({ path: 'test-results/new-session-terminal.png' });
+});
+
+test('an ACP agent that is not installed is spoken of only once it is the chosen agent', async ({ page }) => {
+  // Qwen Code is not on this machine (nor on the server's PATH): its option can be chosen, to learn how to get it.
+  const dialog = await openDialog(page);
+  const agent = dialog.getByRole('combobox', { name: 'Agent' });
+  await expect(agent.getByRole('option', { name: 'Qwen Code' })).toBeEnabled();
+  await agent.selectOption({ label: 'Terminal' });
+  await expect(dialog).not.toContainText('is not installed');
+  await agent.selectOption({ label: 'Chat' });
+  await expect(dialog).not.toContainText('is not installed');
+
+  await agent.selectOption({ label: 'Qwen Code' });
+  await expect(dialog).toContainText('Qwen Code is not installed. To install it: npm install -g @qwen-code/qwen-code');
+  await expect(agent).toHaveAccessibleDescription(/^Qwen Code is not installed/);
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  for (const { look, blocking } of await shootAndAudit(page, 'test-results', 'new-session-missing-agent')) expect.soft(blocking, look).toEqual([]);
+
+  await agent.selectOption({ label: 'Terminal' });
+  await expect(dialog).not.toContainText('is not installed');
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeEnabled();
 });
 
 test('a folder that does not exist is refused in an alert at the Folder field as it is typed, Create disabled, and nothing is created', async ({ page }) => {

@@ -40,25 +40,34 @@ async function create(dialog: HTMLElement) {
 beforeEach(() => localStorage.clear());
 
 describe('New session: ACP agents', () => {
-  it('lists them after Chat, Claude Code and Terminal, by name; a missing one is disabled with its install hint', async () => {
+  it('lists them after Chat, Claude Code and Terminal, by name; a missing one, once chosen, says how to install it (only it) and Create waits', async () => {
     const { dialog, agent } = await openDialog(withAgents([GEMINI, CODEX, MINE, BROKEN]));
     await waitFor(() => expect(within(agent).getAllByRole('option')).toHaveLength(7));
     const options = within(agent).getAllByRole('option') as HTMLOptionElement[];
     expect(options.map((o) => o.textContent)).toEqual(['Chat', 'Claude Code', 'Terminal', 'Gemini CLI', 'Codex', 'My agent', 'Broken agent']);
-    expect(options.map((o) => o.disabled)).toEqual([false, false, false, false, true, false, true]);
-    const missing = within(dialog).getByRole('list', { name: 'Agents not found' });
-    expect(within(missing).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Codex is not installed. To install it: npm install -g @zed-industries/codex-acpCopy',
-      'Broken agent: /opt/nothing was not found.',
-    ]);
-    expect(agent).toHaveAccessibleDescription(/Codex is not installed/);
+    expect(options.map((o) => o.disabled)).toEqual([false, false, false, false, false, false, false]);
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    // Chat is chosen: no word about agents that are not installed.
+    expect(dialog).not.toHaveTextContent(/not installed|not found/);
+    expect(create).toBeEnabled();
+
+    await userEvent.selectOptions(agent, 'Codex');
+    expect(dialog).toHaveTextContent('Codex is not installed. To install it: npm install -g @zed-industries/codex-acp');
+    expect(dialog).not.toHaveTextContent('/opt/nothing');
+    expect(agent).toHaveAccessibleDescription(/^Codex is not installed/);
+    expect(create).toBeDisabled();
     // The command is copyable.
     const user = userEvent.setup();
-    await user.click(within(missing).getByRole('button', { name: 'Copy the install command for Codex' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy the install command for Codex' }));
     await expect(navigator.clipboard.readText()).resolves.toBe('npm install -g @zed-industries/codex-acp');
-    // A disabled option cannot be chosen.
-    await userEvent.selectOptions(agent, 'Codex').catch(() => undefined);
-    expect(agent).toHaveValue('chat');
+
+    await userEvent.selectOptions(agent, 'Broken agent');
+    expect(agent).toHaveAccessibleDescription(/^Broken agent ?: \/opt\/nothing was not found\./);
+    expect(dialog).not.toHaveTextContent('Codex is not installed');
+
+    await userEvent.selectOptions(agent, 'Gemini CLI');
+    expect(dialog).not.toHaveTextContent(/not installed|not found/);
+    expect(create).toBeEnabled();
   });
 
   it('Create sends kind acp with the agent id (and the folder); no Command field for it', async () => {
@@ -130,7 +139,7 @@ describe('New session: ACP agents', () => {
     const { dialog, agent } = await openDialog(api);
     await waitFor(() => expect(api.callsTo('acp:agents')).toHaveLength(1));
     expect(within(agent).getAllByRole('option').map((o) => o.textContent)).toEqual(['Chat', 'Claude Code', 'Terminal']);
-    expect(within(dialog).queryByRole('list', { name: 'Agents not found' })).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/not installed|not found/);
     await create(dialog);
     expect(api.callsTo('sessions:create')).toEqual([{ kind: 'chat', folder: '/home/ada/src' }]);
   });

@@ -10,7 +10,7 @@ import { lastFolderOn, rememberHostChoice, useHostAcpAgents, useHostChoice } fro
 import { AgentNotice } from './AgentNotice';
 import { DEFAULT_KIND_OPTIONS, KindFields, type KindOptions } from './KindFields';
 import { AGENTS, acpChoice, parseChoice, storedChoice, type AgentChoice, type CreatableKind } from './options';
-import { MissingAgents } from '../acp/MissingAgents';
+import { MissingAgent } from '../acp/MissingAgent';
 import { newSessionRequest } from './request';
 import { useAgentAvailability, type AgentAvailability } from './useAgentAvailability';
 import { useFolderCheck } from './useFolderCheck';
@@ -65,7 +65,8 @@ function NewSessionForm() {
   const waitingForAgents = picked === null && remembered?.startsWith('acp:') === true && !acp.loaded;
   const choice: AgentChoice = picked ?? (remembered && (waitingForAgents || usable(remembered)) ? remembered : 'chat');
   const { kind, agent } = parseChoice(choice);
-  const missing = acp.agents.filter((a) => !a.available);
+  // The chosen ACP agent when it was not found: the dialog says how to install it, and Create waits.
+  const missing = agent === null ? null : (acp.agents.find((a) => a.id === agent && !a.available) ?? null);
   const missingId = useId();
   // null until the user edits it: the default can still arrive after the dialog opened.
   const [edited, setFolder] = useState<string | null>(null);
@@ -98,7 +99,7 @@ function NewSessionForm() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (busy || waitingForAgents) return;
+          if (busy || waitingForAgents || missing) return;
           setBusy(true);
           setError(null);
           try {
@@ -134,7 +135,7 @@ function NewSessionForm() {
           <span>Agent</span>
           <select
             value={choice}
-            aria-describedby={[reason ? noticeId : '', missing.length > 0 ? missingId : ''].join(' ').trim() || undefined}
+            aria-describedby={[reason ? noticeId : '', missing ? missingId : ''].join(' ').trim() || undefined}
             onChange={(e) => setPicked(e.target.value as AgentChoice)}
           >
             {AGENTS.map((option) => (
@@ -150,8 +151,8 @@ function NewSessionForm() {
             {acp.agents.length > 0 ? (
               <optgroup label="ACP agents">
                 {acp.agents.map((option) => (
-                  // A missing agent is listed, but cannot be chosen: the line under the field says how to install it.
-                  <option key={option.id} value={acpChoice(option.id)} disabled={!option.available}>
+                  // A missing agent can be chosen: the line under the field then says how to install it.
+                  <option key={option.id} value={acpChoice(option.id)}>
                     {option.name}
                   </option>
                 ))}
@@ -160,7 +161,7 @@ function NewSessionForm() {
           </select>
         </label>
         <AgentNotice id={noticeId} kind={kind} reason={reason} />
-        <MissingAgents id={missingId} agents={missing} />
+        <MissingAgent id={missingId} agent={missing} />
         <FolderField
           folder={folder}
           host={host}
@@ -200,7 +201,7 @@ function NewSessionForm() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button primary" disabled={busy || waitingForAgents || folderProblem !== null}>
+          <button type="submit" className="button primary" disabled={busy || waitingForAgents || missing !== null || folderProblem !== null}>
             Create
           </button>
         </div>
