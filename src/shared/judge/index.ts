@@ -12,7 +12,7 @@ export {
   titleLimits,
   limitsFor,
 } from './limits';
-export { type RejectReason, REJECT_REASONS, type Judged, rejectMessage } from './reasons';
+export { type RejectReason, REJECT_REASONS, type Judged, type JudgedAs, rejectMessage } from './reasons';
 export { type ParsedReply, type Sanitized, parseReply, sanitizeAnswer } from './reply';
 export { isAbsence, isAbsenceNote, isWrappedNote } from './absence';
 export { isDefaultName, isGenericName } from './default-name';

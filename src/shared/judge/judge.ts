@@ -15,7 +15,7 @@ import {
 } from './limits';
 import { isFormatLeftover, isModelTalk } from './model-talk';
 import { isQuestion, isRisky } from './next-prompt';
-import { type Judged, type RejectReason, rejectMessage, rejected } from './reasons';
+import { type Judged, type JudgedAs, type RejectReason, rejectMessage, rejected } from './reasons';
 import { parseReply, sanitizeAnswer } from './reply';
 import { charCount, hasLetter, hasLineBreak, stripInvisible, wordCount } from './text';
 import { isErrorText, isToolMarkup } from './tool-text';
@@ -71,6 +71,8 @@ export type Verdict =
 export interface JudgeOptions {
   /** The word count the title prompt asked for; sets the title limits. */
   wordTarget?: number;
+  /** What the text is, as its rejections name it, when it is judged by `kind`'s rules (a commit subject by a title's). */
+  as?: JudgedAs;
 }
 
 const NOT_THE_REPLY_FORMAT = 'The reply was not “ANSWER: …” or “SKIP”.';
@@ -80,21 +82,21 @@ const NOT_THE_REPLY_FORMAT = 'The reply was not “ANSWER: …” or “SKIP”.
  * sanitised, then `acceptLine` with the kind's limits (and the next-prompt rules).
  */
 export function judgeReply(raw: string, kind: AmbientKind, opts: JudgeOptions = {}): Verdict {
+  const as = opts.as ?? kind;
   const parsed = parseReply(raw);
   if (parsed.type === 'skip') return { verdict: 'skip' };
   if (parsed.type === 'invalid') {
-    const message = parsed.reason === 'format' ? NOT_THE_REPLY_FORMAT : rejectMessage(parsed.reason, kind);
+    const message = parsed.reason === 'format' ? NOT_THE_REPLY_FORMAT : rejectMessage(parsed.reason, as);
     return { verdict: 'reject', reason: parsed.reason, message };
   }
   const clean = sanitizeAnswer(parsed.text, kind);
-  if (!clean.ok) return { verdict: 'reject', reason: clean.reason, message: rejectMessage(clean.reason, kind) };
-  const judged =
-    kind === 'nextPrompt'
-      ? acceptNextPrompt(clean.text)
-      : acceptLine(clean.text, limitsFor(kind, opts.wordTarget ?? DEFAULT_TITLE_WORD_TARGET), kind);
+  if (!clean.ok) return { verdict: 'reject', reason: clean.reason, message: rejectMessage(clean.reason, as) };
+  const limits = limitsFor(kind, opts.wordTarget ?? DEFAULT_TITLE_WORD_TARGET);
+  const judged = kind === 'nextPrompt' ? acceptNextPrompt(clean.text) : acceptLine(clean.text, limits, kind);
+  // The rules are the kind's; the sentence names what the text is.
   return judged.ok
     ? { verdict: 'use', text: judged.text }
-    : { verdict: 'reject', reason: judged.reason, message: judged.message };
+    : { verdict: 'reject', reason: judged.reason, message: rejectMessage(judged.reason, as, limits) };
 }
 
 /**

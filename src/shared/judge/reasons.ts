@@ -36,18 +36,26 @@ export const REJECT_REASONS: readonly RejectReason[] = [
 /** The judge's answer about one line: the text to keep, or why not. */
 export type Judged = { ok: true; text: string } | { ok: false; reason: RejectReason; message: string };
 
-const NOUNS: Readonly<Record<AmbientKind, string>> = {
+/**
+ * What a judged text is, as its rejections name it: an ambient kind, or a text judged by another kind's rules
+ * (a commit subject by a title's, a running summary by a preview's) that still names itself.
+ */
+export type JudgedAs = AmbientKind | 'commitMessage' | 'summary';
+
+const NOUNS: Readonly<Record<JudgedAs, string>> = {
   title: 'A title',
   name: 'A name',
   preview: 'A preview',
   narration: 'A narration',
   note: 'A pick-up note',
   nextPrompt: 'A suggestion',
+  commitMessage: 'A commit message',
+  summary: 'A summary',
 };
 
 /** A short human sentence for `reason`, worded for the kind of text judged. */
-export function rejectMessage(reason: RejectReason, kind: AmbientKind, limits?: Limits): string {
-  const noun = NOUNS[kind];
+export function rejectMessage(reason: RejectReason, as: JudgedAs, limits?: Limits): string {
+  const noun = NOUNS[as];
   switch (reason) {
     case 'empty':
       return `${noun} can't be empty.`;

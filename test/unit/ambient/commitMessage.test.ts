@@ -28,4 +28,17 @@ describe('commit message prompt and judge', () => {
     }
     expect(judgeAmbientReply('SKIP', 'commit-message').verdict).toBe('skip');
   });
+
+  it('judged by the title rules, its rejections name a commit message, not a title', () => {
+    const said = (reply: string): string => {
+      const v = judgeAmbientReply(reply, 'commit-message', { wordTarget: 10 });
+      return v.verdict === 'reject' ? v.message : `not rejected: ${v.verdict}`;
+    };
+    expect(said('ANSWER: <command-name>/commit</command-name>')).toBe("A commit message can't be markup, a tool's note or a reply template.");
+    expect(said('ANSWER: Untitled')).toBe('A commit message can\'t be a placeholder like “Untitled”.');
+    expect(said(`ANSWER: ${'word '.repeat(30)}`)).toMatch(/^A commit message can be at most \d+ words\.$/);
+    // A running summary is judged by a preview's rules and names itself too.
+    const summary = judgeAmbientReply('ANSWER: API Error: 500 {"type":"error"}', 'running-summary');
+    expect(summary).toMatchObject({ verdict: 'reject', message: 'A summary can\'t be an error message.' });
+  });
 });

@@ -4,9 +4,9 @@
  * siblings'). Pure; the eval script runs recorded replies through exactly this.
  */
 import { clipSubject } from '../../../shared/ambient/prompts/commitMessage';
-import { JUDGE_KIND, type PromptKind } from '../../../shared/ambient/prompts/shared';
+import { JUDGE_KIND, JUDGED_AS, type PromptKind } from '../../../shared/ambient/prompts/shared';
 import { foreignScript } from '../../../shared/ambient/script';
-import { acceptLine, judgeReply, parseReply, sanitizeAnswer, type Verdict } from '../../../shared/judge';
+import { acceptLine, judgeReply, parseReply, rejectMessage, sanitizeAnswer, type Verdict } from '../../../shared/judge';
 import { matchForm } from '../../../shared/judge/text';
 
 /** The running summary is a few sentences of notes: longer than a preview, still one line. */
@@ -44,10 +44,10 @@ export function judgeAmbientReply(raw: string, kind: PromptKind, ctx: JudgeConte
     const clean = sanitizeAnswer(parsed.text, 'preview');
     if (!clean.ok) return { verdict: 'reject', reason: clean.reason, message: 'A summary has to be one line of text.' };
     const judged = acceptLine(clean.text, SUMMARY_LIMITS, 'preview');
-    if (!judged.ok) return { verdict: 'reject', reason: judged.reason, message: judged.message };
+    if (!judged.ok) return { verdict: 'reject', reason: judged.reason, message: rejectMessage(judged.reason, 'summary', SUMMARY_LIMITS) };
     return otherScript(judged.text, kind, ctx) ?? { verdict: 'use', text: judged.text };
   }
-  const verdict = fromVerdict(judgeReply(raw, JUDGE_KIND[kind], { ...(ctx.wordTarget !== undefined ? { wordTarget: ctx.wordTarget } : {}) }));
+  const verdict = fromVerdict(judgeReply(raw, JUDGE_KIND[kind], { as: JUDGED_AS[kind], ...(ctx.wordTarget !== undefined ? { wordTarget: ctx.wordTarget } : {}) }));
   if (verdict.verdict !== 'use') return verdict;
   if (kind === 'pickup-note' && !verdict.text.endsWith(PICKUP_CLOSING)) {
     return { verdict: 'reject', reason: 'no-closing-question', message: `A pick-up note ends with exactly “${PICKUP_CLOSING}”.` };

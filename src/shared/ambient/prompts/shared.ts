@@ -4,6 +4,7 @@
  * place so a fix to one reaches every kind.
  */
 import type { AmbientKind } from '../../judge/limits';
+import type { JudgedAs } from '../../judge/reasons';
 
 /**
  * The system prompt of every ambient call. Without it a chat model answers in an
@@ -67,6 +68,20 @@ export const JUDGE_KIND: Readonly<Record<PromptKind, AmbientKind>> = {
   'running-summary': 'preview',
   // A commit subject is judged as a title is (then clipped to 72 characters).
   'commit-message': 'title',
+};
+
+/** What each prompt kind's reply is, as its rejections name it ("A commit message can't be markup…", not "A title…"). */
+export const JUDGED_AS: Readonly<Record<PromptKind, JudgedAs>> = {
+  'title-create': 'title',
+  'title-maintain': 'title',
+  'next-prompt': 'nextPrompt',
+  narration: 'narration',
+  'pickup-note': 'note',
+  preview: 'preview',
+  'subagent-name': 'name',
+  'batch-name': 'name',
+  'running-summary': 'summary',
+  'commit-message': 'commitMessage',
 };
 
 export interface AmbientPrompt {

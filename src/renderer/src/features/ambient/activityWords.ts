@@ -1,20 +1,20 @@
 import type { AmbientCall } from '../../../../shared/ipc/ambient';
-import type { AmbientKind } from '../../../../shared/judge/limits';
-import { REJECT_REASONS, rejectMessage, type RejectReason } from '../../../../shared/judge/reasons';
+import { JUDGED_AS } from '../../../../shared/ambient/prompts/shared';
+import { REJECT_REASONS, rejectMessage, type JudgedAs, type RejectReason } from '../../../../shared/judge/reasons';
 import { parseReply } from '../../../../shared/judge/reply';
 
 /** What each kind of ambient call asks the model for, as the activity log says it. */
-const ASKED: Record<string, { words: string; judgedAs: AmbientKind }> = {
-  'title-create': { words: 'Title for a session', judgedAs: 'title' },
-  'title-maintain': { words: 'Check the title still fits', judgedAs: 'title' },
-  'next-prompt': { words: 'Next prompt suggestion', judgedAs: 'nextPrompt' },
-  narration: { words: 'Narrate a background command', judgedAs: 'narration' },
-  'pickup-note': { words: 'Pick-up note', judgedAs: 'note' },
-  preview: { words: 'Preview of an imported session', judgedAs: 'preview' },
-  'subagent-name': { words: 'Name for a subagent', judgedAs: 'name' },
-  'batch-name': { words: 'Name for a batch of subagents', judgedAs: 'name' },
-  'running-summary': { words: 'Running summary', judgedAs: 'note' },
-  'commit-message': { words: 'Commit message', judgedAs: 'title' },
+const ASKED: Partial<Record<string, string>> = {
+  'title-create': 'Title for a session',
+  'title-maintain': 'Check the title still fits',
+  'next-prompt': 'Next prompt suggestion',
+  narration: 'Narrate a background command',
+  'pickup-note': 'Pick-up note',
+  preview: 'Preview of an imported session',
+  'subagent-name': 'Name for a subagent',
+  'batch-name': 'Name for a batch of subagents',
+  'running-summary': 'Running summary',
+  'commit-message': 'Commit message',
 };
 
 const PROVIDERS: Record<string, string> = {
@@ -60,10 +60,12 @@ function took(call: AmbientCall): string {
 
 /** One ambient call in words: what was asked, what was kept or why not, by whom, how long. No raw reply text. */
 export function describeCall(call: AmbientCall): ActivityWords {
-  const kind = ASKED[call.kind] ?? { words: call.kind.replace(/-/gu, ' '), judgedAs: 'title' as const };
+  const asked = ASKED[call.kind] ?? call.kind.replace(/-/gu, ' ');
+  // Each kind names itself in its rejections (a commit message's are not worded as a title's).
+  const judgedAs: JudgedAs = (JUDGED_AS as Partial<Record<string, JudgedAs>>)[call.kind] ?? 'title';
   const offline = call.provider === 'offline';
   const by = offline ? 'Offline titler (no model)' : (PROVIDERS[call.provider] ?? call.provider);
-  const base = { asked: kind.words, by, model: offline ? null : call.model, took: took(call) };
+  const base = { asked, by, model: offline ? null : call.model, took: took(call) };
   switch (call.verdict) {
     case 'use': {
       const text = answerOf(call.replyExcerpt);
@@ -72,7 +74,7 @@ export function describeCall(call: AmbientCall): ActivityWords {
     case 'skip':
       return { ...base, outcome: 'skipped', said: call.kind === 'title-maintain' ? 'Skipped: the current title still fits' : 'Skipped: the model had nothing to add' };
     case 'reject':
-      return { ...base, outcome: 'rejected', said: `Rejected: ${isRejectReason(call.reason) ? rejectMessage(call.reason, kind.judgedAs) : (call.reason ?? 'the reply was not usable')}` };
+      return { ...base, outcome: 'rejected', said: `Rejected: ${isRejectReason(call.reason) ? rejectMessage(call.reason, judgedAs) : (call.reason ?? 'the reply was not usable')}` };
     case 'error':
       return { ...base, outcome: 'failed', said: `Failed: ${failure(call.reason)}` };
   }
