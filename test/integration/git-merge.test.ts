@@ -53,6 +53,8 @@ describe('merge into the base branch', () => {
     expect((await h.ok('git:mergeCheck', { id: s.id })).uncommitted).toBe(1);
     const first = await h.ok('git:commit', { id: s.id, message: 'Add hello' });
     expect(first.files).toBe(1);
+    // The transcript's note says it as the pane's toast does ("Committed 1 file as <7 hex>"), not in other words.
+    expect(notes(h, s.id)).toContain(`Committed 1 file as ${first.commit.slice(0, 7)} on ${branch}: Add hello`);
     writeIn(s.path, 'bye.txt', 'bye\n');
     await h.ok('git:commit', { id: s.id, message: 'Add bye' });
     const before = git(repo, 'rev-parse', 'main');
@@ -75,7 +77,7 @@ describe('merge into the base branch', () => {
     // The branch's own commits stay reachable.
     const kept = git(repo, 'for-each-ref', '--format=%(objectname)', 'refs/swarmdesk/squashed/');
     expect(git(repo, 'log', '--format=%s', kept)).toContain('Add bye');
-    expect(notes(h, s.id).some((n) => n.startsWith(`Merged ${branch} into main (Squash)`))).toBe(true);
+    expect(notes(h, s.id)).toContain(`Merged ${branch} into main (squashed) as ${main.slice(0, 7)}.`);
     expect(await h.ok('git:merge', { id: s.id, strategy: 'squash' })).toEqual({ outcome: 'up-to-date', baseBranch: 'main' });
   });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Entry } from '../../../shared/domain/session';
 import type { MergeCheck, MergeResult, MergeStrategy } from '../../../shared/ipc/gitMerge';
+import { committedText, mergedText, shortCommit } from '../../../shared/gitWords';
 import { AppError } from '../../../shared/result';
 import { childEnv } from '../spawn/childEnv';
 import { createLogger } from '../logger';
@@ -27,7 +28,8 @@ import type { ChangesService } from './changesService';
 
 const log = createLogger('git:merge');
 
-const STRATEGY_WORDS: Record<MergeStrategy, string> = { squash: 'Squash', merge: 'Merge commit', rebase: 'Rebase' };
+/** The base branch's reflog entry for a merge (git's own log; people read `MERGED_HOW`'s words). */
+const REFLOG_WORDS: Record<MergeStrategy, string> = { squash: 'squash', merge: 'merge commit', rebase: 'rebase' };
 
 export interface MergeServiceDeps {
   readonly worktrees: Pick<WorktreeService, 'record' | 'ready' | 'markMerged'>;
@@ -126,7 +128,7 @@ export class MergeService {
       const files = (await worktree.status('all')).paths.length;
       if (!(await worktree.commitAll(message, await fallbackIdentity(worktree)))) throw new AppError('CONFLICT', 'Nothing to commit: the worktree has no changes.');
       const commit = (await worktree.commitOf('HEAD')) ?? '';
-      this.note(sessionId, `Committed ${commit.slice(0, 10)} on ${record.branch}: ${message.split('\n')[0]} (${files} file${files === 1 ? '' : 's'}).`);
+      this.note(sessionId, `${committedText(files, commit)} on ${record.branch}: ${message.split('\n')[0]}`);
       return { commit, files };
     }));
   }
@@ -156,7 +158,7 @@ export class MergeService {
     const commits = await commitTexts(base, baseCommit, head);
     const suggested = mergeMessages(record.branch, baseBranch, commits, this.deps.sessions.get(sessionId).title);
     if (!suggested) return { outcome: 'up-to-date', baseBranch };
-    const reason = `swarmdesk: ${STRATEGY_WORDS[strategy].toLowerCase()} ${record.branch} into ${baseBranch}`;
+    const reason = `swarmdesk: ${REFLOG_WORDS[strategy]} ${record.branch} into ${baseBranch}`;
     let merged: string;
     if (strategy === 'rebase') {
       // Before rewriting the branch: will the base checkout take the result? (The fast-forward checks again.)
@@ -179,7 +181,7 @@ export class MergeService {
     }
     this.deps.worktrees.markMerged(sessionId, baseBranch, merged);
     log.info('merged', { session: sessionId, strategy, base: baseBranch, commit: merged });
-    this.note(sessionId, `Merged ${record.branch} into ${baseBranch} (${STRATEGY_WORDS[strategy]}) as ${merged.slice(0, 10)}.`);
+    this.note(sessionId, `${mergedText(record.branch, baseBranch, strategy)} as ${shortCommit(merged)}.`);
     return { outcome: 'merged', baseBranch, strategy, commit: merged };
   }
 

@@ -1,5 +1,6 @@
 import type { SessionId } from '../../../../shared/domain/session';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
+import { committedText, mergedText } from '../../../../shared/gitWords';
 import type { MergeStrategy } from '../../../../shared/ipc/gitMerge';
 import { api } from '../../bridge';
 import { loadChanges } from '../changes/actions';
@@ -31,7 +32,7 @@ export async function suggestCommitMessage(id: SessionId): Promise<{ message: st
 export async function commitWork(id: SessionId, message: string): Promise<Outcome<{ commit: string; files: number }>> {
   const result = await api().invoke('git:commit', { id, message });
   if (!result.ok) return { ok: false, message: result.error.message };
-  showToast(`Committed ${result.value.files} file${result.value.files === 1 ? '' : 's'} as ${result.value.commit.slice(0, 7)}.`);
+  showToast(`${committedText(result.value.files, result.value.commit)}.`);
   relist(id);
   return { ok: true, value: result.value };
 }
@@ -47,14 +48,12 @@ function relist(id: SessionId): void {
   if (useChanges.getState().open[id]) void loadChanges(id);
 }
 
-const STRATEGY_WORDS: Record<MergeStrategy, string> = { squash: 'squashed', merge: 'with a merge commit', rebase: 'after a rebase' };
-
 /** A merge; success is said in a toast, conflicts and refusals come back for the dialog's alert. */
 export async function mergeInto(id: SessionId, strategy: MergeStrategy, branch: string, message: string | null): Promise<Outcome<MergeResult>> {
   const result = await api().invoke('git:merge', strategy === 'rebase' || message === null ? { id, strategy } : { id, strategy, message });
   if (!result.ok) return { ok: false, message: result.error.message };
   const r = result.value;
-  if (r.outcome === 'merged') showToast(`Merged ${branch} into ${r.baseBranch} (${STRATEGY_WORDS[strategy]}).`);
+  if (r.outcome === 'merged') showToast(`${mergedText(branch, r.baseBranch, strategy)}.`);
   if (r.outcome === 'up-to-date') showToast(`${r.baseBranch} already has everything from ${branch}.`);
   if (r.outcome === 'merged') relist(id);
   return { ok: true, value: r };
