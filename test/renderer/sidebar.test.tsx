@@ -59,6 +59,20 @@ describe('the sidebar groups sessions by project', () => {
     expect(await screen.findByRole('button', { name: 'docs, 2 sessions' })).toBeInTheDocument();
   });
 
+  it('a project counts the rows drawn under it: a pinned row is under "Pinned", not counted again', async () => {
+    const fake = swarm();
+    await renderApp(fake);
+    await screen.findByRole('button', { name: 'docs, 1 session' });
+    const pinnedDocs = makeRow({ id: 'o2', title: 'Docs pinned', folder: '/home/ada/src/docs', position: -1, pinned: true });
+    act(() => fake.push('session:changed', pinnedDocs));
+    await screen.findAllByRole('listitem', { name: /^Docs pinned/ });
+    expect(screen.getByRole('button', { name: 'docs, 1 session' })).toBeInTheDocument();
+    act(() => fake.push('session:changed', { ...pinnedDocs, pinned: false }));
+    expect(await screen.findByRole('button', { name: 'docs, 2 sessions' })).toBeInTheDocument();
+    act(() => fake.push('session:changed', { ...pinnedDocs, pinned: true }));
+    expect(await screen.findByRole('button', { name: 'docs, 1 session' })).toBeInTheDocument();
+  });
+
   it('the folder filter lists each repository and folder once, never a worktree path; same names told apart', async () => {
     const fake = swarm();
     await renderApp(fake);

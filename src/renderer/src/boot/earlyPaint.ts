@@ -57,7 +57,7 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
   const live = new Map<string, number>();
   for (const row of page) {
     byId[row.id] = row;
-    if (!row.archived) live.set(projectOf(row), (live.get(projectOf(row)) ?? 0) + 1);
+    if (!row.archived && !row.pinned) live.set(projectOf(row), (live.get(projectOf(row)) ?? 0) + 1);
   }
   const { rows, headers } = buildListView({
     byId,
@@ -68,7 +68,7 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
     collapsed: {},
     grouping: layout.grouping,
     collapsedGroups: layout.collapsedGroups,
-    // As the store's tally counts the rows it holds: every row outside the archive, subagents too.
+    // As the store's tally counts the rows it holds: every row outside the archive and "Pinned", subagents too.
     countOf: (group) => (group === 'archived' ? 0 : (live.get(group.project) ?? 0)),
   });
   const scroller = el('div', 'session-scroller');

@@ -286,7 +286,7 @@ export function heldFolderCount(): number {
   return tally.projectCount();
 }
 
-/** A group heading's count: rows outside the archive in `project`, or archived rows (`'archived'`); kept as rows change. */
+/** A group heading's count: rows in `project` outside the archive and "Pinned" (as drawn under it), or archived rows (`'archived'`); kept as rows change. */
 export function groupCount(group: { project: string } | 'archived'): number {
   return group === 'archived' ? tally.archived : tally.liveIn(group.project);
 }

@@ -24,7 +24,10 @@ export class SwarmTally {
   archived = 0;
   /** Rows held per project (archived or not: every row the store holds; the folder filter's choices). */
   private readonly projects = new Map<string, number>();
-  /** Rows outside the archive per project (a group heading's count). */
+  /**
+   * Rows per project outside the archive and outside "Pinned" (a project heading's count: the rows
+   * drawn under it; a pinned row is drawn under "Pinned", so it is not counted again under its project).
+   */
   private readonly live = new Map<string, number>();
 
   /** A row's state changed from `before` to `after` (null: not held). True when a project's or the archive's count changed. */
@@ -35,16 +38,18 @@ export class SwarmTally {
     const to = after ? projectOf(after) : null;
     const wasArchived = before ? before.archived : null;
     const isArchived = after ? after.archived : null;
-    if (from === to && wasArchived === isArchived) return false;
+    const wasPinned = before ? before.pinned : null;
+    const isPinned = after ? after.pinned : null;
+    if (from === to && wasArchived === isArchived && wasPinned === isPinned) return false;
     if (before && from !== null) {
       bump(this.projects, from, -1);
       if (before.archived) this.archived -= 1;
-      else bump(this.live, from, -1);
+      else if (!before.pinned) bump(this.live, from, -1);
     }
     if (after && to !== null) {
       bump(this.projects, to, 1);
       if (after.archived) this.archived += 1;
-      else bump(this.live, to, 1);
+      else if (!after.pinned) bump(this.live, to, 1);
     }
     return true;
   }
@@ -66,7 +71,7 @@ export class SwarmTally {
     return this.projects.size;
   }
 
-  /** Rows outside the archive in `project`. */
+  /** Rows in `project` outside the archive and outside "Pinned". */
   liveIn(project: string): number {
     return this.live.get(project) ?? 0;
   }
