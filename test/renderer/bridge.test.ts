@@ -120,6 +120,64 @@ describe('WebSocket bridge', () => {
     expect(states).toEqual(['open', 'reconnecting', 'open+']);
   });
 
+  it('three failed reconnects in a row: the server is gone (what waits fails, saying so), and a server that answers later is reconnected to', async () => {
+    const b = bridge();
+    const states: string[] = [];
+    b.onStateChange((state, reconnected) => states.push(`${state}${reconnected ? '+' : ''}`));
+    last().open();
+    last().serverSend({ type: 'ready' });
+    last().serverClose(1006);
+    const queued = b.invoke('app:info', {});
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      vi.advanceTimersByTime(1_000);
+      expect(FakeSocket.all).toHaveLength(1 + attempt);
+      expect(b.connectionState()).toBe('reconnecting');
+      last().serverClose(1006);
+    }
+    expect(b.connectionState()).toBe('gone');
+    await expect(queued).resolves.toMatchObject({ ok: false, error: { code: 'UNAVAILABLE', message: expect.stringMatching(/not running/) } });
+    await expect(b.invoke('app:info', {})).resolves.toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    // It keeps trying now and then: the same address answering again is reconnected to.
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all).toHaveLength(5);
+    last().open();
+    last().serverSend({ type: 'ready' });
+    expect(states).toEqual(['open', 'reconnecting', 'gone', 'open+']);
+  });
+
+  it('attempts that neither open nor fail: the server is gone 15 s after the drop', () => {
+    const b = bridge();
+    last().open();
+    last().serverSend({ type: 'ready' });
+    last().serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.all).toHaveLength(2); // this attempt hangs
+    vi.advanceTimersByTime(13_900);
+    expect(b.connectionState()).toBe('reconnecting');
+    vi.advanceTimersByTime(200);
+    expect(b.connectionState()).toBe('gone');
+  });
+
+  it('a server back before the limit: reconnected as before, and the count starts again from nothing', () => {
+    const b = bridge();
+    last().open();
+    last().serverSend({ type: 'ready' });
+    for (let round = 0; round < 2; round++) {
+      last().serverClose(1006);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        vi.advanceTimersByTime(1_000);
+        last().serverClose(1006);
+      }
+      vi.advanceTimersByTime(1_000);
+      last().open();
+      last().serverSend({ type: 'ready' });
+      expect(b.connectionState()).toBe('open');
+    }
+    // Nor does the 15 s bound of a drop that was mended fire later.
+    vi.advanceTimersByTime(30_000);
+    expect(b.connectionState()).toBe('open');
+  });
+
   it('backoff doubles from the first step and is capped', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999); // the top of the jitter range
     bridge({ initialBackoffMs: 100, maxBackoffMs: 400 });

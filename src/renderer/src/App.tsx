@@ -10,24 +10,29 @@ import { NewSessionDialog } from './features/newSession/NewSessionDialog';
 import { SettingsDialog } from './features/settings/SettingsDialog';
 import { useShortcuts } from './keyboard/shortcuts';
 import { NowProvider } from './label/now';
+import { useUi } from './stores/ui';
 
 /** The whole window: the swarm list on the left, panes on the right. */
 export function App({ now }: { now?: number }) {
   useShortcuts();
+  const gone = useUi((s) => s.connection === 'gone');
   return (
     <NowProvider fixed={now}>
       <div className="app">
         <ConnectionBanner />
         <HostBanner />
-        <div className="app-body">
-          <Sidebar />
-          <PaneArea />
-        </div>
-        <RowMenu />
-        <NewSessionDialog />
-        <ConfirmDeleteDialog />
-        <SettingsDialog />
-        <Toasts />
+        {/* With the server gone every control is disabled (the page can still be read): a fieldset that draws nothing. */}
+        <fieldset className="app-controls" disabled={gone}>
+          <div className="app-body">
+            <Sidebar />
+            <PaneArea />
+          </div>
+          <RowMenu />
+          <NewSessionDialog />
+          <ConfirmDeleteDialog />
+          <SettingsDialog />
+          <Toasts />
+        </fieldset>
         <LiveRegion />
       </div>
     </NowProvider>

@@ -19,7 +19,12 @@ export interface WebSocketLike {
   onerror: ((ev: Event) => void) | null;
 }
 
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'refused' | 'stopped';
+/**
+ * `gone`: the server stopped answering (three reconnects failed in a row, or it has been away for
+ * `goneAfterMs`): the page says so and how to open Swarmdesk again, and keeps trying now and then in
+ * case that same address comes back.
+ */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'gone' | 'refused' | 'stopped';
 
 export interface WebSocketBridgeOptions {
   url: string;
@@ -31,11 +36,16 @@ export interface WebSocketBridgeOptions {
   maxPending?: number;
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** Failed reconnects in a row after which the server is taken for gone (default 3). */
+  goneAfterFailures?: number;
+  /** How long after the socket dropped the server is taken for gone however the reconnects went (default 15 s). */
+  goneAfterMs?: number;
 }
 
 /** Close codes that mean "this token or origin is not welcome": reconnecting cannot help. */
 const REFUSED_CLOSE_CODES = new Set<number>([1008, WEB_CLOSE.FORBIDDEN]);
 const OPEN = 1;
+const GONE_MESSAGE = 'Swarmdesk is not running any more: this page lost its server.';
 
 interface PendingRequest {
   readonly frame: string;
@@ -63,6 +73,10 @@ export class WebSocketBridge implements SwarmdeskApi {
   private attempts = 0;
   private everOpened = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Connection attempts that ended without the server's `ready`, since the last `ready`. */
+  private failedAttempts = 0;
+  /** Takes the server for gone once it has been away this long (set when the connection first failed). */
+  private goneTimer: ReturnType<typeof setTimeout> | null = null;
   private state: ConnectionState = 'connecting';
   private readonly pending = new Map<number, PendingRequest>();
   private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -73,6 +87,8 @@ export class WebSocketBridge implements SwarmdeskApi {
   private readonly maxPending: number;
   private readonly initialBackoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly goneAfterFailures: number;
+  private readonly goneAfterMs: number;
 
   constructor(private readonly options: WebSocketBridgeOptions) {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as WebSocketLike);
@@ -80,6 +96,8 @@ export class WebSocketBridge implements SwarmdeskApi {
     this.maxPending = options.maxPending ?? 500;
     this.initialBackoffMs = options.initialBackoffMs ?? 250;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.goneAfterFailures = options.goneAfterFailures ?? 3;
+    this.goneAfterMs = options.goneAfterMs ?? 15_000;
   }
 
   start(): void {
@@ -91,6 +109,7 @@ export class WebSocketBridge implements SwarmdeskApi {
     this.setState('stopped', false);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    this.clearGoneTimer();
     const socket = this.socket;
     this.socket = null;
     this.helloSentOn = null;
@@ -122,6 +141,7 @@ export class WebSocketBridge implements SwarmdeskApi {
     if (this.state === 'stopped' || this.state === 'refused') {
       return Promise.resolve(failure('UNAVAILABLE', 'Not connected to Swarmdesk. Reload the page with the link the server printed.'));
     }
+    if (this.state === 'gone') return Promise.resolve(failure('UNAVAILABLE', GONE_MESSAGE));
     if (this.pending.size >= this.maxPending) {
       return Promise.resolve(failure('UNAVAILABLE', 'Too many requests are waiting for Swarmdesk. Try again in a moment.'));
     }
@@ -184,12 +204,39 @@ export class WebSocketBridge implements SwarmdeskApi {
         return;
       }
       this.dropSent();
+      this.noteFailure(this.state === 'open' ? 'dropped' : 'failed');
       this.scheduleReconnect();
     };
   }
 
+  /**
+   * The socket dropped (`dropped`: it had been open) or an attempt to connect failed. The server is
+   * taken for gone after `goneAfterFailures` failed attempts in a row, or `goneAfterMs` after the first
+   * failure, whichever comes first: a page whose server died must not say "Reconnecting…" forever.
+   */
+  private noteFailure(how: 'dropped' | 'failed'): void {
+    if (how === 'failed') this.failedAttempts += 1;
+    if (!this.goneTimer && this.state !== 'gone') this.goneTimer = setTimeout(() => this.becomeGone(), this.goneAfterMs);
+    if (this.failedAttempts >= this.goneAfterFailures) this.becomeGone();
+  }
+
+  private becomeGone(): void {
+    this.clearGoneTimer();
+    if (this.state === 'stopped' || this.state === 'refused' || this.state === 'open' || this.state === 'gone') return;
+    log.warn('the server is gone', { failedAttempts: this.failedAttempts });
+    this.setState('gone', false);
+    // Nothing waits for a server that is gone: what was queued fails now, saying so.
+    for (const [id, request] of this.pending) this.settle(id, request, failure('UNAVAILABLE', GONE_MESSAGE));
+  }
+
+  private clearGoneTimer(): void {
+    if (this.goneTimer) clearTimeout(this.goneTimer);
+    this.goneTimer = null;
+  }
+
   private scheduleReconnect(): void {
-    this.setState('reconnecting', false);
+    // Once gone, the page stays so (and keeps trying now and then) until a server answers.
+    if (this.state !== 'gone') this.setState('reconnecting', false);
     const base = Math.min(this.maxBackoffMs, this.initialBackoffMs * 2 ** this.attempts);
     this.attempts += 1;
     const delay = Math.round(base * (0.5 + Math.random() * 0.5));
@@ -233,6 +280,8 @@ export class WebSocketBridge implements SwarmdeskApi {
       const reconnected = this.everOpened;
       this.everOpened = true;
       this.attempts = 0;
+      this.failedAttempts = 0;
+      this.clearGoneTimer();
       this.setState('open', reconnected);
       for (const request of this.pending.values()) this.flushOne(request);
       return;

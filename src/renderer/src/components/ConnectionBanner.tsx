@@ -11,6 +11,15 @@ export function ConnectionBanner() {
       </div>
     );
   }
+  if (connection === 'gone') {
+    // The front this page was served by stopped: a new one has a new address and token, so say how to get one.
+    return (
+      <div className="banner error" role="alert">
+        Swarmdesk&apos;s server is gone: this page cannot reach it any more. To open Swarmdesk again, run <code>npm start</code> and
+        open the address it prints.
+      </div>
+    );
+  }
   if (connection === 'reconnecting') {
     return (
       <div className="banner" role="status">

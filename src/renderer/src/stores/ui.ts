@@ -45,7 +45,7 @@ export interface UiState {
   composerFocus: { sessionId: SessionId; seq: number } | null;
   /** What the user typed in a composer and has not sent, per session (kept when the pane shows another session). */
   drafts: Record<SessionId, string>;
-  connection: 'connecting' | 'open' | 'reconnecting' | 'refused' | 'stopped';
+  connection: 'connecting' | 'open' | 'reconnecting' | 'gone' | 'refused' | 'stopped';
   problem: string | null;
 }
 
