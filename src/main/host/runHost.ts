@@ -68,7 +68,8 @@ function report(fd: number | null | undefined, message: { ready: true; pid: numb
  * or by itself after the idle time with no front and no live agent.
  */
 export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
-  process.umask(0o077);
+  // No process-wide umask: agents, terminals and git make files the user's way (the umask the host
+  // was started with); the data folder's own files are given their modes where they are created.
   ensurePrivateDataDir(opts.dataDir);
   const file = new RotatingLog(join(opts.dataDir, HOST_LOG_FILE));
   setLogSink((line) => file.write(line));

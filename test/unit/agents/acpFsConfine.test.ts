@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { confine, FsRefused, MAX_READ_BYTES, readConfined, writeConfined } from '../../../src/main/core/agents/acp/fsConfine';
@@ -51,5 +51,24 @@ describe('fs/* confined to the session folder', () => {
     expect(readFileSync(join(work, 'a', 'b', 'c.txt'), 'utf8')).toBe('two');
     expect(readdirSync(join(work, 'a', 'b'))).toEqual(['c.txt']);
     expect(await refusal(writeConfined(work, join(work, 'a'), 'x'))).toBe('it is a folder');
+  });
+
+  it("an overwrite keeps the file's mode (a script stays runnable, a private file private); a new file is made as any program makes one", async () => {
+    for (const [name, mode] of [['build.sh', 0o755], ['secret.env', 0o600], ['shared.txt', 0o640]] as const) {
+      writeFileSync(join(work, name), 'old');
+      chmodSync(join(work, name), mode);
+      await writeConfined(work, join(work, name), 'new');
+      expect(readFileSync(join(work, name), 'utf8')).toBe('new');
+      expect(statSync(join(work, name)).mode & 0o7777, name).toBe(mode);
+    }
+    // Through a symlink inside: the file it points to is rewritten, with its mode.
+    symlinkSync(join(work, 'build.sh'), join(work, 'alias.sh'));
+    await writeConfined(work, join(work, 'alias.sh'), 'newer');
+    expect(statSync(join(work, 'build.sh')).mode & 0o7777).toBe(0o755);
+    // A new file: 0666 under this process's umask, as writeFileSync makes one.
+    writeFileSync(join(work, 'reference.txt'), '');
+    await writeConfined(work, join(work, 'fresh.txt'), 'x');
+    expect(statSync(join(work, 'fresh.txt')).mode & 0o7777).toBe(statSync(join(work, 'reference.txt')).mode & 0o7777);
+    expect(readdirSync(work).sort()).toEqual(['alias.sh', 'build.sh', 'fresh.txt', 'reference.txt', 'secret.env', 'shared.txt']);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,16 +96,17 @@ describe("the install's remote half (sh and tar, run here)", () => {
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   /** Runs the install script with a tar of `files` on stdin, as ssh would run it on the remote. */
-  function install(home: string, id: string, files: Record<string, string>, replace = false): Promise<number | null> {
+  function install(home: string, id: string, files: Record<string, string>, replace = false, umask = '022'): Promise<number | null> {
     const src = mkdtempSync(join(tmpdir(), 'swarmdesk-install-src-'));
     dirs.push(src);
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(join(src, name, '..'), { recursive: true });
-      writeFileSync(join(src, name), text);
+      writeFileSync(join(src, name), text, { mode: name.includes('/bin/') ? 0o755 : 0o644 });
     }
     const tar = spawnSync('tar', ['-cz', '-f', '-', '-C', src, '.']);
     return new Promise((resolve) => {
-      const sh = spawn('sh', ['-c', installScript(home, id, JSON.stringify({ installId: id }), replace)], { stdio: ['pipe', 'ignore', 'inherit'] });
+      // The login's umask, as ssh's session hands it over (a permissive one unless told).
+      const sh = spawn('sh', ['-c', `umask ${umask}\n${installScript(home, id, JSON.stringify({ installId: id }), replace)}`], { stdio: ['pipe', 'ignore', 'inherit'] });
       sh.once('exit', resolve);
       sh.stdin.end(tar.stdout);
     });
@@ -150,5 +151,18 @@ describe("the install's remote half (sh and tar, run here)", () => {
     await new Promise((resolve) => (busy.exitCode !== null || busy.signalCode !== null ? resolve(null) : busy.once('exit', resolve)));
     expect(await install(home, '0.1.1-def', { 'out/main/host.js': 'newer' })).toBe(0);
     expect(readdirSync(home).sort()).toEqual(['0.1.1-def', '0.2.0-new.partial-77', 'data']);
+  });
+
+  it("under a permissive umask (022) the home and the install are the user's only, by explicit modes; a program stays runnable", async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'swarmdesk-remote-parent-')), '.swarmdesk');
+    dirs.push(join(home, '..'));
+    expect(await install(home, '0.1.0-abc', { 'out/main/host.js': 'code', 'node/bin/node': '#!/bin/sh\n' })).toBe(0);
+    const modeOf = (rel: string): number => statSync(join(home, rel)).mode & 0o777;
+    expect(modeOf('.')).toBe(0o700);
+    expect(modeOf('0.1.0-abc')).toBe(0o700);
+    expect(modeOf('0.1.0-abc/out/main')).toBe(0o700);
+    expect(modeOf('0.1.0-abc/out/main/host.js')).toBe(0o600);
+    expect(modeOf('0.1.0-abc/install.json')).toBe(0o600);
+    expect(modeOf('0.1.0-abc/node/bin/node')).toBe(0o700);
   });
 });

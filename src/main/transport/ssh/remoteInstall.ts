@@ -61,16 +61,17 @@ function bundleStream(bundle: HostBundle, node: string | null): { stream: Readab
 export function installScript(home: string, installId: string, manifest: string, replace = false): string {
   return [
     'set -e',
-    'umask 077',
     `home=${shQuote(home)}`,
     `id=${shQuote(installId)}`,
-    'mkdir -p "$home"',
+    // Explicit modes, not a umask: the home (the data folder's parent) and each install are the user's only.
+    'mkdir -p -m 700 "$home"',
     'find "$home" -maxdepth 1 -name "$id.partial*" -mmin +60 -exec rm -rf {} + 2>/dev/null || true',
     'part="$home/$id.partial-$$"',
     'rm -rf "$part"',
-    'mkdir "$part"',
+    'mkdir -m 700 "$part"',
     'tar -xzf - -C "$part"',
     `printf '%s\\n' ${shQuote(manifest)} > "$part/install.json"`,
+    'chmod -R go= "$part"',
     replace
       ? 'rm -rf "$home/$id.old-$$"; if [ -d "$home/$id" ]; then mv "$home/$id" "$home/$id.old-$$"; fi; mv "$part" "$home/$id"; rm -rf "$home/$id.old-$$"'
       : 'if [ -f "$home/$id/install.json" ]; then rm -rf "$part"; else rm -rf "$home/$id"; mv "$part" "$home/$id"; fi',

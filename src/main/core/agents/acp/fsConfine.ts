@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /*
@@ -7,7 +7,8 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
  * the session's folder (its worktree for a worktree session), judged on real paths, so
  * `..`, an absolute path elsewhere and a symlink pointing out are all refused. Reads honour
  * `line`/`limit` and stop at 10 MB; writes create missing parent folders (inside) and land
- * atomically (a temp file renamed over the target).
+ * atomically (a temp file renamed over the target): a new file with the user's umask, an
+ * overwritten one with the mode it had.
  */
 
 export const MAX_READ_BYTES = 10 * 1024 * 1024;
@@ -91,10 +92,19 @@ export async function readConfined(folder: string, path: string, line?: number |
   return all.slice(from, to).join('\n');
 }
 
+/**
+ * What a new file's mode is: the user's umask applied to 0666, as any program creating a file
+ * gets (the host no longer narrows its umask: agents, terminals and git create files the user's way).
+ */
+const NEW_FILE_MODE = 0o666;
+
 export async function writeConfined(folder: string, path: string, content: string): Promise<void> {
   const target = await confine(folder, path, 'write');
+  let keptMode: number | null = null;
   try {
-    if ((await lstat(target)).isDirectory()) throw new FsRefused('write', path, 'it is a folder', false);
+    const st = await stat(target);
+    if (st.isDirectory()) throw new FsRefused('write', path, 'it is a folder', false);
+    keptMode = st.mode & 0o7777; // an overwrite keeps the file's mode (a 0755 script stays runnable)
   } catch (err) {
     if (err instanceof FsRefused) throw err;
     // missing: a new file
@@ -102,13 +112,19 @@ export async function writeConfined(folder: string, path: string, content: strin
   await mkdir(dirname(target), { recursive: true });
   // The parents made just now are inside (the deepest existing one was), so the target still is.
   const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.swarmdesk-tmp`);
-  const fh = await open(temp, 'wx', 0o644);
+  // Over an existing file the copy is born private and given the old mode once whole, so a 0600
+  // file's new text is never readable by others meanwhile; the rename puts it in place at once.
+  const fh = await open(temp, 'wx', keptMode === null ? NEW_FILE_MODE : 0o600);
   try {
     await fh.writeFile(content, 'utf8');
+    if (keptMode !== null) await fh.chmod(keptMode);
     await fh.sync();
-  } finally {
+  } catch (err) {
     await fh.close();
+    await unlink(temp).catch(() => undefined);
+    throw err;
   }
+  await fh.close();
   try {
     await rename(temp, target);
   } catch (err) {
