@@ -4,7 +4,7 @@ import { makeRepo } from '../support/gitRepo';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { agentEnv, createSessionIn, isolatedHome, transcript, type } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
-import { audit, describeFindings, SCHEMES, settled, SWEEP_DIR, SweepReport, VIEWPORTS } from './support/sweep';
+import { audit, colourChanges, colours, describeFindings, SCHEMES, settled, SWEEP_DIR, SweepReport, VIEWPORTS, type Colours, type Scheme } from './support/sweep';
 import { rowByLabel, rows } from './support/swarm';
 
 // The accessibility and screenshot sweep (issue 14): every main screen at 1400×900 and 900×700, light
@@ -12,12 +12,16 @@ import { rowByLabel, rows } from './support/swarm';
 // (WCAG 2.0 A/AA, 2.1 AA) with zero serious or critical violations. One server and one page for all of
 // it; elements are found by their SPEC §7.1 names only, so the sweep outlives restyled screens.
 // Each look of each screen is a soft check: one run lists every violation, not just the first.
+// Then a theme chosen in Settings (Light, Dark) under each OS scheme, on the screens whose colours the
+// two could disagree on (the sidebar's muted text, status words and headings, a pane, the terminal, a
+// diff, Settings): the same colours whatever the OS, and axe again (issue 28).
 
 const dataDir = freshDataDir('swarmdesk-e2e-sweep-');
 const { home, work } = isolatedHome('sweep');
 const repo = makeRepo('atlas');
 let model: ModelServer;
 let server: RunningServer;
+let swarmBuilt = false;
 const report = new SweepReport();
 
 const DERIVED = 'please fix the login redirect loop on Safari';
@@ -99,6 +103,7 @@ async function buildSwarm(page: Page): Promise<void> {
   // The session's own shell changes its worktree: Changes has a file to list, Commit something to commit.
   await runInTerminal(page, "printf 'export const PING_MS = 25_000;\\n' > ping.ts && echo wrote-$((40+2))", 'wrote-42');
   await expect(rowByLabel(page, WORKTREE)).toBeVisible();
+  swarmBuilt = true;
 }
 
 /** A screen the sweep looks at: `show` brings it up from wherever the page is (it may already be up). */
@@ -227,6 +232,39 @@ async function sweep(page: Page, screen: Screen): Promise<void> {
   });
 }
 
+/** The screens a chosen theme is checked on under both OS schemes (the sidebar is on each of them). */
+const THEMED = ['swarm', 'chat', 'terminal', 'changes'];
+
+/** Settings → General → Theme: `theme` ("System", "Light", "Dark"); the dialog closed again. */
+async function chooseTheme(page: Page, theme: 'System' | 'Light' | 'Dark'): Promise<void> {
+  const dialog = await openDialog(page, 'Settings', () => page.getByRole('button', { name: 'Settings', exact: true }));
+  await dialog.getByRole('tab', { name: 'General', exact: true }).click();
+  await dialog.getByRole('radio', { name: theme, exact: true }).check();
+  const html = page.locator('html');
+  await (theme === 'System' ? expect(html).not.toHaveAttribute('data-theme') : expect(html).toHaveAttribute('data-theme', theme.toLowerCase()));
+  await closeDialog(page, 'Settings');
+}
+
+/** `screen` with the theme `theme` chosen, under a light and a dark OS: a screenshot and axe for each, and the same colours in both. */
+async function sweepThemed(page: Page, screen: Screen, theme: Scheme): Promise<void> {
+  await test.step(`${screen.name}, ${theme} theme`, async () => {
+    const seen: Partial<Record<Scheme, Colours>> = {};
+    for (const os of SCHEMES) {
+      await page.emulateMedia({ colorScheme: os });
+      await screen.show(page);
+      await settled(page);
+      const look = `${theme}-theme-${os}-os` as const;
+      const viewport = `${VIEWPORTS[0].width}x${VIEWPORTS[0].height}`;
+      await page.screenshot({ path: join(SWEEP_DIR, `${screen.name}-${viewport}-${look}.png`), animations: 'disabled' });
+      seen[os] = await colours(page);
+      const blocking = await audit(page, report, screen.name, viewport, look);
+      expect.soft(blocking, `${screen.name} ${viewport} ${look}: serious or critical axe violations\n${describeFindings(blocking)}`).toEqual([]);
+    }
+    expect.soft(colourChanges(seen.light ?? {}, seen.dark ?? {}), `${screen.name}, ${theme} theme: colours that follow the OS instead (light OS ≠ dark OS)`).toEqual([]);
+    await screen.hide?.(page);
+  });
+}
+
 test('every main screen, at two sizes in light and dark: screenshots, and no serious or critical axe violation', async ({ page }) => {
   // About 60 looks (40 today): a minute or two on an idle machine; the bound leaves room for a loaded one.
   test.setTimeout(600_000);
@@ -234,4 +272,24 @@ test('every main screen, at two sizes in light and dark: screenshots, and no ser
   await buildSwarm(page);
   for (const screen of screens) await sweep(page, screen);
   for (const screen of await settingsScreens(page)) await sweep(page, screen);
+});
+
+test('a theme chosen in Settings, on a light and on a dark OS: every colour follows the theme, no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(VIEWPORTS[0]);
+  if (swarmBuilt) {
+    await page.goto(server.url);
+    await expect(rows(page)).toHaveCount(4, { timeout: 15_000 });
+  } else await buildSwarm(page);
+  const themed = [...screens.filter((s) => THEMED.includes(s.name)), ...(await settingsScreens(page)).filter((s) => s.name === 'settings-general')];
+  expect(themed.map((s) => s.name)).toEqual([...THEMED, 'settings-general']);
+  try {
+    for (const theme of SCHEMES) {
+      await chooseTheme(page, theme === 'light' ? 'Light' : 'Dark');
+      for (const screen of themed) await sweepThemed(page, screen, theme);
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await chooseTheme(page, 'System').catch(() => undefined);
+  }
 });

@@ -10,6 +10,11 @@ export const VIEWPORTS = [
 ] as const;
 export const SCHEMES = ['light', 'dark'] as const;
 export type Scheme = (typeof SCHEMES)[number];
+/**
+ * A look: the OS's scheme with the theme left at System (`light`, `dark`), or a theme chosen in Settings
+ * under an OS scheme (`dark-theme-light-os`): every colour must follow the chosen theme, whatever the OS.
+ */
+export type Look = Scheme | `${Scheme}-theme-${Scheme}-os`;
 
 /** The WCAG levels axe checks: A and AA of 2.0, and AA of 2.1. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
@@ -30,7 +35,7 @@ export const SWEEP_DIR = join('test-results', 'sweep');
 export interface Finding {
   readonly screen: string;
   readonly viewport: string;
-  readonly scheme: Scheme;
+  readonly scheme: Look;
   readonly id: string;
   readonly impact: string;
   readonly help: string;
@@ -42,7 +47,7 @@ export interface Finding {
 export class SweepReport {
   readonly findings: Finding[] = [];
 
-  blocking(screen: string, viewport: string, scheme: Scheme): Finding[] {
+  blocking(screen: string, viewport: string, scheme: Look): Finding[] {
     return this.findings.filter((f) => f.screen === screen && f.viewport === viewport && f.scheme === scheme && BLOCKING_IMPACTS.has(f.impact) && !allowed(f));
   }
 
@@ -65,7 +70,7 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** Runs axe over the whole page and records every violation, whatever its impact. */
-export async function audit(page: Page, report: SweepReport, screen: string, viewport: string, scheme: Scheme): Promise<Finding[]> {
+export async function audit(page: Page, report: SweepReport, screen: string, viewport: string, scheme: Look): Promise<Finding[]> {
   // Kept cheap, since a run is mostly setting axe up: the app has no frames, so axe runs in the page
   // itself (legacy mode) instead of finishing in a new blank page each time; its 0.5 MB source is
   // evaluated only when the page does not hold it yet (AxeBuilder would evaluate it twice per run);
@@ -86,6 +91,39 @@ export async function audit(page: Page, report: SweepReport, screen: string, vie
     });
   }
   return report.blocking(screen, viewport, scheme);
+}
+
+/** Every colour each element of the page is drawn with, by its place in the document (`body>div:2>…`). */
+export type Colours = Record<string, string>;
+
+/**
+ * The computed colours of every element (text, background, borders, outline, shadow, SVG fill and
+ * stroke): two looks that must be the same colours (a chosen theme under either OS scheme) compare equal.
+ */
+export async function colours(page: Page): Promise<Colours> {
+  return page.evaluate(() => {
+    // In the page (this file is typed for Node, without the DOM's names).
+    type El = { tagName: string; children: ArrayLike<El>; matches(selector: string): boolean };
+    const doc = globalThis as unknown as { document: { body: El }; getComputedStyle(el: El): Record<string, string> };
+    const props = ['color', 'backgroundColor', 'borderTopColor', 'borderRightColor', 'borderBottomColor', 'borderLeftColor', 'outlineColor', 'boxShadow', 'fill', 'stroke', 'textDecorationColor', 'caretColor'];
+    const out: Record<string, string> = {};
+    // What changes by itself between two looks: xterm's blinking cursor and its hidden input's focus ring.
+    const moving = '.xterm-cursor, .xterm-helper-textarea';
+    const walk = (el: El, path: string): void => {
+      if (el.matches(moving)) return;
+      const style = doc.getComputedStyle(el);
+      out[path] = props.map((p) => style[p]).join(' | ');
+      Array.from(el.children).forEach((child, i) => walk(child, `${path}>${child.tagName.toLowerCase()}:${i}`));
+    };
+    walk(doc.document.body, 'body');
+    return out;
+  });
+}
+
+/** The elements whose colours differ between two looks, `path: a ≠ b` (at most `limit`). */
+export function colourChanges(a: Colours, b: Colours, limit = 12): string[] {
+  const changed = Object.keys(a).filter((path) => path in b && a[path] !== b[path]);
+  return changed.slice(0, limit).map((path) => `${path}: ${a[path]} ≠ ${b[path]}`).concat(changed.length > limit ? [`… and ${changed.length - limit} more`] : []);
 }
 
 /** The failure message: each serious or critical violation with its elements and axe's summary of what fails. */

@@ -1,6 +1,8 @@
-/** The terminal's colours for the app's light and dark looks; xterm cannot read CSS, so they are kept here beside the tokens in `styles/base.css`. */
-export type ColorScheme = 'light' | 'dark';
+import type { ColorScheme } from '../colorScheme';
 
+export { currentColorScheme, watchColorScheme, type ColorScheme } from '../colorScheme';
+
+/** The terminal's colours for the app's light and dark looks; xterm cannot read CSS, so they are kept here beside the tokens in `styles/base.css`. */
 export interface TerminalTheme {
   readonly background: string;
   readonly foreground: string;
@@ -47,28 +49,4 @@ const THEMES: Record<ColorScheme, TerminalTheme> = {
 
 export function terminalTheme(scheme: ColorScheme): TerminalTheme {
   return THEMES[scheme];
-}
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-/** The look in effect now: the theme chosen in Settings (`<html data-theme>`), else the OS setting, as the CSS tokens follow them. */
-export function currentColorScheme(): ColorScheme {
-  const chosen = document.documentElement.dataset.theme;
-  if (chosen === 'light' || chosen === 'dark') return chosen;
-  if (typeof window.matchMedia !== 'function') return 'light';
-  return window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
-}
-
-/** Calls `listener` whenever the look changes; returns the unsubscribe. */
-export function watchColorScheme(listener: (scheme: ColorScheme) => void): () => void {
-  const onChange = (): void => listener(currentColorScheme());
-  // The theme chosen in Settings changes the attribute; the OS setting changes the query.
-  const chosen = new MutationObserver(onChange);
-  chosen.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  const query = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
-  query?.addEventListener('change', onChange);
-  return () => {
-    chosen.disconnect();
-    query?.removeEventListener('change', onChange);
-  };
 }
