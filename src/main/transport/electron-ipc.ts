@@ -1,10 +1,13 @@
 import { CHANNEL_NAMES } from '../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../shared/ipc/bridge';
+import { MAX_REQUEST_DEPTH, TOO_DEEP_MESSAGE, valueDeeperThan } from '../../shared/jsonDepth';
 import { fail, type Result } from '../../shared/result';
-import { createLogger } from '../core';
+import { createLogger, RateLimitedWarnings } from '../core';
 import type { EventSource, RouterLike } from './router-like';
 
 const log = createLogger('ipc');
+/** A window can send deep inputs at will: at most 10 lines a minute, then a count. */
+const refusals = new RateLimitedWarnings(log, 10, 60_000);
 
 /** The parts of Electron's IpcMainInvokeEvent the trust check reads. */
 export interface FrameLike {
@@ -47,6 +50,11 @@ export function registerIpcChannels(opts: IpcTransportOptions): () => void {
       if (!trusted) {
         log.warn('refused IPC from an untrusted sender', { channel });
         return fail('FORBIDDEN', 'This window may not call Swarmdesk.');
+      }
+      // The structured clone arrives whole; a schema or the relay's JSON.stringify would recurse through it.
+      if (valueDeeperThan(input, MAX_REQUEST_DEPTH)) {
+        refusals.warn('refused IPC nested too deeply', { channel });
+        return fail('BAD_INPUT', TOO_DEEP_MESSAGE);
       }
       return opts.router.handle(channel, input, { transport: 'electron' });
     });

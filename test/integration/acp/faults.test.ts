@@ -90,6 +90,16 @@ describe('ACP sessions: stop and faults', () => {
     ]);
   });
 
+  it('lines nested 5,000 and 200,000 deep are set aside before anything recurses: the update dropped, the request answered with an error; the turn goes on', async () => {
+    const id = await session();
+    await ok(h, 'sessions:send', { id, text: 'deep' });
+    await entryOf(h, id, 'assistant', /Still here after the deep lines\./);
+    await statusBecomes(h, id, 'waiting');
+    expect(entries(h, id).some((e) => e.kind === 'error')).toBe(false);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(h.logFile, 'utf8')).toMatch(/deep reply .*"id":"deep-request".*"code":-32600.*nested too deeply/);
+  });
+
   it('a non-JSON line on stdout is a typed error; the process group is ended', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'garbage' });

@@ -31,6 +31,17 @@ describe('parseCliLine', () => {
     expect(parseCliLine('{"type":"assistant","message":"odd"}')).toMatchObject({ type: 'message', blocks: [] });
   });
 
+  it('refuses a line nested deeper than an agent line may be (a tool input 5,000 or 200,000 levels deep) before parsing it', () => {
+    for (const depth of [5_000, 200_000]) {
+      const input = '['.repeat(depth) + ']'.repeat(depth);
+      const line = `{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"Bash","input":{"command":${input}}}]}}`;
+      expect(parseCliLine(line)).toEqual({ type: 'invalid', reason: 'nested too deeply' });
+    }
+    // Brackets inside a string are text, however many.
+    const text = JSON.stringify({ type: 'assistant', message: { id: 'm', content: [{ type: 'text', text: '['.repeat(5_000) }] } });
+    expect(parseCliLine(text)).toMatchObject({ type: 'message', blocks: [{ type: 'text' }] });
+  });
+
   it('reads the init, deltas, the stop reason and the result of a real run', () => {
     const events = fixture('claude-bash-two-turns').map(parseCliLine);
     expect(events[0]).toMatchObject({ type: 'init', permissionMode: 'default' });

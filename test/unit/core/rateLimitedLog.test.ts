@@ -18,10 +18,21 @@ describe('RateLimitedWarnings', () => {
     t = 60_000;
     w.warn('refused', { i: 'next' });
     expect(lines.slice(3)).toEqual([
-      { msg: 'more of the same warnings were left out', fields: { count: 997, windowMs: 60_000 } },
+      { msg: '997 more like this were left out', fields: { count: 997, windowMs: 60_000, last: 'refused' } },
       { msg: 'refused', fields: { i: 'next' } },
     ]);
     w.flush(); // nothing left out since: no line
     expect(lines).toHaveLength(5);
+  });
+
+  it('logs at its own level, the summary too (a failure a client can repeat is an error, bounded the same)', () => {
+    const levels: string[] = [];
+    const at = (level: string) => (): void => void levels.push(level);
+    const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } as unknown as Logger;
+    const t = 0;
+    const e = new RateLimitedWarnings(log, 2, 60_000, () => t, 'error');
+    for (let i = 0; i < 300; i += 1) e.warn('router failed');
+    e.flush();
+    expect(levels).toEqual(['error', 'error', 'error']);
   });
 });

@@ -45,6 +45,19 @@ describe('Electron IPC: one handler per channel, sender checked on each', () => 
     expect(handle).toHaveBeenCalledExactlyOnceWith('sessions:get', { id: 'abc' }, { transport: 'electron' });
   });
 
+  it('refuses an input nested deeper than a request may be (5,000 and 200,000 levels) with BAD_INPUT before the router sees it', async () => {
+    const { handlers, handle } = setup();
+    for (const depth of [5_000, 200_000]) {
+      let deep: unknown = 'x';
+      for (let i = 0; i < depth; i++) deep = [deep];
+      const res = await handlers.get('sessions:rename')?.(event(), { id: 'a', title: deep });
+      expect(res).toEqual({ ok: false, error: { code: 'BAD_INPUT', message: expect.stringContaining('nested too deeply') } });
+    }
+    expect(handle).not.toHaveBeenCalled();
+    // A shallow input still passes.
+    expect(await handlers.get('sessions:rename')?.(event(), { id: 'a', title: [[['x']]] })).toEqual({ ok: true, value: 'served' });
+  });
+
   it.each([
     ['another webContents', event({ id: 99 })],
     ['an iframe of our window', event({ frame: { url: 'app://swarmdesk/index.html', parent: top } })],

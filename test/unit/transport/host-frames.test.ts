@@ -34,6 +34,20 @@ describe('the session host socket frames', () => {
     expect(long.frames).toEqual([]);
   });
 
+  it('sets a frame nested deeper than its bound aside, parsed, and reads on (5,000 and 200,000 levels)', () => {
+    const frames: unknown[] = [];
+    const deep: unknown[] = [];
+    const errors: string[] = [];
+    const r = new FrameReader(1_000_000, (f) => frames.push(f), (e) => errors.push(e), { maxDepth: 65, onTooDeep: (f) => deep.push(f) });
+    for (const depth of [5_000, 200_000]) {
+      r.push(`{"t":"req","id":${depth},"channel":"sessions:list","input":${'['.repeat(depth)}${']'.repeat(depth)}}\n`);
+    }
+    r.push('{"t":"req","id":1,"channel":"sessions:list","input":{"a":[[1]]}}\n');
+    expect(deep.map((f) => (f as { id: number }).id)).toEqual([5_000, 200_000]);
+    expect(frames).toEqual([{ t: 'req', id: 1, channel: 'sessions:list', input: { a: [[1]] } }]);
+    expect(errors).toEqual([]);
+  });
+
   it('a client frame is one of the known shapes; anything else does not parse', () => {
     expect(ClientFrameSchema.safeParse({ t: 'req', id: 1, channel: 'sessions:list', input: {} }).success).toBe(true);
     expect(ClientFrameSchema.safeParse({ t: 'req', id: -1, channel: 'x' }).success).toBe(false);

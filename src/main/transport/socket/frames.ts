@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valueDeeperThan } from '../../../shared/jsonDepth';
 
 /**
  * The session host's socket protocol (SPEC §5.1): newline-delimited JSON
@@ -79,10 +80,18 @@ export const MAX_CLIENT_FRAME_CHARS = 2_100_000;
 /** The host's longest frame: a terminal's serialized screen (10,000 lines of scrollback) fits well inside. */
 export const MAX_HOST_FRAME_CHARS = 64 * 1024 * 1024;
 
+/** A frame nested deeper than `maxDepth` goes to `onTooDeep` (as parsed: its id can be answered) instead of `onFrame`. */
+export interface FrameDepthBound {
+  readonly maxDepth: number;
+  readonly onTooDeep: (frame: unknown) => void;
+}
+
 /**
  * Splits a byte stream into lines and parses each as JSON. A line longer than
  * `maxChars` is a protocol error (the peer is broken or hostile): `onError` is
- * called once and nothing after it is parsed.
+ * called once and nothing after it is parsed. With a depth bound, a frame
+ * nested deeper is set aside before any recursive walk sees it (JSON.parse
+ * itself does not recurse; JSON.stringify and a schema do) and reading goes on.
  */
 export class FrameReader {
   /** The current line's pieces so far (no newline among them): a long frame is not rescanned per chunk. */
@@ -94,6 +103,7 @@ export class FrameReader {
     private readonly maxChars: number,
     private readonly onFrame: (frame: unknown) => void,
     private readonly onError: (reason: string) => void,
+    private readonly depth?: FrameDepthBound,
   ) {}
 
   push(chunk: string): void {
@@ -122,7 +132,8 @@ export class FrameReader {
       } catch {
         return this.fail('a frame that is not JSON');
       }
-      this.onFrame(frame);
+      if (this.depth !== undefined && valueDeeperThan(frame, this.depth.maxDepth)) this.depth.onTooDeep(frame);
+      else this.onFrame(frame);
     }
   }
 

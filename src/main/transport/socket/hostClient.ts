@@ -2,8 +2,9 @@ import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isEventName } from '../../../shared/ipc/bridge';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
+import { MAX_PEER_DEPTH, MAX_REQUEST_DEPTH, TOO_DEEP_MESSAGE, valueDeeperThan } from '../../../shared/jsonDepth';
 import { fail, type Result } from '../../../shared/result';
-import type { EventListener, RequestContext } from '../../core';
+import { createLogger, RateLimitedWarnings, type EventListener, type RequestContext } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { encodeFrame, FrameReader, MAX_HOST_FRAME_CHARS, type ClientFrame, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 
@@ -11,6 +12,9 @@ import { encodeFrame, FrameReader, MAX_HOST_FRAME_CHARS, type ClientFrame, type 
 const WELCOME_TIMEOUT_MS = 10_000;
 /** A reply slower than this is answered UNAVAILABLE (the host is wedged); the request may still run there. */
 const REQUEST_TIMEOUT_MS = 5 * 60_000;
+
+/** Frames from the host set aside as nested too deeply (a bug or a broken peer): at most 10 lines a minute. */
+const tooDeep = new RateLimitedWarnings(createLogger('host-link'), 10, 60_000);
 
 export class HostRefusedError extends Error {
   override readonly name = 'HostRefusedError';
@@ -122,6 +126,17 @@ export class HostConnection implements RouterLike, EventSource {
           if (connection === null) settle(new Error(`The session host sent ${reason}.`));
           socket.destroy();
         },
+        // A reply nested deeper than a page can be sent (JSON.stringify recurses) answers its request with an error; a push is dropped.
+        {
+          maxDepth: MAX_PEER_DEPTH,
+          onTooDeep: (raw) => {
+            const frame = (typeof raw === 'object' && raw !== null ? raw : {}) as { t?: unknown; id?: unknown };
+            tooDeep.warn('the session host sent a frame nested too deeply; not passed on', { t: typeof frame.t === 'string' ? frame.t.slice(0, 20) : null });
+            if (connection !== null && frame.t === 'res' && typeof frame.id === 'number') {
+              connection.inOrder({ t: 'res', id: frame.id, result: fail('INTERNAL', 'The session host sent a reply nested too deeply to pass on.') });
+            }
+          },
+        },
       );
       socket.on('data', (chunk: string) => reader.push(chunk));
       socket.on('error', (err) => {
@@ -149,6 +164,8 @@ export class HostConnection implements RouterLike, EventSource {
 
   handle(channel: unknown, input: unknown, _ctx: RequestContext): Promise<Result<unknown>> {
     if (this.closed) return Promise.resolve(fail('UNAVAILABLE', 'The session host is not reachable right now; try again in a moment.'));
+    // Writing the frame walks the input recursively (JSON.stringify): a deep one would overflow the stack.
+    if (valueDeeperThan(input, MAX_REQUEST_DEPTH)) return Promise.resolve(fail('BAD_INPUT', TOO_DEEP_MESSAGE));
     return new Promise((resolve) => {
       const id = this.nextId++;
       const timer = setTimeout(() => {

@@ -1,7 +1,8 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { MAX_REQUEST_DEPTH, TOO_DEEP_MESSAGE } from '../../../shared/jsonDepth';
 import { fail } from '../../../shared/result';
-import type { FrontAbilities, Logger } from '../../core';
+import { RateLimitedWarnings, type FrontAbilities, type Logger } from '../../core';
 import { frontAbilities, judgeHello } from './frontAdmission';
 import type { EventSource, RouterLike } from '../router-like';
 import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
@@ -16,6 +17,8 @@ const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 const MAX_IN_FLIGHT = 256;
 /** A question asked of a front (a folder picker is a person choosing) waits at most this long. */
 const ASK_TIMEOUT_MS = 10 * 60_000;
+/** Lines one front can provoke (frames refused, requests that failed) per minute; the rest are counted in one line. */
+const MAX_LINES_PER_MINUTE = 10;
 
 export interface AttachedFront {
   readonly kind: FrontKind;
@@ -101,6 +104,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     let nextAsk = 1;
     const asks = new Map<number, { resolve: (value: unknown) => void; timer: NodeJS.Timeout }>();
     const helloTimer = setTimeout(() => socket.destroy(), HELLO_TIMEOUT_MS);
+    const warnings = new RateLimitedWarnings(log, MAX_LINES_PER_MINUTE, 60_000);
+    const failures = new RateLimitedWarnings(log, MAX_LINES_PER_MINUTE, 60_000, Date.now, 'error');
 
     const ask = (ability: FrontAbility, args: unknown[]): Promise<unknown> =>
       new Promise((resolve) => {
@@ -178,7 +183,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
               })
               .catch((err: unknown) => {
                 settle?.(false);
-                log.error('router failed', { err });
+                failures.warn('router failed', { err });
                 send(socket, { t: 'res', id: frame.id, result: fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.') });
               })
               .finally(() => {
@@ -217,10 +222,38 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         log.warn('closing a front', { reason });
         socket.destroy();
       },
+      // A request is answered BAD_INPUT and the front carries on; before its hello the connection is closed (SPEC §11).
+      {
+        maxDepth: MAX_REQUEST_DEPTH + 1,
+        onTooDeep: (raw) => {
+          const frame = (typeof raw === 'object' && raw !== null ? raw : {}) as { t?: unknown; id?: unknown };
+          if (front === null) {
+            warnings.warn('closing a connection whose first frame is nested too deeply');
+            socket.destroy();
+            return;
+          }
+          warnings.warn('refused a frame nested too deeply', { t: typeof frame.t === 'string' ? frame.t.slice(0, 20) : null });
+          const id = frame.id;
+          if (frame.t === 'req' && typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) {
+            send(socket, { t: 'res', id, result: fail('BAD_INPUT', TOO_DEEP_MESSAGE) });
+          } else if (frame.t === 'answer' && typeof id === 'number') {
+            const pending = asks.get(id);
+            asks.delete(id);
+            if (pending) {
+              clearTimeout(pending.timer);
+              pending.resolve(null);
+            }
+          } else {
+            socket.destroy();
+          }
+        },
+      },
     );
     socket.on('data', (chunk: string) => reader.push(chunk));
     socket.on('close', () => {
       clearTimeout(helloTimer);
+      warnings.flush();
+      failures.flush();
       for (const pending of asks.values()) {
         clearTimeout(pending.timer);
         pending.resolve(null);

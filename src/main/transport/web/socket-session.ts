@@ -1,6 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { isChannelName } from '../../../shared/ipc/contract';
 import { WEB_CLOSE, type WebRequestId, type WebServerMessage } from '../../../shared/ipc/bridge';
+import { MAX_REQUEST_DEPTH, TOO_DEEP_MESSAGE, valueDeeperThan } from '../../../shared/jsonDepth';
 import { fail, type AppErrorShape, type Result } from '../../../shared/result';
 import { RateLimitedWarnings, type Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
@@ -64,6 +65,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   let inFlight = 0;
   const now = opts.now ?? Date.now;
   const warnings = new RateLimitedWarnings(log, opts.maxWarningsPerMinute ?? DEFAULT_MAX_WARNINGS_PER_MINUTE, MINUTE_MS, now);
+  const failures = new RateLimitedWarnings(log, opts.maxWarningsPerMinute ?? DEFAULT_MAX_WARNINGS_PER_MINUTE, MINUTE_MS, now, 'error');
   const maxBad = opts.maxBadFramesPerMinute ?? DEFAULT_MAX_BAD_FRAMES_PER_MINUTE;
   let badWindowStart = Number.NEGATIVE_INFINITY;
   let badInWindow = 0;
@@ -72,6 +74,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   const closeSocket = (code: number, reason: string): void => {
     closing = true;
     warnings.flush();
+    failures.flush();
     ws.close(code, reason);
   };
 
@@ -145,7 +148,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
       })
       .catch((err: unknown) => {
         // The router already turns handler errors into envelopes; this is a last resort.
-        log.error('router failed', { err });
+        failures.warn('router failed', { err });
         settle?.(false);
         reply(id, fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.'));
       })
@@ -168,6 +171,8 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
       return refuse(null, { code: 'BAD_INPUT', message: 'The message must be a JSON object.' }, 'not an object');
     }
     const msg = parsed as Incoming;
+    // Before anything walks it (the relay's JSON.stringify, a schema): 5,000 levels overflow the stack.
+    if (valueDeeperThan(msg, MAX_REQUEST_DEPTH + 1)) return refuse(asId(msg.id), { code: 'BAD_INPUT', message: TOO_DEEP_MESSAGE }, 'nested too deeply');
     if (!authenticated) return onHello(asId(msg.id), msg);
     if (msg.type === 'hello') return refuse(null, { code: 'BAD_INPUT', message: 'Already authenticated.' }, 'second hello');
     onRequest(text, msg);
@@ -176,6 +181,7 @@ export function attachSocketSession(ws: WebSocket, opts: SocketSessionOptions): 
   ws.on('close', () => {
     closing = true;
     warnings.flush();
+    failures.flush();
     clearTimeout(helloTimer);
     unsubscribe?.();
     unsubscribe = null;

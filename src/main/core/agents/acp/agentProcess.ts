@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import { ndJsonStream, type AnyMessage, type Stream } from '@agentclientprotocol/sdk';
+import { MAX_PEER_DEPTH, valueDeeperThan } from '../../../../shared/jsonDepth';
+import { createLogger } from '../../logger';
+import { RateLimitedWarnings } from '../../rateLimitedLog';
 import { childEnv } from '../../spawn/childEnv';
 import type { LiveAgentsPort } from '../liveAgentsRecord';
 import type { AcpLaunch } from './catalog';
@@ -37,6 +40,26 @@ export interface AgentProcess {
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+/** Agents' messages set aside as nested too deeply: at most 10 lines a minute, then a count. */
+const tooDeep = new RateLimitedWarnings(createLogger('acp'), 10, 60_000);
+
+/**
+ * A message nested deeper than MAX_PEER_DEPTH (JSON.parse does not recurse; the SDK's schemas and our
+ * JSON.stringify do): a reply to us becomes an error reply for its request, a request from the agent
+ * is answered with an error (`refuse`), a notification is dropped. The agent carries on either way.
+ */
+function boundDepth(message: AnyMessage, refuse: (line: Uint8Array) => void): AnyMessage | null {
+  if (!valueDeeperThan(message, MAX_PEER_DEPTH)) return message;
+  const m = message as { id?: unknown; method?: unknown };
+  const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
+  const method = typeof m.method === 'string' ? m.method.slice(0, 80) : null;
+  tooDeep.warn('an agent sent a message nested too deeply; set aside', { method, id });
+  const error = { code: -32600, message: `Message nested too deeply (more than ${MAX_PEER_DEPTH} levels).` };
+  if (id !== null && method === null) return { jsonrpc: '2.0', id, error } as AnyMessage;
+  if (id !== null) refuse(encoder.encode(`${JSON.stringify({ jsonrpc: '2.0', id, error })}\n`));
+  return null;
+}
 
 function isParseErrorReply(chunk: Uint8Array): boolean {
   if (chunk.byteLength > 4_096) return false;
@@ -102,7 +125,9 @@ export function startAgentProcess(
     writable: framed.writable,
     readable: framed.readable.pipeThrough(
       new TransformStream<AnyMessage, AnyMessage>({
-        transform(message, controller) {
+        transform(received, controller) {
+          const message = boundDepth(received, (line) => void writer.write(line).catch(() => undefined));
+          if (message === null) return;
           const kind = unknownUpdateKind(message);
           if (kind === null) controller.enqueue(message);
           else on.onUnknownUpdate((message as { params?: { sessionId?: unknown } }).params?.sessionId, kind);

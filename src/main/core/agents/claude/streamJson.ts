@@ -4,6 +4,9 @@
  * between versions, so only the fields we use are checked; a line that is not JSON
  * or not an object is `invalid`, an unknown `type` is `unknown`, and neither is fatal.
  */
+
+import { jsonTextDeeperThan, MAX_PEER_DEPTH } from '../../../../shared/jsonDepth';
+
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 
@@ -164,6 +167,8 @@ function parseSystem(o: JsonObject): CliEvent {
 
 /** One stdout line of the CLI → one event. Never throws. */
 export function parseCliLine(line: string): CliEvent {
+  // A tool input is stored and sent on by walks that recurse (JSON.stringify): bound it before the parse.
+  if (jsonTextDeeperThan(line, MAX_PEER_DEPTH)) return { type: 'invalid', reason: 'nested too deeply' };
   let value: unknown;
   try {
     value = JSON.parse(line);
