@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handlers } from '../../../src/main/core/handlers';
+import { setLogSink } from '../../../src/main/core/logger';
 import { Router } from '../../../src/main/core/router/router';
 import { CHANNEL_NAMES } from '../../../src/shared/ipc/contract';
 import { startCore, type Harness } from './harness';
@@ -60,6 +61,29 @@ describe('router over the real core', () => {
     if (r.ok) return;
     expect(r.error.code).toBe('INTERNAL');
     expect(JSON.stringify(r)).not.toMatch(/SECRET|ssh|at \/|\.ts:\d+/);
+  });
+
+  it('a handler that throws on every call logs at most 20 errors a minute, then one "N more like this" line', async () => {
+    h = startCore();
+    const lines: string[] = [];
+    const restore = setLogSink((line) => void lines.push(line));
+    try {
+      const router = new Router(
+        {
+          ...handlers,
+          'sessions:list': () => {
+            throw new Error('broken');
+          },
+        },
+        h.core.services,
+      );
+      for (let i = 0; i < 300; i++) await router.handle('sessions:list', {}, { transport: 'test' });
+      const errors = lines.filter((l) => / ERROR \[router\] handler threw/.test(l));
+      expect(errors).toHaveLength(20);
+      expect(lines.filter((l) => / ERROR /.test(l))).toHaveLength(20);
+    } finally {
+      restore();
+    }
   });
 
   it('an output that fails its schema (a placeholder title) is INTERNAL and is not sent', async () => {

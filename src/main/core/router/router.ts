@@ -46,6 +46,8 @@ export const MAX_REQUEST_CHARS = 2_000_000;
 export class Router<S> {
   /** A client can send bad requests at will: their warnings are bounded (20 a minute, then a count). */
   private readonly clientWarnings = new RateLimitedWarnings(log, 20, 60_000);
+  /** A failing handler a client can call again and again: its errors are bounded the same way. */
+  private readonly handlerErrors = new RateLimitedWarnings(log, 20, 60_000, Date.now, 'error');
 
   constructor(
     private readonly handlers: HandlerMap<S>,
@@ -87,7 +89,7 @@ export class Router<S> {
         const typed = storageAppError(fault);
         return fail(typed.code, typed.message);
       }
-      log.error('handler threw', { channel, err });
+      this.handlerErrors.warn('handler threw', { channel, err });
       return fail('INTERNAL', 'Something went wrong in Swarmdesk; details are in the log.');
     }
   }
