@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
+import { shootAndAudit } from './support/sweep';
 
 // The Settings dialog in sections and the New session dialog's Folder field (issue 14 §4), in a real
 // Chromium against web mode: the tabs, the theme applied and kept, values the environment sets shown with
@@ -95,6 +96,49 @@ test('a value the environment sets is shown with it; a key only by its variable'
   await expect(dialog.getByRole('note', { name: 'Provider' })).toHaveText('offline — set by SWARMDESK_AMBIENT_PROVIDER');
   await expect(dialog.getByRole('region', { name: 'Ambient activity' })).toBeVisible();
   expect(await page.content()).not.toContain(SECRET);
+});
+
+test('a base URL that is not http(s) is refused next to its field; plain HTTP to another machine takes "Allow plain HTTP to this host", kept with the URL', async ({ page }) => {
+  await openApp(page);
+  let dialog = await openSettings(page);
+  await dialog.getByRole('tab', { name: 'Ambient model' }).click();
+  const url = dialog.getByRole('textbox', { name: 'OpenAI base URL' });
+  const save = dialog.getByRole('button', { name: 'Save ambient settings' });
+  await url.fill('javascript:alert(1)');
+  await save.click();
+  const why = 'The OpenAI base URL must start with https:// (or http://), not javascript:. Only web addresses can be model endpoints.';
+  await expect(dialog.getByRole('alert')).toHaveText(why);
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription(why);
+  // The user stays where they were.
+  await expect(save).toBeFocused();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Saved' })).toHaveCount(0);
+
+  await url.fill('http://192.0.2.10:11434/v1');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  const allow = dialog.getByRole('checkbox', { name: 'Allow plain HTTP to this host' });
+  await expect(allow).not.toBeChecked();
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText(/^The OpenAI base URL uses plain HTTP to 192\.0\.2\.10/);
+  await expect(dialog.getByText('Not saved: the OpenAI base URL needs a fix (above).')).toBeVisible();
+  await url.scrollIntoViewIfNeeded();
+  for (const { look, blocking } of await shootAndAudit(page, SHOTS, 'settings-base-url-refused')) expect.soft(blocking, look).toEqual([]);
+  await allow.check();
+  await save.click();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(save).toBeFocused();
+
+  // Kept by the host, the permission with its URL; a loopback URL needs none.
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  dialog = await openSettings(page);
+  await dialog.getByRole('tab', { name: 'Ambient model' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'OpenAI base URL' })).toHaveValue('http://192.0.2.10:11434/v1');
+  await expect(dialog.getByRole('checkbox', { name: 'Allow plain HTTP to this host' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: 'OpenAI base URL' }).fill('http://127.0.0.1:11434/v1');
+  await expect(dialog.getByRole('checkbox', { name: 'Allow plain HTTP to this host' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save ambient settings' }).click();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
 });
 
 test('the theme switches to dark at once, stays after a reload, and System gives the OS back', async ({ page }) => {

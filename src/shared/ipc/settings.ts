@@ -54,7 +54,11 @@ export const AmbientSettingsSchema = z.object({
   /** The ambient model for the chosen provider; null = the provider's small default. */
   model: Model,
   anthropicBaseUrl: Url,
+  /** The user allowed plain `http:` to the Anthropic base URL's host (not loopback); given with that URL, dropped when it changes. */
+  anthropicAllowPlainHttp: z.boolean(),
   openaiBaseUrl: Url,
+  /** The same for the OpenAI-compatible base URL (a LAN Ollama, say). */
+  openaiAllowPlainHttp: z.boolean(),
   openaiModel: Model,
   claudePath: z.string().max(4_096).nullable(),
   features: AmbientFeaturesSchema,

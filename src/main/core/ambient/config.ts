@@ -14,6 +14,8 @@ import {
   type AmbientStatus,
 } from '../../../shared/ipc/settings';
 import { DEFAULT_TITLE_WORD_TARGET } from '../../../shared/judge/limits';
+import { baseUrlProblem } from '../../../shared/baseUrl';
+import { AppError } from '../../../shared/result';
 import { Credentials, type SecretBox } from '../models/credentials';
 import type { SettingsRepo } from '../store/repos/settings';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_CLI_MODEL, DEFAULT_OPENAI_MODEL } from './providers/models';
@@ -23,7 +25,9 @@ export const DEFAULT_AMBIENT_SETTINGS: AmbientSettings = {
   provider: 'auto',
   model: null,
   anthropicBaseUrl: null,
+  anthropicAllowPlainHttp: false,
   openaiBaseUrl: null,
+  openaiAllowPlainHttp: false,
   openaiModel: null,
   claudePath: null,
   features: { titles: true, nextPrompt: true, pickupNote: true, narration: true, names: true, runningSummary: true, recoverySweep: true },
@@ -33,6 +37,12 @@ export const DEFAULT_AMBIENT_SETTINGS: AmbientSettings = {
 };
 
 const SETTINGS_KEY = 'ambient';
+
+/** The two base URL settings, each with its allow-plain-HTTP flag and its name in a sentence. */
+const BASE_URLS = [
+  { url: 'anthropicBaseUrl', flag: 'anthropicAllowPlainHttp', label: 'Anthropic base URL' },
+  { url: 'openaiBaseUrl', flag: 'openaiAllowPlainHttp', label: 'OpenAI base URL' },
+] as const;
 
 export interface ResolvedAmbient {
   readonly settings: AmbientSettings;
@@ -79,9 +89,23 @@ export class AmbientConfig {
     return parsed.success ? parsed.data : DEFAULT_AMBIENT_SETTINGS;
   }
 
+  /**
+   * Stores a partial update. A base URL it changes is checked (`baseUrlProblem`: http(s) only, plain HTTP
+   * off this machine only with its allow flag) and refused with BAD_INPUT; the allow flag belongs to the
+   * URL it was given with, so a new URL without one starts without it.
+   */
   save(patch: Partial<Omit<AmbientSettings, 'features'>> & { features?: Partial<AmbientSettings['features']> }): void {
     const current = this.stored();
     const next = AmbientSettingsSchema.parse({ ...current, ...patch, features: { ...current.features, ...(patch.features ?? {}) } });
+    for (const endpoint of BASE_URLS) {
+      const url = patch[endpoint.url];
+      const urlChanged = url !== undefined && url !== current[endpoint.url];
+      if (urlChanged && patch[endpoint.flag] === undefined) next[endpoint.flag] = false;
+      // An unchanged URL (the form sends every field) is not judged again, nor one the environment set.
+      if (!urlChanged && next[endpoint.flag] === current[endpoint.flag]) continue;
+      const problem = baseUrlProblem(endpoint.label, next[endpoint.url], next[endpoint.flag]);
+      if (problem) throw new AppError('BAD_INPUT', problem);
+    }
     this.repo.set(SETTINGS_KEY, next);
   }
 

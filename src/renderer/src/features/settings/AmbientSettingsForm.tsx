@@ -7,7 +7,9 @@ import {
   type KeyState,
   type SettingsView,
 } from '../../../../shared/ipc/settings';
+import { baseUrlProblem } from '../../../../shared/baseUrl';
 import { saveSettings } from './actions';
+import { BaseUrlField } from './BaseUrlField';
 import { EnvOr } from './EnvValue';
 import { useSettings } from './store';
 
@@ -59,8 +61,20 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
   const text = (v: string): string | null => (v.trim() === '' ? null : v.trim());
 
   const [saved, setSaved] = useState(false);
+  const [urlErrors, setUrlErrors] = useState<Partial<Record<BaseUrlSetting, string>>>({});
+  // A new host drops the permission given for the old one (main does the same for a URL sent without it).
+  const setUrl = (key: BaseUrlSetting, url: string | null) => {
+    const flag = ALLOW_FLAGS[key];
+    setDraft((d) => ({ ...d, [key]: url, [flag]: d[flag] && hostOf(d[key]) === hostOf(url) }));
+    setUrlErrors((errors) => ({ ...errors, [key]: undefined }));
+  };
   const save = async () => {
+    if (saving) return;
     setSaved(false);
+    // Main's rule for a base URL the user changed, said next to the field before anything is sent.
+    const problems = baseUrlProblems(draft, view.ambient);
+    setUrlErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     // The Claude Code path is the Agents section's: not written from here.
     const { claudePath: _agents, ...rest } = draft;
     const ambient = {
@@ -85,6 +99,7 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
   return (
     <form
       className="form settings-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -140,10 +155,15 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
           </button>
         ) : null}
         <EnvOr view={view} field="anthropicBaseUrl" label="Anthropic base URL">
-          <label className="field">
-            <span>Anthropic base URL</span>
-            <input type="url" value={draft.anthropicBaseUrl ?? ''} placeholder="https://api.anthropic.com (the default)" onChange={(e) => set('anthropicBaseUrl', text(e.target.value))} />
-          </label>
+          <BaseUrlField
+            label="Anthropic base URL"
+            url={draft.anthropicBaseUrl}
+            allowPlainHttp={draft.anthropicAllowPlainHttp}
+            placeholder="https://api.anthropic.com (the default)"
+            error={urlErrors.anthropicBaseUrl ?? null}
+            onUrl={(url) => setUrl('anthropicBaseUrl', url)}
+            onAllow={(allow) => set('anthropicAllowPlainHttp', allow)}
+          />
         </EnvOr>
       </fieldset>
 
@@ -161,10 +181,15 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
           </button>
         ) : null}
         <EnvOr view={view} field="openaiBaseUrl" label="OpenAI base URL">
-          <label className="field">
-            <span>OpenAI base URL</span>
-            <input type="url" value={draft.openaiBaseUrl ?? ''} placeholder="http://localhost:11434/v1" onChange={(e) => set('openaiBaseUrl', text(e.target.value))} />
-          </label>
+          <BaseUrlField
+            label="OpenAI base URL"
+            url={draft.openaiBaseUrl}
+            allowPlainHttp={draft.openaiAllowPlainHttp}
+            placeholder="http://localhost:11434/v1"
+            error={urlErrors.openaiBaseUrl ?? null}
+            onUrl={(url) => setUrl('openaiBaseUrl', url)}
+            onAllow={(allow) => set('openaiAllowPlainHttp', allow)}
+          />
         </EnvOr>
         <label className="field">
           <span>OpenAI model</span>
@@ -196,17 +221,48 @@ export function AmbientSettingsForm({ view }: { view: SettingsView }) {
       </label>
 
       <div className="form-actions">
+        {/* The field's own alert says why (and is read out); this says it where the user pressed Save. */}
+        {Object.values(urlErrors).some(Boolean) ? (
+          <span className="form-error settings-not-saved">
+            Not saved: {(Object.keys(urlErrors) as BaseUrlSetting[]).filter((key) => urlErrors[key]).map((key) => `the ${URL_LABELS[key]}`).join(' and ')} needs a fix (above).
+          </span>
+        ) : null}
         {saved ? (
           <span role="status" className="settings-saved">
             Saved
           </span>
         ) : null}
-        <button type="submit" className="button primary" disabled={saving}>
+        {/* Not disabled while saving: a disabled button would drop the keyboard focus to the page. */}
+        <button type="submit" className="button primary" aria-disabled={saving || undefined}>
           Save ambient settings
         </button>
       </div>
     </form>
   );
+}
+
+type BaseUrlSetting = 'anthropicBaseUrl' | 'openaiBaseUrl';
+const ALLOW_FLAGS = { anthropicBaseUrl: 'anthropicAllowPlainHttp', openaiBaseUrl: 'openaiAllowPlainHttp' } as const;
+const URL_LABELS: Record<BaseUrlSetting, string> = { anthropicBaseUrl: 'Anthropic base URL', openaiBaseUrl: 'OpenAI base URL' };
+
+function hostOf(url: string | null): string | null {
+  try {
+    return url === null ? null : new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/** Each base URL changed from what is saved (or its flag) that main would refuse, with why. */
+function baseUrlProblems(draft: AmbientSettings, saved: AmbientSettings): Partial<Record<BaseUrlSetting, string>> {
+  const problems: Partial<Record<BaseUrlSetting, string>> = {};
+  for (const key of ['anthropicBaseUrl', 'openaiBaseUrl'] as const) {
+    const flag = ALLOW_FLAGS[key];
+    if (draft[key] === saved[key] && draft[flag] === saved[flag]) continue;
+    const problem = baseUrlProblem(URL_LABELS[key], draft[key], draft[flag]);
+    if (problem) problems[key] = problem;
+  }
+  return problems;
 }
 
 function clampInt(raw: string, min: number, max: number, fallback: number): number {
