@@ -14,7 +14,7 @@
 // tree (memory). Prints `ROW` lines (see scripts/bench.mjs).
 // Sizes: SWARMDESK_BENCH_IMPORT_SCALE (default 1) scales every history; SWARMDESK_BENCH_ONEFILE_MB
 // (default 500) the single-file case (compared with one file a fifth its size). SWARMDESK_BENCH_IMPORT_ONLY=small|large|onefile runs one part.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +28,21 @@ const MB = 1024 * 1024;
 const ONLY = process.env.SWARMDESK_BENCH_IMPORT_ONLY ?? '';
 const part = (name: string): boolean => ONLY === '' || ONLY === name;
 
-/** RSS of a process and all its descendants, from /proc (Linux). */
-function treeRss(pid: number): number {
+/** A process's command line, shortened to what names it (its program and first script argument). */
+function processName(pid: number): string {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = argv.slice(1).find((a) => !a.startsWith('-') && a !== 'tsx');
+    return [argv[0]?.split('/').pop(), script?.split('/').pop()].filter(Boolean).join(' ');
+  } catch {
+    return '?';
+  }
+}
+
+/** RSS of a process and all its descendants, from /proc (Linux), in all and process by process. */
+function treeRss(pid: number): { total: number; byProcess: Map<number, number> } {
   let total = 0;
+  const byProcess = new Map<number, number>();
   const stack = [pid];
   while (stack.length > 0) {
     const p = stack.pop() as number;
@@ -38,6 +50,7 @@ function treeRss(pid: number): number {
       const status = readFileSync(`/proc/${p}/status`, 'utf8');
       const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
       total += Number(kb ?? 0) * 1024;
+      byProcess.set(p, Number(kb ?? 0) * 1024);
       for (const task of readdirSync(`/proc/${p}/task`)) {
         const kids = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
         if (kids) for (const k of kids.split(/\s+/)) stack.push(Number(k));
@@ -46,23 +59,54 @@ function treeRss(pid: number): number {
       // gone meanwhile
     }
   }
-  return total;
+  return { total, byProcess };
 }
 
-/** One import in a child process; returns its times and the peak RSS of its process tree. */
-async function runImport(dir: string, again = false): Promise<{ times: RunTimes; peak: number }> {
-  const args = ['--import', 'tsx', 'bench/support/import-run.ts', dir, MARKER_WORD, BIG_WORD, ...(again ? ['--again'] : [])];
+/**
+ * The import run as the session host runs the core: bundled JavaScript on plain node (no tsx loader, whose
+ * esbuild service process and compiled sources and source maps would be counted), with the host's heap flag
+ * (`serve.ts`, `hostBridge.ts`: `--max-semi-space-size=4`). The core's workers are built beside it by the
+ * names `startWorker` looks for. `SWARMDESK_BENCH_IMPORT_TSX=1` runs the TypeScript sources under tsx instead.
+ */
+const BUNDLE_DIR = 'node_modules/.cache/swarmdesk-bench-import';
+const TSX = process.env.SWARMDESK_BENCH_IMPORT_TSX === '1';
+const HOST_FLAGS = ['--max-semi-space-size=4'];
+
+function bundleImportRun(): string {
+  const entries = {
+    'import-run': 'bench/support/import-run.ts',
+    'import-worker': 'src/main/core/agents/import/worker.ts',
+    'store-check-worker': 'src/main/core/store/checkWorker.ts',
+  };
+  const args = [...Object.entries(entries).map(([name, file]) => `${name}=${file}`), '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node22', `--outdir=${BUNDLE_DIR}`, '--log-level=warning'];
+  const r = spawnSync('node_modules/.bin/esbuild', args, { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`bundling the import run failed (esbuild exit ${r.status})`);
+  return join(BUNDLE_DIR, 'import-run.js');
+}
+
+let runner: string[] | null = null;
+
+/** One import in a child process; returns its times, the peak RSS of its process tree and each process's part in that peak. */
+async function runImport(dir: string, again = false): Promise<{ times: RunTimes; peak: number; atPeak: string }> {
+  runner ??= TSX ? ['--import', 'tsx', 'bench/support/import-run.ts'] : [...HOST_FLAGS, bundleImportRun()];
+  const args = [...runner, dir, MARKER_WORD, BIG_WORD, ...(again ? ['--again'] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let peak = 0;
+  let atPeak = new Map<number, number>();
+  const names = new Map<number, string>();
   const timer = setInterval(() => {
-    if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+    if (!child.pid) return;
+    const now = treeRss(child.pid);
+    for (const p of now.byProcess.keys()) if (!names.has(p)) names.set(p, processName(p));
+    if (now.total > peak) [peak, atPeak] = [now.total, now.byProcess];
   }, 20);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(timer);
   if (code !== 0) throw new Error(`import run exited ${code}`);
-  return { times: JSON.parse(out.trim().split('\n').pop() as string) as RunTimes, peak };
+  const parts = [...atPeak].map(([p, bytes]) => `${names.get(p) ?? p} ${mb(bytes)}`).join(', ');
+  return { times: JSON.parse(out.trim().split('\n').pop() as string) as RunTimes, peak, atPeak: parts };
 }
 
 /** The baseline: read every transcript in 1 MB chunks and JSON.parse each line (ms). */
@@ -122,14 +166,14 @@ async function main(): Promise<void> {
   const emptyDir = mkdtempSync(join(tmpdir(), 'swarmdesk-bench-empty-history-'));
   const idle = await runImport(emptyDir);
   rmSync(emptyDir, { recursive: true, force: true });
-  console.log(`idle core (empty history): peak process tree ${mb(idle.peak)}`);
+  console.log(`idle core (empty history): peak process tree ${mb(idle.peak)} (${idle.atPeak})`);
 
   // 1. 1,000 sessions / 300 MB.
   if (part('small')) {
     const a = await runImport(small.dir);
     const aParse = rawParseMs(small.dir);
     const at = a.times;
-    console.log(`${describe(small)}: ${JSON.stringify(at)}; peak tree RSS ${mb(a.peak)}; raw parse ${s(aParse)}`);
+    console.log(`${describe(small)}: ${JSON.stringify(at)}; peak tree RSS ${mb(a.peak)} (${a.atPeak}); raw parse ${s(aParse)}`);
     if (!at.bigLastPageOk) console.log('WARNING: the big session\'s last page did not hold its last answer');
     timeRow(`import ${describe(small)}: a marker session findable by search`, at.markerMs, 4_000, aParse, small.bytes);
     timeRow(`the same: the ${n(50)} MB session findable`, at.bigMs, 6_000, aParse, small.bytes);
@@ -143,7 +187,7 @@ async function main(): Promise<void> {
     const b = await runImport(large.dir, true);
     const bParse = rawParseMs(large.dir);
     const bt = b.times;
-    console.log(`${describe(large)}: ${JSON.stringify(bt)}; peak tree RSS ${mb(b.peak)}; raw parse ${s(bParse)}`);
+    console.log(`${describe(large)}: ${JSON.stringify(bt)}; peak tree RSS ${mb(b.peak)} (${b.atPeak}); raw parse ${s(bParse)}`);
     timeRow(`import ${describe(large)}: a marker session findable`, bt.markerMs, 8_000, bParse, large.bytes);
     timeRow(`the same: the ${n(100)} MB session findable`, bt.bigMs, 15_000, bParse, large.bytes);
     memRow('the same: peak memory of the process tree', b.peak, 300 * MB, idle.peak);
@@ -159,7 +203,7 @@ async function main(): Promise<void> {
   if (part('onefile')) {
     const c10 = await runImport(oneSmall.dir);
     const c = await runImport(oneBig.dir);
-    console.log(`one ${mb(oneSmall.bytes)} file: ${JSON.stringify(c10.times)}, peak ${mb(c10.peak)}; one ${mb(oneBig.bytes)} file: ${JSON.stringify(c.times)}, peak ${mb(c.peak)}`);
+    console.log(`one ${mb(oneSmall.bytes)} file: ${JSON.stringify(c10.times)}, peak ${mb(c10.peak)} (${c10.atPeak}); one ${mb(oneBig.bytes)} file: ${JSON.stringify(c.times)}, peak ${mb(c.peak)} (${c.atPeak})`);
     // Bounded however large one file is: under the 300 MB history's bound (the ratio shows what a 5× bigger file adds).
     row(`import one ${mb(oneBig.bytes)} transcript: peak memory of the process tree`, mb(c.peak), '< 250 MB (the 300 MB history\'s bound)',
       `${(c.peak / c10.peak).toFixed(2)}× one ${mb(oneSmall.bytes)} transcript (${mb(c10.peak)})`, c.peak < 250 * MB);
