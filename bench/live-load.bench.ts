@@ -5,19 +5,20 @@
  * the swarm and one busy terminal. Measures, each beside a baseline from the same run:
  * - the host process's own memory (VmRSS sampled every 250 ms, peak; its agents are other
  *   processes) against the same host idle with the same 50 sessions (budget < 300 MB);
- * - the page's longest main-thread task over the load window (Chromium's longtask entries,
- *   over 50 ms only; the longest gap between animation frames as a finer fact) against the
- *   same page idle (budget ≤ 50 ms);
+ * - the page's longest main-thread task over the load window (Chromium's longtask entries, over 50 ms only;
+ *   the longest gap between animation frames as a finer fact) against the same page idle and an empty page
+ *   meanwhile: a fact now (SPEC §13 holds the busy pane against a bare xterm.js page: busy-terminal.bench.ts);
  * - a keystroke in the search box to its painted results under load against the same page idle;
  * - output completeness: every terminal's lines as the host pushed them to a listening client
  *   (offsets contiguous, lines 1..N in order) equal what its agent wrote, and the host's own
  *   screen of it (`terminal:open`) ends at line N with its scrollback bounded;
- * then, with the 50 sessions still live, a fresh client (a new browser context): navigation to
- * the first row painted (budget ≤ 300 ms) and a click on a busy terminal's row to its current
- * screen painted (budget ≤ 100 ms), against an empty page's first paint in the same browser.
+ * then, with the 50 sessions still live, fresh clients (each a new browser context): navigation to the first
+ * row painted against the floor page attached to the same loaded host (support/floorPage.ts: the same first
+ * screen drawn from the same socket reply), 3 runs of ATTACH_PAIRS interleaved pairs (SPEC §13: within 1.3×,
+ * the median holding in 2 of 3 runs).
  * Prints the load average beside the figures (two cores are saturated on purpose).
  *
- * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60;
+ * Run: npx tsx bench/live-load.bench.ts [--seconds 60]   (SWARMDESK_LOAD_SECONDS, default 60; SWARMDESK_LOAD_ATTACH_PAIRS, 10;
  *   SWARMDESK_LOAD_SHOTS=<folder> saves screenshots of the page under load (1400x900 and 900x700, light and dark),
  *   SWARMDESK_LOAD_PROFILE=<file.cpuprofile> profiles the page over the load window,
  *   SWARMDESK_LOAD_TRACE=1 traces it and prints its tasks of 100 ms or more)
@@ -32,8 +33,9 @@ import { startModelServer, type RecordedRequest, type Scripted } from '../test/s
 import { until } from '../test/support/until';
 import { CLEAR_SEARCH, keystrokeProbe, LOAD_PROBE, windowStats, type WindowStats } from './support/loadProbes';
 import { complete, createLiveSwarm } from './support/liveSwarm';
-import { SOCKET_TRACE, TIMELINE, type StartTimeline } from './support/startTimeline';
 import { connectSwarmClient } from './support/swarmClient';
+import { captureFirstScreen, firstRowRuns, installFloorPage } from './support/floorPage';
+import { printRatioRow, RATIO_RUNS, type RunRatio } from './support/ratioRows';
 import { traceMainThread } from './support/startTrace';
 import { busyShares, emptyPageUrl, launchChromium, mainThreadBusy, median, profilePage, quantile, rssMb } from './support/liveLoadParts';
 
@@ -48,8 +50,11 @@ const TRACE = process.env.SWARMDESK_LOAD_TRACE === '1';
 const TERMINALS = 40;
 const CLAUDES = 10;
 const RATE = 200;
-/** The agents keep printing past the load window, so the fresh client attaches to a live swarm. */
-const LINES = RATE * (SECONDS + 60);
+/** Interleaved pairs a run of a fresh client against the floor page (SPEC §13: 1.3×, 3 runs). */
+const ATTACH_PAIRS = Number(process.env.SWARMDESK_LOAD_ATTACH_PAIRS ?? 10);
+const VIEWPORT = { width: 1400, height: 900 };
+/** The agents keep printing past the load window, so the fresh clients attach to a live swarm (about 8 s a pair at a load of 10). */
+const LINES = RATE * (SECONDS + 60 + RATIO_RUNS * ATTACH_PAIRS * 8);
 const TYPED = ['kumquat', 'ledger'];
 const MARK = 'swarm turn';
 const REPLY = 'Here is the audit of the kumquat ledger, line by line. '.repeat(24);
@@ -117,7 +122,7 @@ async function main(): Promise<void> {
     await blank.goto(empty.url);
     const blankBusy = await mainThreadBusy(blank);
     // Idle: the same 50 sessions, nothing running; the page that will show the swarm.
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: VIEWPORT, bypassCSP: true });
     await page.addInitScript(LOAD_PROBE);
     await page.goto(server.url);
     await page.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
@@ -202,51 +207,35 @@ async function main(): Promise<void> {
     console.log(`  page main thread busy ${pageShare.toFixed(0)}% of the window (script ${pageShares.script.toFixed(0)}%, style ${pageShares.style.toFixed(0)}%, layout ${pageShares.layout.toFixed(0)}%, the rest paint and other work); an empty page in the same browser meanwhile: longest task ${ms(blankLoaded.longest)}, longest frame gap ${ms(blankLoaded.frameMax)}, busy ${blankShare.toFixed(0)}%`);
     console.log(`  search under load ${loadedSearch.map((x) => x.toFixed(0)).join(', ')} ms`);
 
-    // A fresh client attaching to the live swarm.
+    // Fresh clients attaching to the live swarm, each against the floor page attached to the same loaded host.
     const liveAtAttach = swarm.terminals.filter((t) => !t.exited).length;
-    const emptyPaints: number[] = [];
-    const firstRows: number[] = [];
-    /** React's first row (the app's code evaluated and rendered), a fact beside the first row on screen. */
-    const reactRows: number[] = [];
-    /** Where each fresh client's start went (the socket's steps), printed beside the figures. */
-    const timelines: string[] = [];
-    const opens: number[] = [];
     // The host's part of opening a busy terminal: its terminal:open reply (a serialized screen and scrollback) to a
     // client, for terminals no pane shows (so no pane's size changes).
     const hostOpens: number[] = [];
     let snapshotChars = 0;
     for (let run = 0; run < 3; run++) {
-      await blank.goto(`${empty.url}?${run}`);
-      await blank.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 30_000 });
-      emptyPaints.push((await blank.evaluate('window.__load.firstRowAt')) as number);
       const t0 = performance.now();
       const snap = await client.call('terminal:open', { id: swarm.terminals[run]!.id, cols: 120, rows: 30, restart: false });
       hostOpens.push(performance.now() - t0);
       snapshotChars = Math.max(snapshotChars, snap.scrollback.length);
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
-      const fresh = await context.newPage();
-      await fresh.addInitScript(SOCKET_TRACE);
-      await fresh.addInitScript(LOAD_PROBE);
-      await fresh.goto(server.url);
-      await fresh.waitForFunction('window.__load.firstRowAt > 0', null, { timeout: 60_000 });
-      firstRows.push((await fresh.evaluate('window.__load.firstRowAt')) as number);
-      const tl = (await fresh.evaluate(TIMELINE)) as StartTimeline;
-      const entry = (name: string): string => tl.resources.find((r) => r.startsWith(name))?.replace(/^\S+ /, '') ?? '?';
-      timelines.push(`entry script ${entry('index-')}, socket open ${ms(tl.open)}, ready ${ms(tl.ready)}, first reply ${ms(tl.firstReply)}, rows drawn ${ms(tl.earlyRows)}, first row ${ms(tl.firstRow)}; ${JSON.stringify(tl.frames)} read before it`);
-      await fresh.waitForFunction('window.__load.reactFirstRowAt > 0', null, { timeout: 60_000 });
-      reactRows.push((await fresh.evaluate('window.__load.reactFirstRowAt')) as number);
-      const t = inView[1 + run]!;
-      await until(async () => (await fresh.locator(`[data-session-id="${t.id}"]`).count()) > 0, { timeoutMs: 30_000, message: `terminal ${t.tag}'s row` });
-      if (!(await fresh.evaluate(`window.__openTerminal(${JSON.stringify(t.id)}, 't${t.tag} line')`))) throw new Error(`no row for terminal ${t.tag}`);
-      await fresh.waitForFunction('window.__load.termPaintedAt > 0', null, { timeout: 120_000 });
-      opens.push((await fresh.evaluate('window.__load.termPaintedAt - window.__load.termArmedAt')) as number);
-      await context.close();
     }
     await blank.close();
     empty.close();
-    for (const [i, t] of timelines.entries()) console.log(`  fresh client ${i + 1}: ${t}`);
+    const attachFrom = Date.now();
+    const floor = installFloorPage(await captureFirstScreen(browser, server.url, VIEWPORT));
+    let attachRuns: RunRatio[] = [];
+    try {
+      attachRuns = await firstRowRuns(browser, server.url, floor, {
+        viewport: VIEWPORT,
+        pairs: ATTACH_PAIRS,
+        name: 'fresh client against the floor page',
+        note: () => `${swarm.terminals.filter((t) => !t.exited).length} terminals printing, load ${load()}`,
+      });
+    } finally {
+      floor.remove();
+    }
     const live = swarm.terminals.filter((t) => !t.exited).length;
-    console.log(`fresh client (${liveAtAttach} of ${TERMINALS} terminals printing when it began, ${live} when it ended): first row ${firstRows.map(ms).join(', ')} (React's ${reactRows.map(ms).join(', ')}); busy terminal to its screen ${opens.map(ms).join(', ')} (the host's terminal:open reply alone ${hostOpens.map(ms).join(', ')}, up to ${(snapshotChars / 1e6).toFixed(2)} M characters); empty page paint ${emptyPaints.map(ms).join(', ')}; load ${load()}`);
+    console.log(`fresh clients: ${((Date.now() - attachFrom) / 1000).toFixed(0)} s, ${liveAtAttach} of ${TERMINALS} terminals printing when they began, ${live} when they ended; the host's own terminal:open reply for a busy terminal ${hostOpens.map(ms).join(', ')} (up to ${(snapshotChars / 1e6).toFixed(2)} M characters); load ${load()}`);
 
     // Completeness: wait for every agent to finish, then compare.
     await until(() => swarm.terminals.every((t) => t.exited), { timeoutMs: 120_000, intervalMs: 500, message: 'every terminal agent to finish' });
@@ -265,18 +254,19 @@ async function main(): Promise<void> {
     console.log(`output: ${whole} of ${TERMINALS} terminals pushed every line once and in order (${LINES} each, ${(LINES * TERMINALS).toLocaleString('en-US')} in all); the host's screen ends at line ${LINES} for ${screensRight}; at most ${maxScreenLines} of its agent's lines kept on a host screen (scrollback 10,000 + the screen)`);
     client.close();
 
-    const baseFirst = median(emptyPaints);
     const row = (what: string, figure: string, budget: string, ratio: string, within: boolean): void => {
       console.log(['ROW', what, figure, budget, ratio, within ? 'within' : 'OVER'].join('\t'));
     };
     const searchIdle = median(idleSearch);
     const searchLoaded = median(loadedSearch);
-    row(`host memory, ${TERMINALS} terminals × ${RATE} lines/s + ${CLAUDES} Claude Code streaming for ${SECONDS} s (peak VmRSS)`, `${peak.toFixed(0)} MB`, '< 300 MB', `${(peak / median(idleRss)).toFixed(1)}× the idle host with the same sessions (${median(idleRss).toFixed(0)} MB)`, peak < 300);
-    row('renderer longest main-thread task, swarm + one busy terminal under that load', ms(loaded.longest), '≤ 50 ms', `idle page ${ms(idle.longest)}; an empty page meanwhile ${ms(blankLoaded.longest)}; main thread busy ${pageShare.toFixed(0)}% (empty page ${blankShare.toFixed(0)}%); load ${loads[loads.length - 1] ?? load()}`, loaded.longest <= 50);
+    row(`host memory, ${TERMINALS} terminals × ${RATE} lines/s + ${CLAUDES} Claude Code streaming for ${SECONDS} s (peak VmRSS; absolute)`, `${peak.toFixed(0)} MB`, '< 300 MB', `${(peak / median(idleRss)).toFixed(1)}× the idle host with the same sessions (${median(idleRss).toFixed(0)} MB)`, peak < 300);
+    // Retired as a budget (SPEC §13 holds the busy pane against a bare xterm.js page instead: busy-terminal.bench.ts); a fact.
+    console.log(`renderer longest main-thread task, swarm + one busy terminal under that load (no longer a budget): ${ms(loaded.longest)}; idle page ${ms(idle.longest)}; an empty page meanwhile ${ms(blankLoaded.longest)}; main thread busy ${pageShare.toFixed(0)}% (empty page ${blankShare.toFixed(0)}%); load ${loads[loads.length - 1] ?? load()}`);
     row('search keystroke to painted results under that load (median)', ms(searchLoaded), '—', `${(searchLoaded / searchIdle).toFixed(1)}× the idle figure (${ms(searchIdle)})`, true);
     row(`no output lost: terminals whose every line arrived once, in order`, `${whole} / ${TERMINALS}`, `${TERMINALS} / ${TERMINALS}`, `host screens ending at line ${LINES}: ${screensRight} / ${TERMINALS}`, whole === TERMINALS && screensRight === TERMINALS);
-    row('fresh client on the live swarm: navigation to first row painted (median)', ms(median(firstRows)), '≤ 300 ms', `${(median(firstRows) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); idle host ${ms(idleFirstRow)}`, median(firstRows) <= 300);
-    row('fresh client: open a busy terminal pane to its current screen (median)', ms(median(opens)), '≤ 100 ms', `${(median(opens) / baseFirst).toFixed(1)}× empty-page paint (${ms(baseFirst)}); the host's terminal:open reply alone ${ms(median(hostOpens))}`, median(opens) <= 100);
+    if (attachRuns.length > 0) {
+      printRatioRow(`a fresh client attaching to that loaded host: navigation to the first row painted, against the floor page attached to the same host (idle host: ${ms(idleFirstRow)})`, attachRuns, 1.3, 'the floor page', ' ms');
+    }
     console.log(`p90 of search keystrokes: idle ${ms(quantile(idleSearch, 0.9))}, loaded ${ms(quantile(loadedSearch, 0.9))}; load average at the end ${load()}`);
   } finally {
     await browser.close();

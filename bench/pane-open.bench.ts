@@ -1,5 +1,6 @@
 /**
- * Opening a busy terminal's pane to its current screen (issue 15 §3: ≤ 100 ms), many times over: the
+ * Opening a busy terminal's pane to its current screen (issue 15 §3's 100 ms, a fact since SPEC §13 holds the
+ * busy pane against a bare xterm.js page instead: busy-terminal.bench.ts), many times over: the
  * live-load bench's terminals (40 by default, each printing 200 lines a second) on a real host behind
  * web mode, a page that has loaded the swarm, and round after round a click on another busy terminal's
  * row (it replaces the pane, as switching sessions does) until that terminal's lines are painted; then
@@ -149,7 +150,8 @@ async function main(): Promise<void> {
     }
     const mine = fronts[0]!;
     const figure = median(mine.busy);
-    console.log(['ROW', `opening a busy terminal's pane to its current screen (${TERMINALS} terminals printing; median of ${mine.busy.length} clicks)`, `${figure.toFixed(0)} ms`, '≤ 100 ms', `${(figure / median(mine.quiet)).toFixed(2)}× a quiet terminal's pane (${median(mine.quiet).toFixed(0)} ms)`, figure <= 100 ? 'within' : 'OVER'].join('\t'));
+    // Issue 15's 100 ms is no longer a budget (SPEC §13 holds the busy pane against a bare xterm.js page: busy-terminal.bench.ts); a fact.
+    console.log(`pane_open: opening a busy terminal's pane to its current screen (${TERMINALS} terminals printing; median of ${mine.busy.length} clicks; no longer a budget): ${figure.toFixed(0)} ms, ${(figure / median(mine.quiet)).toFixed(2)}× a quiet terminal's pane (${median(mine.quiet).toFixed(0)} ms)`);
     if (fronts.length === 2) {
       const diffs = fronts[0]!.busy.map((x, i) => x - fronts[1]!.busy[i]!);
       console.log(`pane_open.compare: busy, this build minus the other, paired by round: median ${median(diffs).toFixed(0)} ms (runs: ${diffs.map((x) => x.toFixed(0)).join(', ')})`);

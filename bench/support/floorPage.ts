@@ -139,11 +139,12 @@ export async function firstRowRuns(
   browser: Browser,
   appUrl: string,
   floor: FloorPage,
-  opts: { viewport: { width: number; height: number }; pairs: number; name: string; each?: (page: Page, run: number, pair: number) => Promise<void> },
+  opts: { viewport: { width: number; height: number }; pairs: number; name: string; each?: (page: Page, run: number, pair: number) => Promise<void>; note?: () => string },
 ): Promise<RunRatio[]> {
   const runs: RunRatio[] = [];
   for (let run = 0; run < RATIO_RUNS; run++) {
     const pairs: Pair[] = [];
+    const before = opts.note?.() ?? '';
     for (let k = 0; k < opts.pairs; k++) {
       const app = async (): Promise<number> => firstRowIn(browser, appUrl, opts.viewport, opts.each ? (page) => opts.each!(page, run, k) : undefined);
       const bare = async (): Promise<number> => firstRowIn(browser, floor.urlFor(appUrl), opts.viewport);
@@ -156,7 +157,7 @@ export async function firstRowRuns(
       }
     }
     const r = runRatio(pairs);
-    console.log(describeRun(opts.name, run, r, pairs, 'ms'));
+    console.log(`${describeRun(opts.name, run, r, pairs, 'ms')}${before ? `; at its start: ${before}; at its end: ${opts.note?.() ?? ''}` : ''}`);
     runs.push(r);
   }
   return runs;
