@@ -70,7 +70,8 @@ function treeRss(pid: number): { total: number; byProcess: Map<number, number> }
  */
 const BUNDLE_DIR = 'node_modules/.cache/swarmdesk-bench-import';
 const TSX = process.env.SWARMDESK_BENCH_IMPORT_TSX === '1';
-const HOST_FLAGS = ['--max-semi-space-size=4'];
+/** The host's node flags; SWARMDESK_BENCH_IMPORT_NODE_FLAGS replaces them (space-separated; empty for none). */
+const HOST_FLAGS = (process.env.SWARMDESK_BENCH_IMPORT_NODE_FLAGS ?? '--max-semi-space-size=4').split(' ').filter(Boolean);
 
 function bundleImportRun(): string {
   const entries = {
@@ -88,7 +89,7 @@ let runner: string[] | null = null;
 
 /** One import in a child process; returns its times, the peak RSS of its process tree and each process's part in that peak. */
 async function runImport(dir: string, again = false): Promise<{ times: RunTimes; peak: number; atPeak: string }> {
-  runner ??= TSX ? ['--import', 'tsx', 'bench/support/import-run.ts'] : [...HOST_FLAGS, bundleImportRun()];
+  runner ??= TSX ? [...HOST_FLAGS, '--import', 'tsx', 'bench/support/import-run.ts'] : [...HOST_FLAGS, bundleImportRun()];
   const args = [...runner, dir, MARKER_WORD, BIG_WORD, ...(again ? ['--again'] : [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let peak = 0;
