@@ -125,6 +125,28 @@ describe('transcript import (real store, real worker thread)', () => {
     expect(store.integrityProblem()).toBeNull();
   });
 
+  it("stores another tool's title without its control characters: an escape sequence removed whole, a bell and a NUL removed", async () => {
+    const tree = historyTree();
+    const shop = join(tree.claude, '-home-dev-src-shop');
+    writeFileSync(
+      join(shop, 'cccc3333-0000-4000-8000-000000000003.jsonl'),
+      userLine('cccc3333', 'the login flow loops', '2026-11-03T10:00:00Z') + JSON.stringify({ type: 'ai-title', aiTitle: 'Fix\u0007 login\u001b[31m flow' }) + '\n',
+    );
+    writeFileSync(
+      join(shop, 'dddd4444-0000-4000-8000-000000000004.jsonl'),
+      userLine('dddd4444', 'rename me', '2026-11-03T11:00:00Z') + JSON.stringify({ type: 'custom-title', customTitle: '\u001b]0;pwned\u0007Billing\u0000 retries' }) + '\n',
+    );
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    indexer = new ImportIndexer({ store, sessions: writer(store), roots: [{ path: tree.claude, source: 'claude-code' }] });
+    await indexer.scan();
+    const rows = store.sessions.list(false);
+    expect(rows.find((r) => r.backendId === 'cccc3333')).toMatchObject({ title: 'Fix login flow', titleSource: 'imported' });
+    expect(rows.find((r) => r.backendId === 'dddd4444')).toMatchObject({ title: 'Billing retries', titleSource: 'imported', titlePinned: true });
+    const s = store;
+    const history = rows.filter((r) => r.backendId === 'cccc3333' || r.backendId === 'dddd4444').flatMap((r) => s.titles.history(r.id).map((i) => i.value));
+    expect(history.sort()).toEqual(['Billing retries', 'Fix login flow']);
+  });
+
   it('does not import the transcript of a session Swarmdesk runs itself', async () => {
     const tree = historyTree();
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;

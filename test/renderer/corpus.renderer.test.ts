@@ -29,6 +29,14 @@ describe('the shared judge corpus in the renderer', () => {
     expect(typeof document).toBe('object');
   });
 
+  it('never displays a stored title that holds control characters, and keeps the cleaned one', () => {
+    for (const { given, kept } of corpus.titles.cleaned) {
+      const label = (title: string) => displayLabel({ title, firstUserLine: null, kind: 'chat', folder: '/src/app', updatedAt: NOW - 60_000 }, NOW);
+      expect(label(given)).toEqual({ text: 'Chat · app · 1 min ago', derived: 'facts' });
+      expect(label(kept)).toEqual({ text: kept, derived: 'title' });
+    }
+  });
+
   it('rejects every rejected title and never displays one', () => {
     const accepted = corpus.titles.rejected.filter((t) => acceptLine(t, titleLimits(7)).ok || isUsableTitle(t));
     expect(accepted).toEqual([]);

@@ -19,6 +19,7 @@ export { isDefaultName, isGenericName } from './default-name';
 export { isErrorText, isToolMarkup, isToolMeta } from './tool-text';
 export { isModelTalk, isFormatLeftover } from './model-talk';
 export { isQuestion, isRisky } from './next-prompt';
+export { hasControlCharacter, withoutControlCharacters } from './text';
 export {
   type Verdict,
   type JudgeOptions,

@@ -17,7 +17,7 @@ import { isFormatLeftover, isModelTalk } from './model-talk';
 import { isQuestion, isRisky } from './next-prompt';
 import { type Judged, type JudgedAs, type RejectReason, rejectMessage, rejected } from './reasons';
 import { parseReply, sanitizeAnswer } from './reply';
-import { charCount, hasLetter, hasLineBreak, stripInvisible, wordCount } from './text';
+import { charCount, hasControlCharacter, hasLetter, hasLineBreak, stripInvisible, withoutControlCharacters, wordCount } from './text';
 import { isErrorText, isToolMarkup } from './tool-text';
 
 /**
@@ -41,6 +41,8 @@ export function acceptLine(text: string, limits: Limits, kind: AmbientKind = 'ti
   const line = text.trim();
   if (line === '') return rejected('empty', kind);
   if (hasLineBreak(line)) return rejected('multiline', kind);
+  // Typed and generated text has them removed before it is judged (`withoutControlCharacters`); a stored one that holds any is not shown.
+  if (hasControlCharacter(line)) return rejected('control', kind);
   if (charCount(line) > limits.maxChars) return rejected('too-long', kind, limits);
   if (wordCount(line) > limits.maxWords) return rejected('too-many-words', kind, limits);
   if (!hasLetter(line)) return rejected('no-letter', kind);
@@ -160,12 +162,13 @@ function memoised(memo: Map<string, boolean>, value: unknown, author: Author): b
 /**
  * A user's rename, judged with the stored-title limits as a person's text: like a model's,
  * except that generic words alone are the person's choice ("Worker 2" is accepted); a
- * default name ("New session - 2026-12-02T09:14:03.512Z") is still refused, saying so. Invisible characters go and runs of spaces or tabs become one
+ * default name ("New session - 2026-12-02T09:14:03.512Z") is still refused, saying so. Control characters go (an escape
+ * sequence whole: "Fix\u001b[31m flow" is "Fix flow"), invisible characters go and runs of spaces or tabs become one
  * space; a line break is still rejected (a text field cannot hold one, so it only arrives
  * from a script). Quotes and periods are the user's to keep. The message is what the rename
  * field shows.
  */
 export function judgeUserTitle(text: string): Judged {
-  const spaced = stripInvisible(text).replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
+  const spaced = stripInvisible(withoutControlCharacters(text)).replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
   return acceptLine(spaced, STORED_TITLE_LIMITS, 'title', 'person');
 }

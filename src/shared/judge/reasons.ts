@@ -7,6 +7,7 @@ import type { AmbientKind, Limits } from './limits';
 export type RejectReason =
   | 'empty'
   | 'multiline'
+  | 'control'
   | 'too-long'
   | 'too-many-words'
   | 'no-letter'
@@ -21,6 +22,7 @@ export type RejectReason =
 export const REJECT_REASONS: readonly RejectReason[] = [
   'empty',
   'multiline',
+  'control',
   'too-long',
   'too-many-words',
   'no-letter',
@@ -61,6 +63,8 @@ export function rejectMessage(reason: RejectReason, as: JudgedAs, limits?: Limit
       return `${noun} can't be empty.`;
     case 'multiline':
       return `${noun} has to fit on one line.`;
+    case 'control':
+      return `${noun} can't hold control characters or terminal escape sequences.`;
     case 'too-long':
       return limits ? `${noun} can be at most ${limits.maxChars} characters.` : `${noun} is too long.`;
     case 'too-many-words':

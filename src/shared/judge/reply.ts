@@ -6,7 +6,7 @@
  */
 import type { AmbientKind } from './limits';
 import type { RejectReason } from './reasons';
-import { collapseWhitespace, hasLineBreak, stripInvisible } from './text';
+import { collapseWhitespace, hasLineBreak, stripInvisible, withoutControlCharacters } from './text';
 
 export type ParsedReply = { type: 'answer'; text: string } | { type: 'skip' } | { type: 'invalid'; reason: RejectReason };
 
@@ -92,7 +92,8 @@ const TRAILING_PERIOD = /(?<!\.)\.$/u;
 
 /**
  * Takes a raw answer to the bare text, or says it is unusable. The rules, in order:
- * 1. Invisible characters go (they could hide a placeholder), then trim; empty is `empty`.
+ * 1. Control characters go (a terminal escape sequence whole) and invisible characters go
+ *    (they could hide a placeholder), then trim; empty is `empty`.
  * 2. More than one line is `multiline`: a second line means the model said more than the
  *    answer, and picking a line would be guessing which one it meant.
  * 3. Whitespace runs (tabs, no-break spaces) collapse to one space.
@@ -103,7 +104,7 @@ const TRAILING_PERIOD = /(?<!\.)\.$/u;
  * The result is judged by `acceptLine`; this function never rejects on content.
  */
 export function sanitizeAnswer(text: string, kind: AmbientKind = 'title'): Sanitized {
-  const visible = stripInvisible(text).trim();
+  const visible = stripInvisible(withoutControlCharacters(text)).trim();
   if (visible === '') return { ok: false, reason: 'empty' };
   if (hasLineBreak(visible)) return { ok: false, reason: 'multiline' };
   let current = collapseWhitespace(visible);

@@ -40,6 +40,40 @@ function withoutInvisible(text: string, keepEmojiJoiners: boolean): string {
 const TYPOGRAPHIC_APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u2032\uFF07]/g;
 const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/u;
 
+/*
+ * Control characters (C0, DEL, C1) other than the whitespace and line breaks the judge already
+ * rules on (tab, LF, VT, FF, CR, NEL). A title holding BEL or an ESC sequence rings the terminal
+ * it is printed in, recolours it, or sets its window title.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/gu;
+/**
+ * Terminal escape sequences, 7-bit and 8-bit: a control string (OSC, DCS, SOS, PM, APC) up to its
+ * terminator (BEL or ST) or the end of the text; a CSI with its parameters and final byte; any
+ * other ESC with its intermediates and final byte. Removed whole, so "\u001b[31m" leaves nothing
+ * behind, not "[31m".
+ */
+const ESCAPE_SEQUENCES =
+  // eslint-disable-next-line no-control-regex -- matching escape sequences is the point
+  /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/gu;
+
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+/**
+ * Text without control characters: terminal escape sequences removed whole, then any other C0
+ * or C1 control (NUL, BEL, a lone ESC, DEL) removed. Tabs and line breaks stay for the rules
+ * that judge them. What a typed rename, a model's reply and an imported or generated title go
+ * through before they are judged and stored.
+ */
+export function withoutControlCharacters(text: string): string {
+  if (!hasControlCharacter(text)) return text;
+  return text.replace(ESCAPE_SEQUENCES, '').replace(CONTROLS, '');
+}
+
 /** Removes characters that hide text but keeps emoji joiners (for text that is shown). */
 export function stripInvisible(text: string): string {
   return withoutInvisible(text, true);

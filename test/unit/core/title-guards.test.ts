@@ -45,6 +45,19 @@ describe('sessions service: the judge on the title path', () => {
     expect((await h.ok('sessions:titleHistory', { id: row.id })).map((i) => i.value)).toEqual(['Worker 2', 'Worker task 111']);
   });
 
+  it('stores a rename and a generated title without control characters (issue 28: "Fix\\u0007 login\\u001b[31m flow" was stored as given)', async () => {
+    h = startCore();
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    expect(await h.ok('sessions:rename', { id: row.id, title: 'Fix\u0007 login\u001b[31m flow' })).toMatchObject({ title: 'Fix login flow', titleSource: 'user' });
+    expect(await h.call('sessions:rename', { id: row.id, title: '\u001b[31m\u0007' })).toEqual({ ok: false, error: { code: 'TITLE_REJECTED', message: "A title can't be empty." } });
+    const other = await h.ok('sessions:create', { kind: 'chat' });
+    const s = h.core.services.sessions;
+    expect(s.setAutoTitle(other.id, { value: 'Retry\u0000 loop\u009b1m in the uploader', source: 'auto', model: 'haiku' }).row).toMatchObject({ title: 'Retry loop in the uploader' });
+    expect(s.setSubtitle(other.id, 'Running\u001b[2K tests\u0007').subtitle).toBe('Running tests');
+    const stored = [...(await h.ok('sessions:titleHistory', { id: row.id })), ...(await h.ok('sessions:titleHistory', { id: other.id }))].map((i) => i.value);
+    expect(stored).toEqual(['Fix login flow', 'Retry loop in the uploader']);
+  });
+
   it('refuses a person’s default name or error text, saying why', async () => {
     h = startCore();
     const row = await h.ok('sessions:create', { kind: 'chat' });

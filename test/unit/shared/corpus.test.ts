@@ -24,6 +24,8 @@ const CorpusSchema = z
         accepted: z.array(z.string()),
         /** Rejected from a model or a stored auto title, but a person may name a pane so. */
         personAccepted: z.array(z.string()),
+        /** Titles holding control characters: a typed rename and a model's reply are kept cleaned (`kept`); stored as given, refused. */
+        cleaned: z.array(z.object({ given: z.string(), kept: z.string() }).strict()),
       })
       .strict(),
     replies: z.array(
@@ -49,7 +51,8 @@ const FLOORS = {
   rejectedTitles: 340,
   acceptedTitles: 156,
   personAccepted: 10,
-  replies: 101,
+  cleaned: 11,
+  replies: 105,
   rejectedNext: 55,
   acceptedNext: 40,
 };
@@ -59,6 +62,7 @@ describe('the shared judge corpus', () => {
     expect(corpus.titles.rejected.length).toBeGreaterThanOrEqual(FLOORS.rejectedTitles);
     expect(corpus.titles.accepted.length).toBeGreaterThanOrEqual(FLOORS.acceptedTitles);
     expect(corpus.titles.personAccepted.length).toBeGreaterThanOrEqual(FLOORS.personAccepted);
+    expect(corpus.titles.cleaned.length).toBeGreaterThanOrEqual(FLOORS.cleaned);
     expect(corpus.replies.length).toBeGreaterThanOrEqual(FLOORS.replies);
     expect(corpus.nextPrompts.rejected.length).toBeGreaterThanOrEqual(FLOORS.rejectedNext);
     expect(corpus.nextPrompts.accepted.length).toBeGreaterThanOrEqual(FLOORS.acceptedNext);
@@ -96,6 +100,16 @@ describe('the shared judge corpus', () => {
     expect(isUsableUserTitle(title)).toBe(true);
     expect(judgeUserTitle(title).ok).toBe(true);
     expect(judgeReply(`ANSWER: ${title}`, 'title').verdict).toBe('use');
+  });
+
+  it.each(corpus.titles.cleaned.map((c) => [c.given, c.kept]))('keeps the title %j typed or generated as %j, and refuses it stored as given', (given, kept) => {
+    expect(judgeUserTitle(given)).toEqual({ ok: true, text: kept });
+    expect(judgeReply(`ANSWER: ${given}`, 'title')).toEqual({ verdict: 'use', text: kept });
+    expect(judgeReply(`ANSWER: ${given}`, 'name')).toEqual({ verdict: 'use', text: kept });
+    expect(isUsableTitle(kept)).toBe(true);
+    expect(acceptLine(given, TITLE_LIMITS)).toMatchObject({ ok: false, reason: 'control' });
+    expect(isUsableTitle(given)).toBe(false);
+    expect(isUsableUserTitle(given)).toBe(false);
   });
 
   it.each(corpus.replies.map((c) => [c.kind, c.reply, c]))('judges the %s reply %j', (_kind, _reply, c) => {

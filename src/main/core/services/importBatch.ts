@@ -1,4 +1,4 @@
-import { isUsableTitleFrom } from '../../../shared/judge';
+import { isUsableTitleFrom, withoutControlCharacters } from '../../../shared/judge';
 import type { Entry, EntryKind, SessionRow } from '../../../shared/domain/session';
 import type { Store } from '../store';
 import { insertSession, mayReplaceTitle, writeTitleRecord } from './sessionRules';
@@ -64,7 +64,8 @@ export function commitImportBatch(store: Store, input: ImportBatchInput, now: nu
       if (entries.length > 0) store.entries.flushIndex(entries.length);
       // Judged here, like every title, for its author: a pinned one is the person's rename in that
       // tool ("Worker 2" stays), the tool's own is a model's; a placeholder or a refusal is passed over.
-      const wanted = input.titles.find((t) => isUsableTitleFrom(t.value, 'imported', t.pinned));
+      // Another tool's title loses its control characters (an escape sequence whole) before it is judged.
+      const wanted = input.titles.map((t) => ({ ...t, value: withoutControlCharacters(t.value).trim() })).find((t) => isUsableTitleFrom(t.value, 'imported', t.pinned));
       if (wanted && mayReplaceTitle(row, 'imported') && (row.title !== wanted.value || row.titlePinned !== wanted.pinned)) {
         writeTitleRecord(store, id, { value: wanted.value, source: 'imported', model: null, pinned: wanted.pinned, at: now });
       }

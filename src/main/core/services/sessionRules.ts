@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionKind, SessionRow, SessionStatus, TitleSource } from '../../../shared/domain/session';
+import { withoutControlCharacters } from '../../../shared/judge';
 import type { Store } from '../store';
 
 /*
@@ -35,7 +36,7 @@ export function insertSession(store: Store, n: NewSessionRow, place: 'top' | 'bo
     parentId: n.parentId ?? null,
     backendId: n.backendId ?? null,
     status: n.status ?? 'idle',
-    title: n.title ?? null,
+    title: n.title == null ? null : withoutControlCharacters(n.title),
     titleSource: n.titleSource ?? 'imported',
     at: n.at,
   });
@@ -51,8 +52,10 @@ export interface TitleRecord {
 
 /** The current title and its history entry, together (call inside a transaction). */
 export function writeTitleRecord(store: Store, id: string, t: TitleRecord): void {
-  store.sessions.setTitle(id, { title: t.value, source: t.source, pinned: t.pinned });
-  store.titles.add({ sessionId: id, value: t.value, source: t.source, model: t.model, at: t.at });
+  // Every writer cleans before it judges; this is the floor, so no stored title rings a terminal's bell.
+  const value = withoutControlCharacters(t.value);
+  store.sessions.setTitle(id, { title: value, source: t.source, pinned: t.pinned });
+  store.titles.add({ sessionId: id, value, source: t.source, model: t.model, at: t.at });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { judgeUserTitle, isUsableTitle } from '../../../shared/judge';
+import { judgeUserTitle, isUsableTitle, withoutControlCharacters } from '../../../shared/judge';
 import type {
   Entry,
   EntryKind,
@@ -148,8 +148,10 @@ export class SessionsService {
   setAutoTitle(id: string, input: AutoTitleInput): { applied: boolean; row: SessionRow } {
     const current = this.get(id);
     if (!mayReplaceTitle(current, input.source)) return { applied: false, row: current };
-    if (!isUsableTitle(input.value)) throw new AppError('TITLE_REJECTED', 'Not a usable title.');
-    return { applied: true, row: this.writeTitle(id, input.value, input.source, input.model, false) };
+    // A generated title (a subagent's name, a recovered first line) loses its control characters, as a typed one does.
+    const value = withoutControlCharacters(input.value).trim();
+    if (!isUsableTitle(value)) throw new AppError('TITLE_REJECTED', 'Not a usable title.');
+    return { applied: true, row: this.writeTitle(id, value, input.source, input.model, false) };
   }
 
   releaseTitle(id: string): SessionRow {
@@ -262,7 +264,7 @@ export class SessionsService {
 
   setSubtitle(id: string, subtitle: string | null): SessionRow {
     this.get(id);
-    this.store.sessions.setSubtitle(id, subtitle);
+    this.store.sessions.setSubtitle(id, subtitle === null ? null : withoutControlCharacters(subtitle));
     return this.changed(this.get(id));
   }
 
