@@ -87,11 +87,18 @@ describe('Settings → Hosts', () => {
     const { region } = await openHosts();
     const field = within(region).getByRole('textbox', { name: 'SSH config file' });
     const save = within(region).getByRole('button', { name: 'Save SSH config file' });
-    expect(save).toBeDisabled();
+    // Nothing to save: it says so, and a press sends nothing (it stays focusable: see SshConfigField).
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(save);
+    expect(api.callsTo('hosts:setSshConfig')).toEqual([]);
     await userEvent.type(field, '/home/ada/.ssh/work_config');
+    expect(save).not.toHaveAttribute('aria-disabled');
     await userEvent.click(save);
     expect(api.callsTo('hosts:setSshConfig')).toEqual([{ path: '/home/ada/.ssh/work_config' }]);
     expect(await within(region).findByRole('status')).toHaveTextContent('Saved');
+    // Saved, it has nothing to save again, and keeps the focus it was pressed with.
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveFocus();
     await userEvent.clear(field);
     await userEvent.click(save);
     expect(api.callsTo('hosts:setSshConfig')).toEqual([{ path: '/home/ada/.ssh/work_config' }, { path: null }]);

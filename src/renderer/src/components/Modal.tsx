@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useFocusKept } from './useFocusKept';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal `dialog` (or `alertdialog`) named by its heading: focus moves in,
- * stays in (Tab wraps), Escape closes, and focus returns where it was.
+ * stays in (Tab wraps, and a control that goes away under it hands it on: `useFocusKept`), Escape
+ * closes, and focus returns where it was.
  */
 export function Modal({
   title,
@@ -22,6 +24,7 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  useFocusKept(ref, FOCUSABLE);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;

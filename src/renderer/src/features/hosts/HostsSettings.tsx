@@ -92,7 +92,8 @@ function AddHostForm({ disabled }: { disabled: boolean }) {
           }}
         />
       </label>
-      <button type="submit" className="button primary" disabled={disabled || busy}>
+      {/* Busy, it says so but keeps focus (a disabled button would drop it to the page): a second press waits. */}
+      <button type="submit" className="button primary" disabled={disabled} aria-disabled={busy || undefined}>
         Add host
       </button>
       {problem ? (
@@ -108,6 +109,7 @@ function HostItem({ host, removeNoteId }: { host: RemoteHostInfo; removeNoteId: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = (work: () => Promise<{ ok: true } | { ok: false; message: string }>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     void work().then((outcome) => {
@@ -124,11 +126,11 @@ function HostItem({ host, removeNoteId }: { host: RemoteHostInfo; removeNoteId: 
         <span className="host-state">{STATE_WORDS[host.state]}</span>
         <span className="host-actions">
           {unreachable ? (
-            <button type="button" className="button" disabled={busy} onClick={() => run(() => reconnectHost(host.name))}>
+            <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => run(() => reconnectHost(host.name))}>
               Try again
             </button>
           ) : null}
-          <button type="button" className="button" disabled={busy} aria-describedby={removeNoteId} onClick={() => run(() => removeHost(host.name))}>
+          <button type="button" className="button" aria-disabled={busy || undefined} aria-describedby={removeNoteId} onClick={() => run(() => removeHost(host.name))}>
             Remove
           </button>
         </span>

@@ -23,7 +23,9 @@ export function SshConfigField({ disabled }: { disabled: boolean }) {
   }
   const stored = sshConfig.path ?? '';
   const shown = draft ?? stored;
+  const unchanged = shown.trim() === stored;
   const save = () => {
+    if (busy || unchanged) return;
     setBusy(true);
     setSaved(false);
     setError(null);
@@ -60,7 +62,8 @@ export function SshConfigField({ disabled }: { disabled: boolean }) {
           }}
         />
       </label>
-      <button type="submit" className="button" disabled={disabled || busy || shown.trim() === stored}>
+      {/* Saved (or saving), it says there is nothing to save but keeps focus, which a disabled button would drop. */}
+      <button type="submit" className="button" disabled={disabled} aria-disabled={busy || unchanged || undefined}>
         Save SSH config file
       </button>
       {saved ? (
