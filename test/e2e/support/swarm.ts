@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openStore } from '../../../src/main/core/store';
 
 /** Selectors by the accessible names of SPEC §7.1 (a contract). */
 export function sessionList(page: Page): Locator {
@@ -43,4 +44,21 @@ export async function expectOrder(page: Page, labels: string[]): Promise<void> {
   for (const [i, label] of labels.entries()) {
     await expect(list.nth(i)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(label)}`));
   }
+}
+
+/**
+ * Writes `count` chat sessions straight into a data folder's database (before a server starts on it):
+ * session `i` is titled `label(i)`, in `folder(i)`, at position i (the first on top), a second apart.
+ */
+export function seedSessions(dataDir: string, count: number, label: (i: number) => string, folder: (i: number) => string = () => '/home/dev/swarm'): void {
+  const { store } = openStore({ dataDir });
+  const at = Date.now() - count * 1_000;
+  store.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const id = `seed-${i}`;
+      store.sessions.insert({ id, kind: 'chat', folder: folder(i), position: i, at: at + i * 1_000 });
+      store.sessions.setTitle(id, { title: label(i), source: 'auto', pinned: false });
+    }
+  });
+  store.close();
 }

@@ -73,6 +73,8 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
   });
   const scroller = el('div', 'session-scroller');
   const list = el('div', 'session-list');
+  // As SessionList: the headings above the Tab stop (the first row, on the first commit) before the list, the rest after.
+  const above = el('div', 'group-headings');
   const headings = el('div', 'group-headings');
   const bottom = typeof window.innerHeight === 'number' && window.innerHeight > 0 ? window.innerHeight : MAX_ITEMS * ROW_HEIGHT;
   let top = 0;
@@ -81,13 +83,13 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
     const height = 'row' in item ? ROW_HEIGHT : HEADER_HEIGHT;
     if (top < bottom && drawn < MAX_ITEMS) {
       if ('row' in item) list.append(rowElement(byId[item.row.id] as SessionListRow, item.row, top, height, now));
-      else headings.append(headingElement(item.header, top, height));
+      else (list.firstChild ? headings : above).append(headingElement(item.header, top, height));
       drawn++;
     }
     top += height;
   }
   list.style.height = `${top}px`;
-  scroller.append(list, headings);
+  scroller.append(above, list, headings);
   return scroller;
 }
 

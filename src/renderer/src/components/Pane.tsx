@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { loadAmbientState } from '../features/ambient/actions';
 import { kindName, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
-import { openMenu, useUi } from '../stores/ui';
+import { openMenu, startRename, useUi } from '../stores/ui';
 import { ResumeImported } from '../features/import/ResumeImported';
 import { MergeActions } from '../features/merge/MergeActions';
 import { WorktreeNote } from '../features/merge/WorktreeNote';
@@ -20,6 +20,7 @@ import { useHostInfo } from '../features/hosts/store';
 import { rowHostNote } from '../features/hosts/hostWords';
 import { Composer } from './Composer';
 import { PickupNote } from './PickupNote';
+import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
 import { TerminalView } from './TerminalView';
 import { Transcript } from './Transcript';
@@ -41,6 +42,9 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const acpName = useAcp((s) => (agent === undefined ? null : (s.agents?.find((a) => a.id === agent)?.name ?? null)));
   // A session on another machine: the header names it, and says so while its link is down.
   const host = useHostInfo(row?.host);
+  // Double-clicking the title renames here, as the row does in the list.
+  const renaming = useUi((s) => s.renaming?.sessionId === sessionId && s.renaming.where === 'pane');
+  const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     void loadAmbientState(sessionId);
   }, [sessionId]);
@@ -59,9 +63,25 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
     >
       <header className="pane-header">
         <div className="pane-title-line">
-          <h2 className={label.muted ? 'pane-title muted' : 'pane-title'} title={label.text}>
-            {label.text}
-          </h2>
+          {renaming ? (
+            <span className="pane-title pane-title-rename">
+              <RenameField sessionId={sessionId} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} returnFocusTo={() => titleRef.current} />
+            </span>
+          ) : (
+            // Focusable by script only: where focus comes back to after a rename here.
+            <h2
+              ref={titleRef}
+              tabIndex={-1}
+              className={label.muted ? 'pane-title muted' : 'pane-title'}
+              title={label.text}
+              onDoubleClick={(e) => {
+                e.preventDefault();
+                startRename(sessionId, 'pane');
+              }}
+            >
+              {label.text}
+            </h2>
+          )}
           <span className={`pane-status status-text-${row.status}`} title={statusWord(row.status)}>
             <StatusDot status={row.status} /> <span className="pane-status-word">{statusWord(row.status)}</span>
           </span>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { saveRename } from '../features/sessions/actions';
 import { cancelRename, useUi } from '../stores/ui';
@@ -7,8 +7,21 @@ import { cancelRename, useUi } from '../stores/ui';
  * Inline rename: `textbox` "Session title". Enter saves, Escape cancels, and a
  * title main refuses (TITLE_REJECTED) keeps the field open with the reason in
  * an `alert`. Leaving the field saves a changed title, like a file manager.
+ * Closed while it has focus (Escape, Enter saved), it hands focus to `returnFocusTo()` (the row, the
+ * pane's title) instead of letting it fall to the page, where Escape and the arrows reach nothing.
  */
-export function RenameField({ sessionId, initial, placeholder }: { sessionId: SessionId; initial: string; placeholder: string }) {
+export function RenameField({
+  sessionId,
+  initial,
+  placeholder,
+  returnFocusTo,
+}: {
+  sessionId: SessionId;
+  initial: string;
+  placeholder: string;
+  /** Where focus goes once the field is gone, looked up after it is (the element may be drawn anew). */
+  returnFocusTo: () => HTMLElement | null;
+}) {
   const [value, setValue] = useState(initial);
   const error = useUi((s) => (s.renaming?.sessionId === sessionId ? s.renaming.error : null));
   const saving = useUi((s) => s.renaming?.sessionId === sessionId && s.renaming.saving);
@@ -19,6 +32,25 @@ export function RenameField({ sessionId, initial, placeholder }: { sessionId: Se
   useEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
+  }, []);
+
+  // The latest lookup, read once the field is gone.
+  const returnRef = useRef(returnFocusTo);
+  useLayoutEffect(() => {
+    returnRef.current = returnFocusTo;
+  });
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    return () => {
+      // Runs before the field leaves the page: still focused means it is closing under the user's keys
+      // (focus elsewhere means they left it, and it stays where they put it).
+      if (!input || document.activeElement !== input) return;
+      queueMicrotask(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active !== input) return;
+        returnRef.current()?.focus();
+      });
+    };
   }, []);
 
   const save = () => {

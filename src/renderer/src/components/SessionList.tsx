@@ -1,11 +1,11 @@
 import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { applyReorderPreview } from '../features/sessions/reorder';
 import type { GroupHeader, VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
 import { usePanes } from '../stores/panes';
-import { useUi } from '../stores/ui';
+import { setDropTarget, useUi, type DropTarget, type ReorderState } from '../stores/ui';
 import { useListView } from '../stores/useVisibleRows';
 import { GroupHeading } from './GroupHeading';
 import { SessionRowView } from './SessionRowView';
@@ -55,6 +55,51 @@ function listIndexOf(headers: readonly Header[], rowIndex: number): number {
   let shift = 0;
   for (const header of headers) if (header.before <= rowIndex) shift++;
   return rowIndex + shift;
+}
+
+/** Focus the row `id` once it is drawn: a row scrolled to is drawn a frame or two later. */
+function focusWhenDrawn(scroller: HTMLElement | null, id: SessionId, frames = 10): void {
+  requestAnimationFrame(() => {
+    const row = scroller?.querySelector<HTMLElement>(`.session-list [data-session-id="${CSS.escape(id)}"]`);
+    if (row) row.focus();
+    else if (frames > 1) focusWhenDrawn(scroller, id, frames - 1);
+  });
+}
+
+/**
+ * Where a dragged row would land, as a line between rows: a mouse drag's target (before a row, or after
+ * its block of subagents), or a row picked up with the keyboard at the place it has moved to (the list
+ * draws it there already; the line marks the gap it drops into). Null where nothing would move.
+ */
+function dropLine(
+  drawn: readonly VisibleRow[],
+  headers: readonly Header[],
+  target: DropTarget | null,
+  reorder: ReorderState | null,
+  start: (listIndex: number) => number | undefined,
+): { y: number; depth: number } | null {
+  const edge = (rowIndex: number, bottom: boolean) => {
+    const at = start(listIndexOf(headers, rowIndex));
+    return at === undefined ? null : at + (bottom ? ROW_HEIGHT : 0);
+  };
+  if (reorder && reorder.index !== reorder.fromIndex) {
+    const at = drawn.findIndex((row) => row.id === reorder.sessionId);
+    const y = at === -1 ? null : edge(at, false);
+    return y === null ? null : { y, depth: drawn[at]?.depth ?? 0 };
+  }
+  if (!target) return null;
+  const at = drawn.findIndex((row) => row.id === target.sessionId);
+  const row = drawn[at];
+  if (!row) return null;
+  if (target.where === 'before') {
+    const y = edge(at, false);
+    return y === null ? null : { y, depth: row.depth };
+  }
+  // After a row means after its subagents too.
+  let last = at;
+  while ((drawn[last + 1]?.depth ?? -1) > row.depth) last++;
+  const y = edge(last, true);
+  return y === null ? null : { y, depth: row.depth };
 }
 
 /**
@@ -124,22 +169,44 @@ export function SessionList() {
       const next = drawn[nextIndex];
       if (!next) return;
       virtualizer.scrollToIndex(listIndexOf(headers, nextIndex), { align: 'auto' });
-      requestAnimationFrame(() => {
-        scrollerRef.current?.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(next.id)}"]`)?.focus();
-      });
+      focusWhenDrawn(scrollerRef.current, next.id);
     },
     [drawn, headers, virtualizer],
   );
 
+  // One Tab stop in the list (a roving tabindex): the row last focused in it, else the open one, else the first.
+  const [lastFocused, setLastFocused] = useState<SessionId | null>(null);
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>('.session-list [data-session-id]')?.dataset.sessionId;
+    if (id && id !== lastFocused) setLastFocused(id);
+  };
   const firstRowId = drawn[0]?.id ?? null;
-  const tabStop = focused !== null && indexOf(focused) !== -1 ? focused : firstRowId;
+  const tabStop = lastFocused !== null && indexOf(lastFocused) !== -1 ? lastFocused : focused !== null && indexOf(focused) !== -1 ? focused : firstRowId;
+  const tabStopAt = tabStop === null ? -1 : indexOf(tabStop);
   const rowCount = drawn.length;
+
+  const dropTarget = useUi((s) => s.dropTarget);
+  const line = dropLine(drawn, headers, dropTarget, reorder, (i) => virtualizer.measurementsCache[i]?.start);
+  // A drag over no row (a heading, below the last row) or out of the list drops nowhere.
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    if (!(e.target as Element).closest('.session-row')) setDropTarget(null);
+  };
+  const onDragLeave = (e: DragEvent<HTMLDivElement>) => {
+    if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setDropTarget(null);
+  };
 
 
   const items = virtualizer.getVirtualItems().map((virtual) => ({ virtual, item: itemAt(drawn, headers, virtual.index) }));
+  // Headings beside the list, not in it: the list holds sessions only (SPEC §7.1). Those above the Tab stop
+  // come before the list in the page and those below it after, so Tab from the row goes on down, not back up.
+  const headings = (above: boolean) =>
+    items.map(({ virtual, item }) =>
+      item?.type === 'header' && virtual.index < tabStopAt === above ? <GroupHeading key={item.key} header={item.header} top={virtual.start} height={HEADER_HEIGHT} /> : null,
+    );
 
   return (
-    <div className="session-scroller" ref={scrollerRef}>
+    <div className="session-scroller" ref={scrollerRef} onFocus={onFocus} onDragOver={onDragOver} onDragLeave={onDragLeave}>
+      <div className="group-headings">{headings(true)}</div>
       <div role="list" aria-label="Sessions" aria-busy={complete ? undefined : true} className="session-list" style={{ height: virtualizer.getTotalSize() }}>
         {items.map(({ virtual, item }) =>
           item?.type === 'row' ? (
@@ -157,12 +224,8 @@ export function SessionList() {
           ) : null,
         )}
       </div>
-      {/* Headings beside the list, not in it: the list holds sessions only (SPEC §7.1). */}
-      <div className="group-headings">
-        {items.map(({ virtual, item }) =>
-          item?.type === 'header' ? <GroupHeading key={item.key} header={item.header} top={virtual.start} height={HEADER_HEIGHT} /> : null,
-        )}
-      </div>
+      <div className="group-headings">{headings(false)}</div>
+      {line ? <div className="drop-indicator" aria-hidden="true" style={{ transform: `translateY(${line.y - 1}px)`, marginLeft: line.depth * 18 }} /> : null}
       {rowCount === 0 && headers.length === 0 ? <EmptyList /> : null}
     </div>
   );

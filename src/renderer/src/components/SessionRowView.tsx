@@ -1,6 +1,6 @@
-import { memo, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useRef, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
-import { cancelReorder, drop, dropOnRow, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
+import { cancelReorder, drop, dropOnRow, dropPlace, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
 import { markRead } from '../features/sessions/actions';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
 import { rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
@@ -14,7 +14,7 @@ import { ChangesBadge, changesFact } from '../features/changes/ChangesBadge';
 import { useChanges } from '../features/changes/store';
 import { useHostInfo } from '../features/hosts/store';
 import { rowHostNote } from '../features/hosts/hostWords';
-import { closeMenu, openMenu, requestComposerFocus, setDragging, startRename, toggleCollapsed, useUi } from '../stores/ui';
+import { closeMenu, openMenu, requestComposerFocus, setDragging, setDropTarget, startRename, toggleCollapsed, useUi } from '../stores/ui';
 import { SnippetLine, snippetDomId } from '../features/search/SnippetLine';
 import { RenameField } from './RenameField';
 import { StatusDot } from './StatusDot';
@@ -28,7 +28,13 @@ interface Props {
   /** The rows as drawn (for reorder siblings). */
   rows: readonly VisibleRow[];
   tabStop: boolean;
+  /** Move keyboard focus `delta` rows away from `id` (±Infinity: the first or last row). */
   onArrow: (id: SessionId, delta: number) => void;
+}
+
+/** The row `id` as drawn in the list (where focus goes back to after its rename). */
+export function rowElement(id: SessionId): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.session-list [data-session-id="${CSS.escape(id)}"]`);
 }
 
 /** Open a session: in the focused pane, or a new pane with Ctrl/Cmd. */
@@ -45,13 +51,12 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   // A session on another machine: that host's link (its row says so while it is not connected).
   const host = useHostInfo(row?.host);
   const isOpen = usePanes((s) => s.focused === view.id);
-  const renaming = useUi((s) => s.renaming?.sessionId === view.id);
+  const renaming = useUi((s) => s.renaming?.sessionId === view.id && s.renaming.where === 'row');
   const reorderingThis = useUi((s) => s.reorder?.sessionId === view.id);
   const dragging = useUi((s) => s.dragging);
   const menuOpen = useUi((s) => s.menu?.sessionId === view.id);
   const now = useNow();
   const handleRef = useRef<HTMLButtonElement>(null);
-  const [dropHint, setDropHint] = useState<'before' | 'after' | null>(null);
 
   // A row moved by the keyboard may be re-inserted in the DOM; keep focus on its handle.
   useLayoutEffect(() => {
@@ -108,6 +113,10 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
     } else if (e.key === 'ArrowUp' && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       onArrow(view.id, -1);
+    } else if ((e.key === 'Home' || e.key === 'End') && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      // The first or last row of the whole list, drawn or not (it is scrolled into view).
+      e.preventDefault();
+      onArrow(view.id, e.key === 'Home' ? -Infinity : Infinity);
     } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
       e.preventDefault();
       const rect = e.currentTarget.getBoundingClientRect();
@@ -115,21 +124,27 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
     }
   };
 
+  // Over a place the dragged row can land, the list draws a line there (SessionList's DropIndicator);
+  // elsewhere (itself, its own place, another group) the drop is refused and no line is drawn.
   const onDragOver = (e: DragEvent<HTMLDivElement>) => {
-    if (!dragging || dragging === view.id) return;
+    if (!dragging) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const where = e.clientY < rect.top + rect.height / 2 ? 'before' : 'after';
+    if (dropPlace(dragging, view.id, where, rows) === undefined) {
+      setDropTarget(null);
+      return;
+    }
     e.preventDefault();
     e.dataTransfer.dropEffect = 'move';
-    const rect = e.currentTarget.getBoundingClientRect();
-    setDropHint(e.clientY < rect.top + rect.height / 2 ? 'before' : 'after');
+    setDropTarget({ sessionId: view.id, where });
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     const dragged = dragging;
-    const where = dropHint ?? 'before';
-    setDropHint(null);
+    const target = useUi.getState().dropTarget;
     setDragging(null);
-    if (dragged) void dropOnRow(dragged, view.id, where, rows);
+    if (dragged && target?.sessionId === view.id) void dropOnRow(dragged, view.id, target.where, rows);
   };
 
   const onMoreClick = (e: MouseEvent<HTMLButtonElement>) => {
@@ -151,7 +166,6 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
     renaming ? 'is-renaming' : '',
     menuOpen ? 'is-menu-open' : '',
     dragging === view.id ? 'is-dragging' : '',
-    dropHint ? `drop-${dropHint}` : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -182,7 +196,6 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
       }}
       onKeyDown={onRowKeyDown}
       onDragOver={onDragOver}
-      onDragLeave={() => setDropHint(null)}
       onDrop={onDrop}
     >
       <button
@@ -227,7 +240,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
       <div className="row-text">
         <span className="row-line">
           {renaming ? (
-            <RenameField sessionId={view.id} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} />
+            <RenameField sessionId={view.id} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} returnFocusTo={() => rowElement(view.id)} />
           ) : (
             // A derived label (first line or facts) is marked by its style, at full contrast: not a disabled look.
             <span className={`row-label${label.muted ? ' muted derived' : ''}${shown.tail ? ' split' : ''}`} title={label.text}>

@@ -13,8 +13,16 @@ export interface Toast {
 
 export interface RenameState {
   sessionId: SessionId;
+  /** Where the field is: in the row (double-click, F2, the menu) or in the pane's title (double-click there). */
+  where: 'row' | 'pane';
   error: string | null;
   saving: boolean;
+}
+
+/** A place a dragged row can land: just before or just after a sibling row. */
+export interface DropTarget {
+  sessionId: SessionId;
+  where: 'before' | 'after';
 }
 
 /** A row picked up with the keyboard: where it started and where it is now among its siblings. */
@@ -35,6 +43,8 @@ export interface UiState {
   reorder: ReorderState | null;
   /** The row being dragged with the mouse. */
   dragging: SessionId | null;
+  /** Where a mouse drag would drop now: just before or after this row (null over no place it can land). */
+  dropTarget: DropTarget | null;
   /** Polite announcement for screen readers; `seq` makes a repeat of the same text announce again. */
   announcement: { text: string; seq: number };
   /** Parents whose subagents are folded away. */
@@ -57,6 +67,7 @@ const initialState: UiState = {
   confirmDelete: null,
   reorder: null,
   dragging: null,
+  dropTarget: null,
   announcement: { text: '', seq: 0 },
   collapsed: {},
   focusSearchSeq: 0,
@@ -95,8 +106,8 @@ export function announce(text: string): void {
   useUi.setState((state) => ({ announcement: { text, seq: state.announcement.seq + 1 } }));
 }
 
-export function startRename(sessionId: SessionId): void {
-  useUi.setState({ renaming: { sessionId, error: null, saving: false }, menu: null });
+export function startRename(sessionId: SessionId, where: RenameState['where'] = 'row'): void {
+  useUi.setState({ renaming: { sessionId, where, error: null, saving: false }, menu: null });
 }
 
 /** The rename is on its way to main. */
@@ -106,7 +117,7 @@ export function setRenameSaving(): void {
 
 /** Main refused the rename: keep the field open (if it still is for this session) with the reason. */
 export function setRenameError(sessionId: SessionId, error: string): void {
-  useUi.setState((state) => (state.renaming?.sessionId === sessionId ? { renaming: { sessionId, saving: false, error } } : state));
+  useUi.setState((state) => (state.renaming?.sessionId === sessionId ? { renaming: { ...state.renaming, saving: false, error } } : state));
 }
 
 export function cancelRename(): void {
@@ -156,7 +167,14 @@ export function setReorder(reorder: ReorderState | null): void {
 }
 
 export function setDragging(dragging: SessionId | null): void {
-  useUi.setState({ dragging });
+  useUi.setState({ dragging, dropTarget: null });
+}
+
+/** Where the dragged row would land now; a repeat of the same place (dragover fires many times a second) changes nothing. */
+export function setDropTarget(target: DropTarget | null): void {
+  const now = useUi.getState().dropTarget;
+  if (now === target || (now && target && now.sessionId === target.sessionId && now.where === target.where)) return;
+  useUi.setState({ dropTarget: target });
 }
 
 export function setConnection(connection: UiState['connection'], problem: string | null = null): void {

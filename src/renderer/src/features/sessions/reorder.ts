@@ -77,16 +77,26 @@ export function cancelReorder(): void {
   announce(`Reorder cancelled. ${labelOf(state.sessionId)} is back at position ${state.fromIndex + 1} of ${state.siblings.length}.`);
 }
 
-/** A mouse drop: `dragged` lands just before or after `target`, if they are siblings. */
-export async function dropOnRow(dragged: SessionId, target: SessionId, where: 'before' | 'after', rows: readonly VisibleRow[]): Promise<void> {
-  if (dragged === target) return;
+/**
+ * Where a mouse drop of `dragged` just before or after `target` puts it: the sibling it then goes before
+ * (null: last), or undefined where the drop would do nothing (not a sibling, or the place it already has).
+ */
+export function dropPlace(dragged: SessionId, target: SessionId, where: 'before' | 'after', rows: readonly VisibleRow[]): SessionId | null | undefined {
+  if (dragged === target) return undefined;
   const siblings = reorderSiblings(rows, dragged);
-  if (!siblings.includes(target)) return;
+  if (!siblings.includes(target)) return undefined;
   const without = siblings.filter((id) => id !== dragged);
   const targetIndex = without.indexOf(target);
   const beforeId = where === 'before' ? target : (without[targetIndex + 1] ?? null);
   const currentIndex = siblings.indexOf(dragged);
-  if (siblings[currentIndex + 1] === (beforeId ?? undefined) || (beforeId === null && currentIndex === siblings.length - 1)) return;
+  if (siblings[currentIndex + 1] === (beforeId ?? undefined) || (beforeId === null && currentIndex === siblings.length - 1)) return undefined;
+  return beforeId;
+}
+
+/** A mouse drop: `dragged` lands just before or after `target`, if they are siblings. */
+export async function dropOnRow(dragged: SessionId, target: SessionId, where: 'before' | 'after', rows: readonly VisibleRow[]): Promise<void> {
+  const beforeId = dropPlace(dragged, target, where, rows);
+  if (beforeId === undefined) return;
   await moveSession(dragged, beforeId);
   announce(`${labelOf(dragged)} moved.`);
 }
