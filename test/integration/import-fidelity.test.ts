@@ -16,6 +16,8 @@ import { displayLabel } from '../../src/shared/label';
  */
 const FIXTURES = join(__dirname, '../fixtures/import');
 const REWOUND_ID = '5b1f2c3d-8e9a-4b7c-9d0e-1f2a3b4c5d6e';
+/** A file whose records all carry `parentUuid: null` (older tools, other projects' fixtures). */
+const NULL_PARENTS_ID = '3e7a9c1d-4b2f-4e8a-9c6d-2f1e0a9b8c7d';
 
 function history(): { home: string; rewound: string } {
   const home = mkdtempSync(join(tmpdir(), 'sd-fidelity-'));
@@ -28,6 +30,9 @@ function history(): { home: string; rewound: string } {
   copyFileSync(join(FIXTURES, 'claude-code-garbage.jsonl'), join(claude, '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f.jsonl'));
   copyFileSync(join(FIXTURES, 'codex-cut.jsonl'), join(codex, 'rollout-2026-12-03T08-00-00-019a7c2e.jsonl'));
   copyFileSync(join(FIXTURES, 'codex-rollout.jsonl'), join(codex, 'rollout-2026-11-20T10-00-00-0199a1b2.jsonl'));
+  const ledger = join(home, '.claude/projects/-home-dev-src-ledger');
+  mkdirSync(ledger, { recursive: true });
+  copyFileSync(join(FIXTURES, 'claude-code-null-parents.jsonl'), join(ledger, `${NULL_PARENTS_ID}.jsonl`));
   return { home, rewound };
 }
 
@@ -47,8 +52,8 @@ describe('imported history fidelity (real store, real import worker)', () => {
 
     const report = await service.rescan();
     const last = report.last!;
-    expect(last.files).toBe(4);
-    expect(last.sessionsCreated).toBe(4); // the cut Codex rollout too
+    expect(last.files).toBe(5);
+    expect(last.sessionsCreated).toBe(5); // the cut Codex rollout too
     expect(last.unreadableLines).toBe(3); // two garbage lines, one cut last line
     expect(last.rewoundRecords).toBe(2);
 
@@ -87,6 +92,16 @@ describe('imported history fidelity (real store, real import worker)', () => {
     expect(store.entries.page(cut.id, undefined, 10).entries.map((e) => e.text)).toEqual(['why is the ledger balance off by one cent?']);
     const garbled = byBackend.get('7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f')!;
     expect(store.entries.count(garbled.id)).toBe(3);
+    // Every record's parentUuid null: one transcript in file order, every message searchable.
+    const ledger = byBackend.get(NULL_PARENTS_ID)!;
+    const ledgerEntries = store.entries.page(ledger.id, undefined, 100).entries;
+    expect(ledgerEntries.map((e) => e.kind)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(ledgerEntries[0]?.text).toBe('why does the invoice exporter skip the marmalade customer');
+    expect(ledgerEntries.some((e) => /Rewound/.test(e.text))).toBe(false);
+    for (const word of ['marmalade', 'quarterly', 'penny', 'regression', 'suite', 'pelican']) {
+      expect([word, store.search.search(word, { limit: 20, includeArchived: false })]).toEqual([word, [ledger.id]]);
+    }
+
     const codex = byBackend.get('0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')!;
     expect(displayLabel(codex, Date.now()).text).toBe('why does the invoice total round down?');
 

@@ -40,6 +40,30 @@ describe('the conversation Claude Code resumes (parentUuid chain)', () => {
     expect(r.cursor?.facts.firstUserLine).toBe('the websocket drops every few minutes, find out why');
   });
 
+  it('reads a file whose records all carry parentUuid null as one transcript in file order, no rewind (issue 28)', async () => {
+    const r = await runImport(join(FIXTURES, 'claude-code-null-parents.jsonl'), 'claude-code');
+    expect(texts(r)).toHaveLength(10);
+    expect(texts(r)[0]).toBe('user: why does the invoice exporter skip the marmalade customer');
+    expect(texts(r)[9]).toBe('assistant: All 118 tests pass, including the new pelican fixtures.');
+    expect(allEntries(r).map((e) => e.kind)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(r.counts.rewoundRecords).toBe(0);
+
+    // Read in two parts: what the second brings follows the first, without a note.
+    const content = readFileSync(join(FIXTURES, 'claude-code-null-parents.jsonl'), 'utf8').split('\n');
+    const file = tmpFile(content.slice(0, 5).join('\n') + '\n');
+    const r1 = await runImport(file, 'claude-code');
+    expect(texts(r1)).toHaveLength(4);
+    appendFileSync(file, content.slice(5).join('\n'));
+    const r2 = await runImport(file, 'claude-code', r1.cursor);
+    expect(texts(r2)).toEqual(texts(r).slice(4));
+  });
+
+  it('still reads a new root after a linked record (a rewind to the first message) as a rewind', async () => {
+    const file = tmpFile(user('r1', null, 'first try', 1) + agent('r2', 'r1', 'answer to the first try', 2) + user('r3', null, 'second try', 3) + agent('r4', 'r3', 'answer to the second try', 4));
+    const r = await runImport(file, 'claude-code');
+    expect(texts(r)).toEqual(['note: Rewound: 2 messages not kept', 'user: second try', 'assistant: answer to the second try']);
+  });
+
   it('appends what continues the chain, and marks a rewind found in a later read with a note, never rewriting', async () => {
     const first = user('u1', null, 'find the slow query', 1) + agent('a1', 'u1', 'It is the report join.', 2) + user('u2', 'a1', 'add an index on orders', 3) + agent('a2', 'u2', 'Index added.', 4);
     const file = tmpFile(first);

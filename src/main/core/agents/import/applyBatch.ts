@@ -15,7 +15,7 @@ const FactsSchema = z.object({
   updatedAt: z.number().nullable(),
   entryCount: z.number(),
   pendingUser: z.object({ from: z.enum(['item', 'event']), key: z.number() }).nullable().optional(),
-  chainTail: z.array(z.tuple([z.number(), z.union([z.literal(0), z.literal(1)])])).max(64).optional(),
+  chainTail: z.array(z.tuple([z.number(), z.number().int().min(0).max(3)])).max(64).optional(),
 });
 
 /** The stored cursors, as the worker needs them; a damaged facts blob restarts the facts, not the offset. */

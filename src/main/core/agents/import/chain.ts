@@ -19,6 +19,13 @@ import { eachTopLevelMember } from './recordType';
  * appended; a new branch off an earlier one of them gets a note counting the
  * messages it leaves behind, then the branch is appended; a branch off
  * anything older gets a note without a count.
+ *
+ * Roots: a record written with `parentUuid: null` right after another such
+ * record continues it, in file order. Older tools and other projects' files
+ * write every record so; read as written, each would be a tree of its own and
+ * all but the last a rewind. Only a real fork (two records with the same
+ * parent), or a new root after a linked record (Claude Code's rewind to the
+ * very first message), leaves a branch behind.
  */
 export const CHAIN_TAIL = 32;
 
@@ -31,6 +38,8 @@ export interface ChainLink {
   readonly linked: boolean;
   /** A user or assistant record (what the rewound note counts). */
   readonly message: boolean;
+  /** Written as a root: `parentUuid: null` and no logical parent. */
+  readonly root?: boolean;
   readonly sidechain: boolean;
   /** Progress records hang off the chain; they are never its leaf. */
   readonly progress: boolean;
@@ -92,8 +101,24 @@ export function chainLink(buf: Buffer): ChainLink | null {
     else if (keyIs(buf, ks, ke, KEY_TYPE) && buf[vs] === QUOTE && ve - vs < 40) type = buf.toString('latin1', vs + 1, ve - 1);
   });
   if (!ok || id === null) return null;
-  return { id, parent: parent ?? logical, linked: linked || logical !== null, message: type === 'user' || type === 'assistant', sidechain, progress: type === 'progress' };
+  return {
+    id,
+    parent: parent ?? logical,
+    linked: linked || logical !== null,
+    message: type === 'user' || type === 'assistant',
+    root: linked && parent === null && logical === null,
+    sidechain,
+    progress: type === 'progress',
+  };
 }
+
+/**
+ * A record of the facts' chain tail: its uuid's hash and its bits (TAIL_MESSAGE: a user or
+ * assistant record; TAIL_ROOT: written as a root). Facts stored before TAIL_ROOT hold 0 or 1.
+ */
+export type TailRecord = [number, number];
+export const TAIL_MESSAGE = 1;
+export const TAIL_ROOT = 2;
 
 /** Parent codes below 0: a root, or a record outside this part (an index into the tail). */
 const ROOT = -1;
@@ -108,7 +133,7 @@ export interface ChainPlan {
   /** Line number → the rewound note that goes before its entries. */
   readonly notes: ReadonlyMap<number, RewoundNote>;
   /** The facts' tail once the lines up to `line` (within the part) are imported. */
-  tailAt(line: number): Array<[number, 0 | 1]>;
+  tailAt(line: number): TailRecord[];
   /** Records left out (counted in the import's report). */
   readonly rewoundRecords: number;
 }
@@ -141,6 +166,7 @@ class Column {
 const FLAG_MESSAGE = 1;
 const FLAG_SIDECHAIN = 2;
 const FLAG_PROGRESS = 4;
+const FLAG_ROOT = 8;
 
 /** Collects the tree of one part of a file, line by line, then decides its main chain. */
 export class ChainPlanner {
@@ -152,7 +178,7 @@ export class ChainPlanner {
   private readonly skip = new Set<number>();
   private readonly tailIndex: Map<number, number>;
 
-  constructor(private readonly tail: ReadonlyArray<readonly [number, 0 | 1]> = []) {
+  constructor(private readonly tail: ReadonlyArray<readonly [number, number]> = []) {
     this.tailIndex = new Map(tail.map(([id], i) => [id, i]));
   }
 
@@ -165,9 +191,15 @@ export class ChainPlanner {
       return;
     }
     const n = this.lines.length;
+    const again = this.index.get(link.id);
+    if (link.root && again !== undefined && (this.flags.at(again) & FLAG_ROOT) !== 0) {
+      // A root written twice: the first one counts (it would otherwise continue itself).
+      this.skip.add(line);
+      return;
+    }
     let parent: number;
     if (!link.linked) parent = n > 0 ? n - 1 : this.tail.length > 0 ? tailRef(this.tail.length - 1) : ROOT;
-    else if (link.parent === null) parent = ROOT;
+    else if (link.parent === null) parent = this.continuesRoots() ? (n > 0 ? n - 1 : tailRef(this.tail.length - 1)) : ROOT;
     else {
       const inPart = this.index.get(link.parent);
       const inTail = this.tailIndex.get(link.parent);
@@ -188,7 +220,15 @@ export class ChainPlanner {
     this.ids.push(link.id);
     this.lines.push(line);
     this.parents.push(parent);
-    this.flags.push((link.message ? FLAG_MESSAGE : 0) | (link.sidechain ? FLAG_SIDECHAIN : 0) | (link.progress ? FLAG_PROGRESS : 0));
+    this.flags.push((link.message ? FLAG_MESSAGE : 0) | (link.sidechain ? FLAG_SIDECHAIN : 0) | (link.progress ? FLAG_PROGRESS : 0) | (link.root ? FLAG_ROOT : 0));
+  }
+
+  /** Whether the record before (in this part, else the tail's last) was written as a root: then a new root continues it. */
+  private continuesRoots(): boolean {
+    const n = this.lines.length;
+    if (n > 0) return (this.flags.at(n - 1) & FLAG_ROOT) !== 0;
+    const last = this.tail.at(-1);
+    return last !== undefined && (last[1] & TAIL_ROOT) !== 0;
   }
 
   finish(): ChainPlan {
@@ -202,7 +242,7 @@ export class ChainPlanner {
       }
     }
     if (leaf === -1) {
-      const oldTail = this.tail.map(([id, m]): [number, 0 | 1] => [id, m]);
+      const oldTail = this.tail.map(([id, m]): TailRecord => [id, m]);
       return { skip: this.skip, notes: new Map(), tailAt: () => oldTail, rewoundRecords: 0 };
     }
     // Walk from the leaf to the root of this part.
@@ -258,13 +298,13 @@ export class ChainPlanner {
         keptTail = 0;
       } else if (rootParent <= tailRef(0)) {
         keptTail = tailPos(rootParent) + 1;
-        for (let p = keptTail; p < this.tail.length; p += 1) before += (this.tail[p] as readonly [number, 0 | 1])[1];
+        for (let p = keptTail; p < this.tail.length; p += 1) before += (this.tail[p] as readonly [number, number])[1] & TAIL_MESSAGE;
       }
     }
     if (unknown) notes.set(this.lines.at(first), { messages: null });
     else if (before > 0) notes.set(this.lines.at(first), { messages: before });
 
-    const kept: Array<[number, 0 | 1]> = this.tail.slice(0, keptTail).map(([id, m]) => [id, m]);
+    const kept: TailRecord[] = this.tail.slice(0, keptTail).map(([id, m]) => [id, m]);
     // Progress records after the leaf (a tool still running when the file was read) are where
     // the next part may continue from: they end the tail, as records without a message.
     const ends = [...chain];
@@ -275,9 +315,12 @@ export class ChainPlanner {
         ends.push(n);
       }
     }
-    const link = (n: number): [number, 0 | 1] => [this.ids[n] as number, this.flags.at(n) & FLAG_MESSAGE ? 1 : 0];
-    const oldTail = this.tail.map(([id, m]): [number, 0 | 1] => [id, m]);
-    const tailAt = (line: number): Array<[number, 0 | 1]> => {
+    const link = (n: number): TailRecord => {
+      const f = this.flags.at(n);
+      return [this.ids[n] as number, (f & FLAG_MESSAGE ? TAIL_MESSAGE : 0) | (f & FLAG_ROOT ? TAIL_ROOT : 0)];
+    };
+    const oldTail = this.tail.map(([id, m]): TailRecord => [id, m]);
+    const tailAt = (line: number): TailRecord[] => {
       // Records of the chain are in file order: the ones imported are a prefix.
       let lo = 0;
       let hi = ends.length;

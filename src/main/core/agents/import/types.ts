@@ -31,10 +31,10 @@ export interface SessionFacts {
   pendingUser?: { from: 'item' | 'event'; key: number } | null;
   /**
    * Claude Code: the end of the conversation imported so far, oldest first, as
-   * [hash of uuid, 1 when a user/assistant message]: a later record that
+   * [hash of uuid, bits: 1 a user/assistant message, 2 written as a root (chain.ts TailRecord)]: a later record that
    * branches off one of these is a rewind (chain.ts). At most CHAIN_TAIL long.
    */
-  chainTail?: Array<[number, 0 | 1]>;
+  chainTail?: Array<[number, number]>;
 }
 
 export function emptyFacts(): SessionFacts {
