@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../src/shared/ipc/import';
+import type { Result } from '../../src/shared/result';
 import { setApi } from '../../src/renderer/src/bridge';
 import { ImportSettings } from '../../src/renderer/src/features/import/ImportSettings';
 import { FakeApi } from './support/fakeApi';
@@ -52,6 +53,24 @@ describe('history import settings', () => {
     render(<ImportSettings />);
     await userEvent.click(await screen.findByRole('button', { name: 'Rescan now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('not available');
+  });
+
+  it('Rescan now keeps focus while it works (busy, not disabled), and a second press waits for the first', async () => {
+    const api = new FakeApi();
+    api.override('import:status', () => ({ ok: true, value: report() }));
+    let finish: (value: Result<ImportReport>) => void = () => undefined;
+    api.override('import:rescan', () => new Promise<Result<ImportReport>>((resolve) => (finish = resolve)));
+    setApi(api);
+    render(<ImportSettings />);
+    const rescan = await screen.findByRole('button', { name: 'Rescan now' });
+    await userEvent.click(rescan);
+    await waitFor(() => expect(rescan).toHaveAttribute('aria-disabled', 'true'));
+    expect(rescan).toHaveFocus();
+    await userEvent.click(rescan);
+    expect(api.callsTo('import:rescan')).toHaveLength(1);
+    finish({ ok: true, value: report() });
+    await waitFor(() => expect(rescan).not.toHaveAttribute('aria-disabled'));
+    expect(rescan).toHaveFocus();
   });
 
   it('is left out where the core has no import', async () => {

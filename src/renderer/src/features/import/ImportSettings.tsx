@@ -39,10 +39,11 @@ export function ImportSettings() {
     };
   }, []);
 
-  const apply = async (pending: Promise<Result<ImportReport>>): Promise<void> => {
+  const apply = async (pending: () => Promise<Result<ImportReport>>): Promise<void> => {
+    if (busy) return;
     setBusy(true);
     setError(null);
-    const r = await pending;
+    const r = await pending();
     setBusy(false);
     if (r.ok) setReport(r.value);
     else setError(r.error.message);
@@ -58,8 +59,13 @@ export function ImportSettings() {
             <input
               type="checkbox"
               checked={report.enabled}
-              disabled={busy || report.envOverride}
-              onChange={(e) => void apply(setImportEnabled(e.currentTarget.checked))}
+              disabled={report.envOverride}
+              // Busy, the controls say so but keep focus (disabled, they would drop it to the page and Escape would no longer close Settings).
+              aria-disabled={busy || undefined}
+              onChange={(e) => {
+                const enabled = e.currentTarget.checked;
+                void apply(() => setImportEnabled(enabled));
+              }}
             />{' '}
             Import Claude Code and Codex history
           </label>
@@ -75,7 +81,7 @@ export function ImportSettings() {
             {summary(report)}
           </p>
           <div>
-            <button type="button" className="button" disabled={busy || !report.enabled} onClick={() => void apply(rescanImport())}>
+            <button type="button" className="button" disabled={!report.enabled} aria-disabled={busy || undefined} onClick={() => void apply(rescanImport)}>
               Rescan now
             </button>
           </div>
