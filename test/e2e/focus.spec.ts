@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { shoot, snap } from './support/shots';
 import { rowByLabel, rows, seedSessions, sessionList } from './support/swarm';
 
 // Focus and keyboard (issue 28) in a real Chromium against web mode, over a swarm of 10,000 sessions in
@@ -127,6 +128,7 @@ test('double-clicking the pane title renames there; focus then comes back to the
   await expect(field).toHaveValue(label(2));
   // Only the pane's field: the row keeps its label.
   await expect(sessionList(page).getByRole('textbox', { name: 'Session title' })).toHaveCount(0);
+  await shoot(page, 'focus-pane-rename');
   await field.fill('Renamed in its pane');
   await field.press('Enter');
   // The pane is named by the new title now.
@@ -211,7 +213,7 @@ test('dragging a row draws a line where it will drop, between the two rows; the 
   await expect(indicator).toBeVisible();
   const below = await lineAndGap(page, target, rowByLabel(page, fifth));
   expect(Math.abs(below.line - below.gap)).toBeLessThanOrEqual(2);
-  await page.screenshot({ path: 'test-results/focus/drop-line.png' });
+  await snap(page, 'focus-drop-line-mouse');
   // Over the upper half of the third row: between the second (its own place) and the third is no move.
   const thirdBox = (await rowByLabel(page, third).boundingBox())!;
   await dragOver(page, thirdBox.x + 40, thirdBox.y + 8);
@@ -234,7 +236,7 @@ test('dragging a row draws a line where it will drop, between the two rows; the 
   const moved = await lineAndGap(page, rowByLabel(page, fourth), rowByLabel(page, third));
   expect(Math.abs(moved.line - moved.gap)).toBeLessThanOrEqual(2);
   await expect(page.getByText(`${third}, position 3 of`)).toBeAttached();
-  await page.screenshot({ path: 'test-results/focus/drop-line-keyboard.png' });
+  await shoot(page, 'focus-drop-line-keyboard');
   await page.keyboard.press('Escape');
   await expect(indicator).toHaveCount(0);
   await expect(keyHandle).toBeFocused();
