@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseNumstat, parseStatusV2, parseWorktreeList } from '../../../src/main/core/git/porcelain';
 import { parseGitVersion } from '../../../src/main/core/git/run';
-import { slugFromTitle, worktreePathFor } from '../../../src/main/core/git/record';
+import { SLUG_MAX, slugFromTitle, worktreePathFor } from '../../../src/main/core/git/record';
 
 describe('git porcelain parsers', () => {
   it('reads worktree list records, branches, detached and prunable ones', () => {
@@ -44,8 +44,25 @@ describe('git porcelain parsers', () => {
     expect(slugFromTitle('Fix login redirect')).toBe('fix-login-redirect');
     expect(slugFromTitle('  Café: über / ünïcode!! ')).toBe('cafe-uber-unicode');
     expect(slugFromTitle('…')).toBe('');
-    expect(slugFromTitle('a'.repeat(80)).length).toBe(48);
     const p = worktreePathFor('/data/worktrees', '/home/me/my repo', 'abcd1234');
     expect(p).toMatch(/^\/data\/worktrees\/my-repo-[0-9a-f]{8}\/abcd1234\/my repo$/);
+  });
+
+  it('a long title gives a short slug, ended on a whole word (at most SLUG_MAX = 40 characters)', () => {
+    expect(SLUG_MAX).toBe(40);
+    const long = 'Retry the websocket reconnect with backoff when the laptop wakes from sleep';
+    expect(slugFromTitle(long)).toBe('retry-the-websocket-reconnect-with');
+    // Exactly at the limit a word that ends there is kept; one that runs past it goes whole.
+    expect(slugFromTitle('abcdefghij klmnopqrst uvwxyzabcd efghijk')).toBe('abcdefghij-klmnopqrst-uvwxyzabcd-efghijk');
+    expect(slugFromTitle('abcdefghij klmnopqrst uvwxyzabcd efghijkl')).toBe('abcdefghij-klmnopqrst-uvwxyzabcd');
+    for (const title of [long, 'Make the importer tolerate truncated JSONL lines in Codex rollouts', 'x '.repeat(60)]) {
+      const slug = slugFromTitle(title);
+      expect(slug.length).toBeLessThanOrEqual(SLUG_MAX);
+      expect(slug).not.toMatch(/-$/);
+      // On a word: the slug is the title's first words, whole.
+      expect(`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-`.startsWith(`${slug}-`)).toBe(true);
+    }
+    // Only a first word longer than the limit is cut inside.
+    expect(slugFromTitle('a'.repeat(80))).toBe('a'.repeat(SLUG_MAX));
   });
 });

@@ -88,9 +88,18 @@ export function worktreePathFor(base: string, repoRoot: string, shortId: string)
   return join(base, `${name}-${hash}`, shortId, own || 'repo');
 }
 
-/** A branch name from a title: `Fix login redirect` → `fix-login-redirect` (ASCII, ≤ 48 chars); '' when nothing usable is left. */
+/** The longest slug a title gives: a branch name stays short enough to read whole in a header or a row. */
+export const SLUG_MAX = 40;
+
+/**
+ * A branch name from a title: `Fix login redirect` → `fix-login-redirect` (ASCII); '' when nothing usable is
+ * left. A longer one ends at the last whole word within SLUG_MAX characters; only a first word longer than
+ * that is cut inside.
+ */
 export function slugFromTitle(title: string): string {
   const ascii = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const slug = ascii.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return slug.slice(0, 48).replace(/-+$/g, '');
+  if (slug.length <= SLUG_MAX) return slug;
+  const cut = slug.lastIndexOf('-', SLUG_MAX);
+  return cut > 0 ? slug.slice(0, cut) : slug.slice(0, SLUG_MAX);
 }
