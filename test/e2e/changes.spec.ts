@@ -96,6 +96,8 @@ test('the row badge follows edits made in the session, and Changes lists and dif
   // Opening the region counted again: the row follows.
   await expect(row).toHaveAccessibleName(/\+5 −3/);
 
+  // Split where each side holds a line (40 characters here: 1400 px; at 1280 a side holds 37 and the diff is unified).
+  await page.setViewportSize({ width: 1400, height: 900 });
   await cart.click();
   const diff = region.getByRole('group', { name: 'Diff of src/cart.ts' });
   await expect(diff).toBeVisible({ timeout: 15_000 });

@@ -156,6 +156,47 @@ describe('a worktree folder removed by hand', () => {
   });
 });
 
+describe('after a merge and after Remove worktree (issue 28)', () => {
+  async function openRegion(state: ChangesSummary): Promise<HTMLElement> {
+    const fake = api([]);
+    fake.override('git:changeSummaries', () => ({ ok: true, value: { items: [state] } }));
+    fake.override('git:changes', () => ({ ok: true, value: { summary: state, forkCommit: state.missing ? null : 'abc', files: [], truncated: false } }));
+    await renderApp(fake);
+    await userEvent.click(await screen.findByRole('listitem', { name: /^Fix the login redirect/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Changes' }));
+    return screen.findByRole('region', { name: 'Changes' });
+  }
+  const bar = (region: HTMLElement): HTMLElement => region.querySelector<HTMLElement>('.changes-bar')!;
+  const title = (region: HTMLElement): HTMLElement => region.querySelector<HTMLElement>('.changes-title')!;
+
+  it('merged: the bar says so, not "0 files · +0 −0"; no diff layout to choose, Refresh still there', async () => {
+    const region = await openRegion(summary({ files: 0, added: 0, removed: 0, uncommitted: 0, ahead: 0, merged: 'main' }));
+    expect(await within(region).findByText('Nothing new on swarmdesk/fix-login since the merge.')).toBeInTheDocument();
+    expect(title(region)).toHaveTextContent(/^Merged into main · swarmdesk\/fix-login$/);
+    expect(bar(region)).not.toHaveTextContent('0 files');
+    expect(bar(region)).not.toHaveTextContent('+0 −0');
+    expect(within(region).queryByRole('button', { name: 'Split' })).toBeNull();
+    expect(within(region).queryByRole('button', { name: 'Unified' })).toBeNull();
+    expect(within(region).getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  });
+
+  it('removed: the bar says "Worktree removed" and offers nothing (no folder to list or lay out)', async () => {
+    const region = await openRegion(summary({ missing: true, files: 0, added: 0, removed: 0, uncommitted: 0, ahead: 0, worktreeRemoved: 'branch-deleted' }));
+    expect(await within(region).findByText(/The worktree was removed after the merge, and the branch swarmdesk\/fix-login with it/)).toBeInTheDocument();
+    expect(title(region)).toHaveTextContent(/^Worktree removed$/);
+    expect(within(bar(region)).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('nothing changed yet: the branch, no counts and no layout buttons over "No changes yet"', async () => {
+    const region = await openRegion(summary({ files: 0, added: 0, removed: 0, uncommitted: 0, ahead: 0 }));
+    expect(await within(region).findByText('No changes yet')).toBeInTheDocument();
+    expect(title(region)).toHaveTextContent(/^swarmdesk\/fix-login since it left main$/);
+    expect(within(bar(region)).getAllByRole('button').map((b) => b.textContent)).toEqual(['Refresh']);
+    // The branch keeps its whole name in its tooltip (cut at its end where its line is short).
+    expect(within(bar(region)).getByText('swarmdesk/fix-login')).toHaveAttribute('title', 'swarmdesk/fix-login');
+  });
+});
+
 describe('change names and big diffs (pure)', () => {
   it('names start with the path', () => {
     expect(changeName(file({ path: 'b.md', status: 'renamed', oldPath: 'a.md', added: 0, removed: 0 }))).toBe('b.md +0 −0, renamed from a.md');

@@ -26,11 +26,12 @@ function partsOf(split: SplitDiff): Array<[number, number]> {
 }
 
 /**
- * One file's diff drawn by @git-diff-view (split or unified, highlighted, in the app's light or dark).
+ * One file's diff drawn by @git-diff-view (split or unified, highlighted, in the app's light or dark), wrapped
+ * at spaces or not wrapped at all (scrolled sideways) as ChangesRegion's measure (fit.ts) says.
  * A big diff is drawn a part at a time, each part its own view appended as the end is scrolled into
  * sight, so what is drawn grows with reading and earlier parts are never drawn again.
  */
-export default function DiffViewer({ diff, mode }: { diff: FileDiff; mode: 'split' | 'unified' }) {
+export default function DiffViewer({ diff, mode, wrap }: { diff: FileDiff; mode: 'split' | 'unified'; wrap: boolean }) {
   const scheme = useColorScheme();
   const split = useMemo(() => splitDiff(diff.diff), [diff.diff]);
   const parts = useMemo(() => partsOf(split), [split]);
@@ -75,12 +76,12 @@ export default function DiffViewer({ diff, mode }: { diff: FileDiff; mode: 'spli
       </p>
       {partData.slice(0, shown).map((data, i) => (
         <DiffView
-          key={`${i}:${mode}:${scheme}`}
+          key={`${i}:${mode}:${wrap}:${scheme}`}
           data={data}
           diffViewMode={mode === 'split' ? DiffModeEnum.Split : DiffModeEnum.Unified}
           diffViewTheme={scheme}
           diffViewHighlight
-          diffViewWrap
+          diffViewWrap={wrap}
           diffViewFontSize={12}
         />
       ))}
