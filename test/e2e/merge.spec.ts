@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
 import { isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { headerProblems } from './support/layout';
 import { rows } from './support/swarm';
 
 // Commit and merge back (issue 10 part 3, SPEC §7.1 "merge") in a real Chromium against web mode, with a
@@ -144,6 +145,12 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
     const note = await header.getByText('Merged into main', { exact: true }).evaluate((el) => ({ shown: el.getBoundingClientRect().width, full: el.scrollWidth }));
     expect(note.shown).toBeGreaterThanOrEqual(note.full - 0.5);
   }
+  // Nor does a pane's × or ⋯ wrap onto a line of its own (the left pane's × did), here or at 1400 px (issue 28).
+  await expect.poll(() => headerProblems(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/merge-two-merged-900x700.png' });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect.poll(() => headerProblems(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/merge-two-merged-1400x900.png' });
 });
 
 test('a conflicting session: the dialog lists the files in an alert, main is not touched, Rebase in worktree stays there', async ({ page }) => {
@@ -223,13 +230,20 @@ test('issue 14 §3: nothing to merge, commit (Changes follows), merge with an ed
   await expect(pane.getByText('Merged into main', { exact: true })).toBeVisible();
   await expect(merge).toBeDisabled();
   await expect(merge).toHaveAccessibleDescription('Merged into main');
-  await expect(region).toContainText('No changes yet');
+  // The Changes bar says what happened, and offers only what can act (issue 28): no layout without a diff.
+  await expect(region).toContainText(`Nothing new on ${branch} since the merge.`);
+  const bar = region.locator('.changes-bar');
+  await expect(bar.locator('.changes-title')).toHaveText(`Merged into main · ${branch}`);
+  await expect(bar.getByRole('button')).toHaveText(['Refresh']);
   await pane.getByRole('button', { name: 'Remove worktree…' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove worktree' });
   await remove.getByRole('radio', { name: 'Delete the branch' }).check();
   await remove.getByRole('button', { name: 'Remove' }).click();
   await expect(remove).toBeHidden();
   await expect(pane.getByText(`Worktree and branch ${branch} removed.`)).toBeVisible();
+  await expect(bar.locator('.changes-title')).toHaveText('Worktree removed');
+  await expect(bar.getByRole('button')).toHaveCount(0);
+  await expect(region).toContainText(`The worktree was removed after the merge, and the branch ${branch} with it.`);
   expect(existsSync(delta)).toBe(false);
   expect(git(repo, 'branch', '--list', branch)).toBe('');
   await page.getByRole('main').getByRole('button', { name: /^All notes/ }).click();

@@ -112,7 +112,9 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
         <div className="pane-facts" title={row.host ? `${row.folder} on ${row.host}` : row.folder}>
           {acpName ?? kindName(row.kind, row.agent)}
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null}
-          {row.kind === 'acp' ? <AcpChoicesControl sessionId={sessionId} /> : null} · {row.folder}
+          {row.kind === 'acp' ? <AcpChoicesControl sessionId={sessionId} /> : null}
+          {/* Before the folder: where the line is cut (at its end), the branch is what stays in view. */}
+          <WorktreeNote sessionId={sessionId} /> · {row.folder}
           {row.host ? (
             <>
               {' on '}
@@ -125,7 +127,6 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
               {hostNote}
             </span>
           ) : null}
-          <WorktreeNote sessionId={sessionId} />
           {row.archived ? ' · archived' : ''}
           {row.kind === 'chat' || row.kind === 'claude-code' || row.kind === 'acp' ? <UsageLine sessionId={sessionId} /> : null}
         </div>
