@@ -116,12 +116,32 @@ export class AmbientEngine {
    * run (nothing can answer this kind, over budget, shutting down). Never rejects.
    */
   ask(o: AskOptions): Promise<CallOutcome | null> {
+    const key = o.key ?? `${o.sessionId ?? 'app'}:${o.prompt.kind}`;
+    // The same question asked again before its answer came (a second front opening the session, a
+    // dialog opened again): it shares that call instead of making another, so it is made and logged once.
+    const same = JSON.stringify([o.prompt.kind, o.prompt.system, o.prompt.user, o.firstUserMessage ?? null, o.judge ?? null]);
+    const asked = this.unanswered.get(key);
+    if (asked?.same === same) {
+      log.debug('an ambient call already asked the same: sharing its answer', { key });
+      return asked.outcome;
+    }
+    const outcome = this.submit(o, key);
+    this.unanswered.set(key, { same, outcome });
+    void outcome.then(() => {
+      if (this.unanswered.get(key)?.outcome === outcome) this.unanswered.delete(key);
+    });
+    return outcome;
+  }
+
+  /** Calls asked and not answered yet, by key, with what they ask (see `ask`). */
+  private readonly unanswered = new Map<string, { same: string; outcome: Promise<CallOutcome | null> }>();
+
+  private submit(o: AskOptions, key: string): Promise<CallOutcome | null> {
     let providers = this.providersFor(o.prompt.kind);
     // Over the hourly budget, what costs nothing still runs: offline titles and names.
     if (!this.scheduler.hasBudget()) providers = providers.filter((p) => p.id === 'offline');
     if (providers.length === 0) return Promise.resolve(null);
     const needsBudget = providers.some((p) => p.id !== 'offline');
-    const key = o.key ?? `${o.sessionId ?? 'app'}:${o.prompt.kind}`;
     return new Promise((resolve) => {
       const submitted = this.scheduler.submit({
         key,

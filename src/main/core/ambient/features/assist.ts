@@ -115,12 +115,15 @@ export class AssistFeature {
     const afterRestart = previousOpenedAt < this.engine.startedAt;
     const afterIdle = now - row.updatedAt >= LONG_IDLE_MS;
     if (!afterRestart && !afterIdle) return;
-    if (this.engine.sessionState(row.id).pickupNote !== null) return;
+    // One note per coming back: not while one is shown, nor while one is being written (another
+    // front opened the session a moment ago; its screen may have moved since, so the prompt differs).
+    const key = `${row.id}:pickup-note`;
+    if (this.engine.sessionState(row.id).pickupNote !== null || this.engine.scheduler.isBusy(key)) return;
     const entries = this.engine.recentEntries(row.id, 40);
     if (completedTurns(entries) === 0 && !this.summary(row.id)) return;
     const prompt = buildPickupNotePrompt({ summary: this.summary(row.id)?.text ?? null, latestExchange: latestExchange(entries) });
     if (!prompt) return;
-    void this.engine.ask({ prompt, sessionId: row.id }).then((o) => {
+    void this.engine.ask({ prompt, sessionId: row.id, key }).then((o) => {
       if (o?.verdict === 'use' && o.text) this.engine.setShown(row.id, 'pickupNote', o.text);
     });
   }
