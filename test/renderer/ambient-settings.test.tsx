@@ -94,26 +94,30 @@ describe('settings screen', () => {
 
   it('the activity log says each call in words: what was asked, what was used or why not; no reply protocol, no jargon', async () => {
     const log: AmbientCall[] = [
-      { kind: 'title-create', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 1600, outputChars: 20, tokensIn: 410, tokensOut: 9, latencyMs: 812, verdict: 'reject', reason: 'absence', replyExcerpt: 'ANSWER: <b>(none yet)</b>', at: NOW },
-      { kind: 'title-create', sessionId: 's1', provider: 'offline', model: 'extractive', inputChars: 1600, outputChars: 30, tokensIn: null, tokensOut: null, latencyMs: 1, verdict: 'use', reason: null, replyExcerpt: 'ANSWER: Fix login', at: NOW },
-      { kind: 'next-prompt', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 4, tokensIn: 300, tokensOut: 2, latencyMs: 1530, verdict: 'skip', reason: null, replyExcerpt: 'SKIP', at: NOW },
-      { kind: 'pickup-note', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 0, tokensIn: null, tokensOut: null, latencyMs: 20000, verdict: 'error', reason: 'timeout: no reply within 20 s', replyExcerpt: null, at: NOW },
+      { kind: 'title-create', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 1600, outputChars: 20, tokensIn: 410, tokensOut: 9, latencyMs: 812, verdict: 'reject', reason: 'absence', replyExcerpt: 'ANSWER: <b>(none yet)</b>', retryOf: null, at: NOW },
+      { kind: 'title-create', sessionId: 's1', provider: 'offline', model: 'extractive', inputChars: 1600, outputChars: 30, tokensIn: null, tokensOut: null, latencyMs: 1, verdict: 'use', reason: null, replyExcerpt: 'ANSWER: Fix login', retryOf: null, at: NOW },
+      { kind: 'next-prompt', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 4, tokensIn: 300, tokensOut: 2, latencyMs: 1530, verdict: 'skip', reason: null, replyExcerpt: 'SKIP', retryOf: null, at: NOW },
+      // A second attempt says why it was made.
+      { kind: 'pickup-note', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 80, tokensIn: 300, tokensOut: 30, latencyMs: 900, verdict: 'use', reason: null, replyExcerpt: 'ANSWER: I picked up where we left off. How can I help?', retryOf: 'error', at: NOW },
+      { kind: 'pickup-note', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 0, tokensIn: null, tokensOut: null, latencyMs: 20000, verdict: 'error', reason: 'timeout: no reply within 20 s', replyExcerpt: null, retryOf: null, at: NOW },
       // Judged by a title's rules, named as what it is.
-      { kind: 'commit-message', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 40, tokensIn: 300, tokensOut: 12, latencyMs: 700, verdict: 'reject', reason: 'format', replyExcerpt: 'ANSWER: <command-name>/commit</command-name>', at: NOW },
-      { kind: 'running-summary', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 40, tokensIn: 300, tokensOut: 12, latencyMs: 700, verdict: 'reject', reason: 'error-text', replyExcerpt: 'ANSWER: API Error: 500', at: NOW },
+      { kind: 'commit-message', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 40, tokensIn: 300, tokensOut: 12, latencyMs: 700, verdict: 'reject', reason: 'format', replyExcerpt: 'ANSWER: <command-name>/commit</command-name>', retryOf: 'reject', at: NOW },
+      { kind: 'running-summary', sessionId: 's1', provider: 'anthropic', model: 'claude-haiku-4-5', inputChars: 900, outputChars: 40, tokensIn: 300, tokensOut: 12, latencyMs: 700, verdict: 'reject', reason: 'error-text', replyExcerpt: 'ANSWER: API Error: 500', retryOf: null, at: NOW },
     ];
     await renderApp(settingsApi(view(), log));
     setSettingsOpen(true, 'ambient');
     const table = await screen.findByRole('table', { name: 'Ambient calls' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Asked for', 'Outcome', 'Answered by', 'Took']);
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(7);
+    expect(rows).toHaveLength(8);
     expect(rows[1]).toHaveTextContent(/Title for a session.*Rejected: A title can.t be a placeholder like “Untitled”\..*Anthropic.*claude-haiku-4-5.*812 ms · 419 tokens/);
     expect(rows[2]).toHaveTextContent(/Title for a session.*Used “Fix login”.*Offline titler/);
     expect(rows[3]).toHaveTextContent(/Next prompt suggestion.*Skipped: the model had nothing to add.*1\.5 s/);
-    expect(rows[4]).toHaveTextContent(/Pick-up note.*Failed: no reply within 20 s/);
-    expect(rows[5]).toHaveTextContent(/Commit message.*Rejected: A commit message can.t be markup, a tool.s note or a reply template\./);
-    expect(rows[6]).toHaveTextContent(/Running summary.*Rejected: A summary can.t be an error message\./);
+    expect(rows[4]).toHaveTextContent(/Pick-up noteTried again: the first call failedUsed “I picked up where we left off\. How can I help\?”/);
+    expect(rows[5]).toHaveTextContent(/Pick-up note.*Failed: no reply within 20 s/);
+    expect(rows[5]).not.toHaveTextContent('Tried again');
+    expect(rows[6]).toHaveTextContent(/Commit messageTried again: the first reply was rejectedRejected: A commit message can.t be markup, a tool.s note or a reply template\./);
+    expect(rows[7]).toHaveTextContent(/Running summary.*Rejected: A summary can.t be an error message\./);
     expect(table).not.toHaveTextContent('ANSWER:');
     expect(table).not.toHaveTextContent('SKIP');
     expect(table.querySelector('b')).toBeNull();

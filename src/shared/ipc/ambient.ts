@@ -16,6 +16,8 @@ export const AmbientCallSchema = z.object({
   reason: z.string().nullable(),
   /** The start of the raw reply, shown as text in the activity view. */
   replyExcerpt: z.string().nullable(),
+  /** A second attempt (SPEC §9.3): the first was rejected by the judge, or failed; null for a first attempt. */
+  retryOf: z.enum(['reject', 'error']).nullable(),
   at: TimestampSchema,
 });
 export type AmbientCall = z.infer<typeof AmbientCallSchema>;

@@ -61,7 +61,12 @@ describe('the suggested commit message', () => {
     expect(r.message).toBeNull();
     expect(r.reason).toContain('not a usable commit message');
     const log = await h.ok('ambient:log', { limit: 10 });
-    expect(log.filter((c) => c.kind === 'commit-message').map((c) => c.verdict)).toEqual(['reject', 'reject']);
+    // Newest first: the second attempt says why it was made (issue 28: it read as a duplicate).
+    expect(log.filter((c) => c.kind === 'commit-message').map((c) => [c.verdict, c.retryOf])).toEqual([
+      ['reject', 'reject'],
+      ['reject', null],
+    ]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('ambient off or offline: no call, and the reason says why', async () => {

@@ -80,9 +80,15 @@ describe('one call through the chain', () => {
     const records: AmbientCallRecord[] = [];
     const out = await run([fake('anthropic', [new ModelError('timeout', 'slow')]), fake('offline', ['SKIP'])], records);
     expect(out.verdict).toBe('skip');
-    expect(records.map((r) => r.verdict)).toEqual(['error', 'skip']);
-    const bad = await run([fake('openai', ['ANSWER: Untitled', 'ANSWER: n/a'])], []);
+    // The second attempt's record says why it was made.
+    expect(records.map((r) => [r.verdict, r.retryOf])).toEqual([
+      ['error', null],
+      ['skip', 'error'],
+    ]);
+    const rejected: AmbientCallRecord[] = [];
+    const bad = await run([fake('openai', ['ANSWER: Untitled', 'ANSWER: n/a'])], rejected);
     expect(bad).toMatchObject({ verdict: 'reject', text: null, attempts: 2 });
+    expect(rejected.map((r) => r.retryOf)).toEqual([null, 'reject']);
   });
 });
 

@@ -240,6 +240,20 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM session_options`).get()).toEqual({ n: 0 });
     },
   },
+  11: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'chat', '/w', 0, 1, 1)`).run();
+      db.prepare(`INSERT INTO ambient_calls (kind, session_id, provider, model, verdict, reason, at) VALUES ('pickup-note', 's1', 'anthropic', 'haiku', 'reject', 'format', 5)`).run();
+    },
+    check(db) {
+      // An older row reads as a first attempt; a second attempt names what became of the first, and nothing else.
+      expect(db.prepare(`SELECT kind, session_id, verdict, retry_of FROM ambient_calls`).all()).toEqual([{ kind: 'pickup-note', session_id: 's1', verdict: 'reject', retry_of: null }]);
+      db.prepare(`INSERT INTO ambient_calls (kind, session_id, provider, model, verdict, retry_of, at) VALUES ('pickup-note', 's1', 'anthropic', 'haiku', 'use', 'reject', 6)`).run();
+      db.prepare(`INSERT INTO ambient_calls (kind, session_id, provider, model, verdict, retry_of, at) VALUES ('pickup-note', 's1', 'anthropic', 'haiku', 'use', 'error', 7)`).run();
+      expect(() => db.prepare(`INSERT INTO ambient_calls (kind, provider, verdict, retry_of, at) VALUES ('pickup-note', 'anthropic', 'use', 'again', 8)`).run()).toThrow(/CHECK/);
+      expect(db.prepare(`SELECT retry_of FROM ambient_calls ORDER BY at`).all()).toEqual([{ retry_of: null }, { retry_of: 'reject' }, { retry_of: 'error' }]);
+    },
+  },
 };
 
 describe('migrations', () => {

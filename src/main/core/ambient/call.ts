@@ -5,7 +5,7 @@
  * decides whether to queue a later retry. Nothing unjudged ever comes back.
  */
 import type { AmbientPrompt } from '../../../shared/ambient/prompts/shared';
-import type { AmbientCallRecord } from '../store/repos/ambientCalls';
+import type { AmbientCallRecord, AmbientRetryOf } from '../store/repos/ambientCalls';
 import { judgeAmbientReply, type JudgeContext } from './judge-reply';
 import { ModelError, type AmbientProvider, type CallBounds } from './providers/types';
 
@@ -47,7 +47,9 @@ export async function runAmbientCall(opts: CallOptions): Promise<CallOutcome> {
     if (!provider) break;
     if (provider.id !== 'offline') opts.onModelAttempt?.();
     const started = opts.now();
-    const base = { kind: prompt.kind, sessionId: opts.sessionId, provider: provider.id, model: provider.model, inputChars };
+    // The log says why a second attempt was made: what became of the first.
+    const retryOf: AmbientRetryOf | null = attempt === 0 ? null : last.verdict === 'reject' ? 'reject' : 'error';
+    const base = { kind: prompt.kind, sessionId: opts.sessionId, provider: provider.id, model: provider.model, inputChars, retryOf };
     try {
       const reply = await provider.complete({
         prompt,

@@ -1,4 +1,4 @@
--- user_version 10
+-- user_version 11
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -39,7 +39,7 @@ CREATE TABLE ambient_calls (
   reason TEXT,
   reply_excerpt TEXT,
   at INTEGER NOT NULL
-) STRICT;
+, retry_of TEXT CHECK (retry_of IN ('reject', 'error'))) STRICT;
 
 -- table entries on entries
 CREATE TABLE entries (

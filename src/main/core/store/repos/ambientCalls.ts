@@ -2,6 +2,8 @@ import type { Db } from '../connection';
 
 export const AMBIENT_VERDICTS = ['use', 'skip', 'reject', 'error'] as const;
 export type AmbientVerdict = (typeof AMBIENT_VERDICTS)[number];
+/** Why a call is a second attempt: its first was rejected by the judge, or failed. */
+export type AmbientRetryOf = 'reject' | 'error';
 
 /** One small model call (SPEC §2): what, for whom, how big, how long, and what the judge said. */
 export interface AmbientCallRecord {
@@ -18,6 +20,8 @@ export interface AmbientCallRecord {
   readonly reason: string | null;
   /** The start of the raw reply, for the log; clipped to REPLY_EXCERPT_MAX. */
   readonly replyExcerpt: string | null;
+  /** A second attempt: what became of the first (SPEC §9.3 tries once more); null for a first attempt. */
+  readonly retryOf: AmbientRetryOf | null;
   readonly at: number;
 }
 
@@ -36,6 +40,7 @@ interface Row {
   verdict: string;
   reason: string | null;
   reply_excerpt: string | null;
+  retry_of: string | null;
   at: number;
 }
 
@@ -53,19 +58,20 @@ function toRecord(r: Row): AmbientCallRecord {
     verdict: (AMBIENT_VERDICTS as readonly string[]).includes(r.verdict) ? (r.verdict as AmbientVerdict) : 'error',
     reason: r.reason,
     replyExcerpt: r.reply_excerpt,
+    retryOf: r.retry_of === 'reject' || r.retry_of === 'error' ? r.retry_of : null,
     at: r.at,
   };
 }
 
 const COLUMNS =
-  'kind, session_id, provider, model, input_chars, output_chars, tokens_in, tokens_out, latency_ms, verdict, reason, reply_excerpt, at';
+  'kind, session_id, provider, model, input_chars, output_chars, tokens_in, tokens_out, latency_ms, verdict, reason, reply_excerpt, retry_of, at';
 
 /** The ambient call log; also answers "how many calls this hour" for the budget. */
 export function createAmbientCallsRepo(db: Db) {
   const s = {
     insert: db.prepare(
       `INSERT INTO ambient_calls (${COLUMNS}) VALUES (@kind, (SELECT id FROM sessions WHERE id = @sessionId), @provider, @model, @inputChars, @outputChars,
-         @tokensIn, @tokensOut, @latencyMs, @verdict, @reason, @replyExcerpt, @at)`,
+         @tokensIn, @tokensOut, @latencyMs, @verdict, @reason, @replyExcerpt, @retryOf, @at)`,
     ),
     recent: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM ambient_calls ORDER BY at DESC, id DESC LIMIT ?`),
     forSession: db.prepare<[string, number], Row>(

@@ -53,7 +53,10 @@ export function ActivityLog() {
               return (
                 <tr key={`${c.at}-${i}`} className={`outcome-${words.outcome}`}>
                   <td className="nowrap">{when(c.at, today)}</td>
-                  <td>{words.asked}</td>
+                  <td>
+                    {words.asked}
+                    {words.again ? <span className="again">{words.again}</span> : null}
+                  </td>
                   <td className="said">{words.said}</td>
                   <td>
                     {words.by}

@@ -33,6 +33,8 @@ export interface ActivityWords {
   /** The model, when a model answered. */
   model: string | null;
   took: string;
+  /** A second attempt says why it was made (SPEC §9.3: a rejected or failed answer is tried once more); null for a first. */
+  again: string | null;
 }
 
 /** The text the model's reply gave (the `ANSWER:` line's text), without the reply protocol around it. */
@@ -65,7 +67,8 @@ export function describeCall(call: AmbientCall): ActivityWords {
   const judgedAs: JudgedAs = (JUDGED_AS as Partial<Record<string, JudgedAs>>)[call.kind] ?? 'title';
   const offline = call.provider === 'offline';
   const by = offline ? 'Offline titler (no model)' : (PROVIDERS[call.provider] ?? call.provider);
-  const base = { asked, by, model: offline ? null : call.model, took: took(call) };
+  const again = call.retryOf === null ? null : `Tried again: the first ${call.retryOf === 'reject' ? 'reply was rejected' : 'call failed'}`;
+  const base = { asked, by, model: offline ? null : call.model, took: took(call), again };
   switch (call.verdict) {
     case 'use': {
       const text = answerOf(call.replyExcerpt);
