@@ -57,6 +57,20 @@ describe('Merge into <base>', () => {
     expect(await screen.findByText('Merged swarmdesk/fix-login into main (after a rebase).')).toBeInTheDocument();
   });
 
+  it('merged: the header says so and offers Remove worktree…, and no Commit (nothing can be left to commit then)', async () => {
+    const merged = { ...CLEAN, ahead: 0 };
+    const api = apiWith(merged);
+    api.override('git:changeSummaries', () => ({ ok: true, value: { items: [summaryOf(merged, { files: 0, merged: 'main' })] } }));
+    const pane = await openPane(api);
+    expect(await within(pane).findByText('Merged into main')).toBeInTheDocument();
+    expect(within(pane).getByRole('button', { name: 'Merge into main' })).toBeDisabled();
+    expect(within(pane).getByRole('button', { name: 'Remove worktree…' })).toBeEnabled();
+    expect(within(pane).queryByRole('button', { name: 'Commit' })).toBeNull();
+    // Something new on the worktree ends the merged state: Commit is back.
+    act(() => api.push('session:changes', summaryOf({ ...merged, uncommitted: 1 })));
+    expect(within(pane).getByRole('button', { name: 'Commit' })).toBeEnabled();
+  });
+
   it('conflicts found by the check are listed in an alert, Merge is off, and "Send to agent" asks the agent', async () => {
     const api = apiWith({ ...CLEAN, conflicts: ['README.md', 'src/app.ts'] });
     api.override('git:resolveConflicts', () => ({

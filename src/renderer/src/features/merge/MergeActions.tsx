@@ -24,7 +24,8 @@ export function MergeActions({ sessionId, kind }: { sessionId: SessionId; kind: 
   const close = () => setOpen(null);
   return (
     <div className="merge-actions">
-      {summary.missing ? null : (
+      {/* Merged, nothing is left to commit (anything new ends the merged state): no Commit that cannot act. */}
+      {summary.missing || merged ? null : (
         <button type="button" className="button small" disabled={!uncommitted} title={commitTitle(uncommitted)} onClick={() => setOpen('commit')}>
           Commit
         </button>
