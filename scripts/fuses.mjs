@@ -18,7 +18,8 @@ export const FUSE_CONFIG = Object.freeze({
   [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
   // --inspect / --inspect-brk must not open a debugger port into main.
   [FuseV1Options.EnableNodeCliInspectArguments]: false,
-  // The app.asar is checked against the hash embedded at package time...
+  // The app.asar is checked against the hash embedded at package time (macOS and Windows
+  // only: fuseConfigFor turns it off elsewhere)...
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
   // ...and only the asar is loaded, so a loose `app/` folder beside it cannot replace the code.
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
@@ -27,11 +28,24 @@ export const FUSE_CONFIG = Object.freeze({
   [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
   // The renderer comes from app://, never file://: file: gets no extra privileges.
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  // Electron's default: V8 traps a WebAssembly out-of-bounds access with guard pages and a signal
+  // handler instead of a bounds check on every access (fuse added by @electron/fuses 2.1).
+  [FuseV1Options.WasmTrapHandlers]: true,
 });
 
-/** The config for one target; macOS arm64 needs its ad-hoc signature redone after the binary changes. */
+/** Where Electron checks the asar's embedded hash (its docs: macOS since 16, Windows since 30; not Linux). */
+export const ASAR_INTEGRITY_PLATFORMS = Object.freeze(['darwin', 'win32']);
+
+/**
+ * The config for one target. Where Electron has no asar integrity check (Linux) the fuse stays at
+ * Electron's default, off, rather than claim a check nothing performs (electron-builder embeds no
+ * hash there either). macOS arm64 needs its ad-hoc signature redone after the binary changes.
+ */
 export function fuseConfigFor(platform, arch) {
-  return platform === 'darwin' && arch === 'arm64' ? { ...FUSE_CONFIG, resetAdHocDarwinSignature: true } : { ...FUSE_CONFIG };
+  const config = { ...FUSE_CONFIG };
+  if (!ASAR_INTEGRITY_PLATFORMS.includes(platform)) config[FuseV1Options.EnableEmbeddedAsarIntegrityValidation] = false;
+  if (platform === 'darwin' && arch === 'arm64') config.resetAdHocDarwinSignature = true;
+  return config;
 }
 
 export async function applyFuses(pathToElectron, platform = process.platform, arch = process.arch) {

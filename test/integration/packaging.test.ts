@@ -23,10 +23,12 @@ const EXPECTED: Array<[keyof typeof FuseV1Options, number]> = [
   ['RunAsNode', OFF],
   ['EnableNodeOptionsEnvironmentVariable', OFF],
   ['EnableNodeCliInspectArguments', OFF],
-  ['EnableEmbeddedAsarIntegrityValidation', ON],
+  // Electron checks the asar's hash only on macOS and Windows; elsewhere the fuse stays off.
+  ['EnableEmbeddedAsarIntegrityValidation', process.platform === 'darwin' || process.platform === 'win32' ? ON : OFF],
   ['OnlyLoadAppFromAsar', ON],
   ['EnableCookieEncryption', ON],
   ['GrantFileProtocolExtraPrivileges', OFF],
+  ['WasmTrapHandlers', ON],
 ];
 
 const out = mkdtempSync(join(tmpdir(), 'swarmdesk-dist-'));
