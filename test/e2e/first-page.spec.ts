@@ -1,7 +1,9 @@
 import { expect, test, type Page, type Route, type WebSocketRoute } from '@playwright/test';
 import { openStore } from '../../src/main/core/store';
 import { until } from '../support/until';
+import AxeBuilder from '@axe-core/playwright';
 import { shoot } from './support/shots';
+import { AXE_TAGS, BLOCKING_IMPACTS } from './support/sweep';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { expectOrder, rowByLabel, rows, sessionList } from './support/swarm';
 
@@ -284,8 +286,9 @@ test('the first rows are drawn before React, grouped and labelled as React draws
     expect(label('shop-3')).toMatch(/^Terminal · shop \| 2h \| idle/);
     expect(label('docs-1')).toBe('Why does the billing export skip the last row? | 2h | idle');
     expect(before.rows.map((r) => r.text).join('\n')).not.toMatch(/Untitled/);
-    // A picture only: nothing to reach by role or keyboard until React's list is up.
-    await expect(page.getByRole('listitem')).toHaveCount(0);
+    // Already the list's items, found by role and name (SPEC §7.1: the label, then the status word).
+    await expect(rowByLabel(page, /^Fix the login redirect loop, waiting for you/)).toHaveAttribute('data-early-row', 'shop-1');
+    await expect(rows(page)).toHaveCount(await earlyRows.count());
     await shoot(page, 'early-rows');
 
     for (const route of heldChunk.splice(0)) await route.continue();
@@ -299,4 +302,69 @@ test('the first rows are drawn before React, grouped and labelled as React draws
   } finally {
     await early.stop();
   }
+});
+
+/** Holds the app's chunk (React and the app): only the rows drawn before React are on screen until `release`. */
+async function holdReact(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  await page.route(/\/assets\/appStart-[^/]+\.js$/, (route) => {
+    held.push(route);
+  });
+  await page.goto(server.url);
+  await expect(page.locator('[data-early-row]').first()).toBeVisible();
+  await until(() => held.length > 0, { message: 'the app chunk was asked for (and held)' });
+  return {
+    release: async () => {
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test('before React, the first rows are the list’s items by role and name, and a click on one opens that session once React runs', async ({ page }) => {
+  const react = await holdReact(page);
+  const row = rowByLabel(page, new RegExp(`^${label(3)}, idle`));
+  // The row found is the one drawn before React (React's are not there yet).
+  await expect(row).toHaveAttribute('data-early-row', 'big-3');
+  // And what is on screen before React passes axe as React's list does.
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await row.click();
+  await react.release();
+  await expect(page.locator('[data-early-paint]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toHaveAccessibleName(label(3));
+  await expect(rowByLabel(page, label(3))).toHaveAttribute('aria-current', 'true');
+});
+
+/** The session id and display label (its tooltip) of the row `index` drawn before React. */
+async function earlyRowAt(page: Page, index: number): Promise<{ id: string; label: string }> {
+  const row = rows(page).nth(index);
+  return { id: (await row.getAttribute('data-early-row')) ?? '', label: (await row.locator('.row-label').getAttribute('title')) ?? '' };
+}
+
+test('before React, Tab reaches the first row, the arrows move down the rows and Enter opens one, with the keyboard then in its composer', async ({ page }) => {
+  const react = await holdReact(page);
+  await page.keyboard.press('Tab');
+  await expect(rows(page).first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(2)).toBeFocused();
+  const third = await earlyRowAt(page, 2);
+  expect(third.id).not.toBe('');
+  await page.keyboard.press('Enter');
+  await react.release();
+  await expect(page.locator('[data-early-paint]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toHaveAccessibleName(third.label);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+});
+
+test('the keyboard on a row drawn before React stays on that row when React’s list replaces it', async ({ page }) => {
+  const react = await holdReact(page);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(1)).toBeFocused();
+  const second = await earlyRowAt(page, 1);
+  expect(second.id).not.toBe('');
+  await react.release();
+  await expect(page.locator('[data-early-paint]')).toHaveCount(0);
+  await expect(sessionList(page).locator(`[data-session-id="${second.id}"]`)).toBeFocused();
 });

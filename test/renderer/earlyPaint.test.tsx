@@ -1,9 +1,10 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/renderer/src/App';
 import { bootApp } from '../../src/renderer/src/boot/boot';
 import { earlyPaintGate } from '../../src/renderer/src/boot/earlyGate';
+import { actOnEarlyRowsWhenReplaced } from '../../src/renderer/src/boot/earlyTakeover';
 import { earlyLayout, paintEarlyRows } from '../../src/renderer/src/boot/earlyPaint';
 import { startEarly } from '../../src/renderer/src/boot/earlyStart';
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
@@ -85,10 +86,22 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
     expect([...root.querySelectorAll('.group-header')].map((node) => node.textContent)).toEqual(['Pinned', '▾shop 4', '▾docs 2']);
     expect([...root.querySelectorAll('[data-early-row] .row-status')].map((node) => node.textContent)).toEqual(['idle', 'waiting', 'working', 'idle', 'imported', 'idle', 'error']);
     expect(root.textContent).not.toMatch(/untitled|New session ?2/i);
-    // A picture: hidden from assistive technology, out of the tab order, nothing with a role.
-    const app = root.querySelector<HTMLElement>('[data-early-paint]');
-    expect(app?.getAttribute('aria-hidden')).toBe('true');
-    expect(root.querySelectorAll('[role]')).toHaveLength(0);
+    // The rows are the list's items, named by label then status (SPEC §7.1); one of them is the tab stop,
+    // every other control holds a place only (out of the tab order, hidden from assistive technology).
+    document.body.append(root);
+    const list = screen.getByRole('list', { name: 'Sessions' });
+    expect(screen.getByRole('navigation', { name: 'Sessions' }).contains(list)).toBe(true);
+    expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Release checklist for 1.0, idle, pinned',
+      'Fix the login redirect loop in the checkout flow, waiting for you, unread, 1 subagent',
+      'Look through the cookie handling, working',
+      'Terminal · shop · 2 min ago, idle',
+      'Imported from the old laptop, imported, not running',
+      'Why is the cache cold?, idle',
+      'Tune the docs search ranking, error',
+    ]);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect([...root.querySelectorAll<HTMLElement>('[tabindex="0"]')].map((node) => node.dataset.earlyRow)).toEqual(['pin']);
     expect([...root.querySelectorAll<HTMLElement>('button, input, select')].every((node) => node.tabIndex === -1)).toBe(true);
   });
 
@@ -146,6 +159,8 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
     expect(list.ok && paintEarlyRows(root, list.value, earlyLayout(uiState), NOW)).toBe(true);
     const before = drawn(root.querySelector('.sidebar') as Element);
     expect(before.rows.size).toBe(5);
+    const names = (): string[] => within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('listitem').map((item) => item.getAttribute('aria-label') ?? '');
+    const earlyNames = names();
 
     await act(async () => {
       tracked(bootApp(validated, early));
@@ -158,6 +173,52 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
     expect(after.frame).toEqual(before.frame);
     for (const [id, row] of before.rows) expect(after.rows.get(id), id).toEqual(row);
     expect([...after.headings]).toEqual([...before.headings]);
+    // The same list items, named alike, before React and after.
+    expect(names()).toEqual(earlyNames);
+  });
+});
+
+describe('what is done to the rows drawn before React is done once React’s are there (boot/earlyTakeover)', () => {
+  /** The early rows of `swarm()` drawn in a root React will take, and `start` to boot the app and render it there. */
+  async function drawnEarly(): Promise<{ root: HTMLElement; start: () => Promise<void> }> {
+    const validated = withValidatedEvents(new FakeApi(swarm()));
+    const early = startEarly(validated);
+    const list = await early.list;
+    const root = document.body.appendChild(document.createElement('div'));
+    expect(list.ok && paintEarlyRows(root, list.value, earlyLayout(await early.uiState), NOW)).toBe(true);
+    const stop = actOnEarlyRowsWhenReplaced(root);
+    return {
+      root,
+      start: async () => {
+        await act(async () => {
+          tracked(bootApp(validated, early));
+          tracked(stop);
+        });
+        await act(async () => {
+          render(<App now={NOW} />, { container: root });
+        });
+      },
+    };
+  }
+  const earlyRow = (root: HTMLElement, id: string): HTMLElement => root.querySelector(`[data-early-row="${id}"]`) as HTMLElement;
+
+  it('a double click opens the session and then its title field, as on React’s row', async () => {
+    const { root, start } = await drawnEarly();
+    const label = earlyRow(root, 'shop-1').querySelector('.row-label') as HTMLElement;
+    for (const type of ['click', 'click', 'dblclick']) label.dispatchEvent(new MouseEvent(type, { bubbles: true, detail: type === 'dblclick' ? 2 : 1 }));
+    await start();
+    expect(root.querySelector('[data-early-paint]')).toBeNull();
+    expect(screen.getByRole('main', { name: 'Fix the login redirect loop in the checkout flow' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Session title' })).toBeTruthy();
+  });
+
+  it('"⋯" opens the row’s menu; a click on the reorder handle does nothing (as on React’s row)', async () => {
+    const { root, start } = await drawnEarly();
+    (earlyRow(root, 'docs-2').querySelector('.row-handle') as HTMLElement).click();
+    (earlyRow(root, 'docs-2').querySelector('.row-more') as HTMLElement).click();
+    await start();
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
   });
 });
 

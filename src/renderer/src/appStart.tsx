@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { bootApp, refreshAfterReconnect } from './boot/boot';
 import type { EarlyStart } from './boot/earlyStart';
+import { actOnEarlyRowsWhenReplaced } from './boot/earlyTakeover';
 import type { Bridge } from './bridge';
 import { restoreSidebarLayout } from './features/sidebar/layout';
 import { setConnection } from './stores/ui';
@@ -21,6 +22,8 @@ export function startApp(bridge: Bridge, early: EarlyStart): void {
 
   const root = document.getElementById('root');
   if (root) {
+    // A click or key on a row drawn before React is done once React's rows replace them.
+    actOnEarlyRowsWhenReplaced(root);
     createRoot(root).render(
       <StrictMode>
         <App />

@@ -33,7 +33,7 @@ function afterPaint(): Promise<void> {
  * the request is on the wire (the socket's hello is sent, the requests right behind it: at once over Electron's IPC; or failed; or
  * after `socketMs`), and then once the first page's rows are on screen (drawn and painted), or the
  * reply did not come within `pageMs`, or there was nothing to draw. Meanwhile the label rules are
- * used once (their first use is slow), while the server answers. Drawing them is a picture
+ * used once (their first use is slow), while the server answers. Drawing them is a head start
  * only: whatever goes wrong there, the app starts and draws the list itself.
  */
 export function earlyPaintGate(bridge: Pick<Bridge, 'settled' | 'onSettled'>, early: EarlyStart, root: () => HTMLElement | null, waits: GateWaits = GATE_WAITS): Promise<void> {

@@ -1,13 +1,14 @@
 import type { SessionListRow } from '../../../shared/domain/session';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
-import { rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
+import { rowAccessibleName, rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
 import type { GroupHeader, VisibleRow } from '../stores/sessionView';
 
 /*
  * The sidebar's markup as plain DOM, element for element and class for class what React draws
- * (`SessionRowView`, `GroupHeading`, `Sidebar`) on its first commit, without roles, names or
- * handlers: the early rows are a picture (`earlyPaint.ts`). A change to those components' markup
- * belongs here too; test/renderer/earlyPaint.test.tsx compares the two.
+ * (`SessionRowView`, `GroupHeading`, `Sidebar`) on its first commit. The rows are list items named
+ * as React names them (SPEC §7.1, `rowAccessibleName`); their buttons and the headings are places
+ * held, hidden from assistive technology (`earlyPaint.ts` listens to them). A change to those
+ * components' markup belongs here too; test/renderer/earlyPaint.test.tsx compares the two.
  */
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
@@ -25,15 +26,28 @@ export function inertButton(className: string, text = ''): HTMLButtonElement {
   return button;
 }
 
-/** An `aria-hidden` glyph in a button, as React's rows draw them. */
+/** An `aria-hidden` glyph in a button, as React's rows draw them; the button itself hidden too (a click on it is the row's, `earlyPaint.ts`). */
 function glyphButton(className: string, glyph: string): HTMLButtonElement {
   const button = inertButton(className);
+  button.setAttribute('aria-hidden', 'true');
   button.append(el('span', '', glyph));
   return button;
 }
 
+/** Where a row sits in the list, as `SessionList` tells React's rows. */
+export interface RowPlace {
+  top: number;
+  height: number;
+  /** 1-based, among the rows drawn from the page. */
+  position: number;
+  setSize: number;
+  /** The one row Tab reaches (React's: the first row while no pane is focused). */
+  tabStop: boolean;
+}
+
 /** One row as `SessionRowView` draws it on the first commit (no pane open, no rename, no changes badge or hosts' states yet). */
-export function rowElement(row: SessionListRow, view: VisibleRow, top: number, height: number, now: number): HTMLElement {
+export function rowElement(row: SessionListRow, view: VisibleRow, place: RowPlace, now: number): HTMLElement {
+  const { top, height } = place;
   const label = sessionLabel(row, now);
   const status = rowStatus(row);
   const subtitle = row.subtitle?.trim() || null;
@@ -42,6 +56,14 @@ export function rowElement(row: SessionListRow, view: VisibleRow, top: number, h
   const classes = ['session-row', row.unread ? 'is-unread' : '', row.archived ? 'is-archived' : ''].filter(Boolean).join(' ');
   const node = el('div', classes);
   node.dataset.earlyRow = row.id;
+  node.setAttribute('role', 'listitem');
+  // The same name as React's row (its host's state and changes are not known yet, nor on React's first commit).
+  const facts = { spoken: status.spoken, host: row.host, hostNote: null, archived: row.archived, unsaved, pinned: row.pinned, unread: row.unread, childCount: view.childCount, changes: null };
+  node.setAttribute('aria-label', rowAccessibleName(label.text, facts));
+  node.setAttribute('aria-posinset', String(place.position));
+  node.setAttribute('aria-setsize', String(place.setSize));
+  node.setAttribute('aria-level', String(view.depth + 1));
+  node.tabIndex = place.tabStop ? 0 : -1;
   node.style.transform = `translateY(${top}px)`;
   node.style.height = `${height}px`;
   node.style.paddingLeft = `${4 + view.depth * 18}px`;

@@ -4,6 +4,7 @@ import { projectOf } from '../stores/projects';
 import { buildListView, type GroupHeader, type VisibleRow } from '../stores/sessionView';
 import { readSidebarLayout, SIDEBAR_LAYOUT_KEY, UNSAVED_WINDOW_STATE_KEY, type SidebarLayout } from '../stores/sidebarLayoutData';
 import { REORDER_HELP } from '../label/rowParts';
+import { recordEarlyFocus, recordEarlyIntent } from './earlyIntent';
 import { el, headingElement, inertButton, rowElement, toggleElement } from './earlyMarkup';
 
 /** The same heights as the React list's (`SessionList`): rows stay where they are when React takes over. */
@@ -75,22 +76,97 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
   const list = el('div', 'session-list');
   // As SessionList: the headings above the Tab stop (the first row, on the first commit) before the list, the rest after.
   const above = el('div', 'group-headings');
+  // As `SessionList`'s: the list of sessions (SPEC §7.1), busy while the rest of the swarm is on its way.
+  list.setAttribute('role', 'list');
+  list.setAttribute('aria-label', 'Sessions');
+  list.setAttribute('aria-busy', 'true');
   const headings = el('div', 'group-headings');
+  // Places held: a click on one folds its group once React is there (`listen`); React's own headings are heard.
+  for (const place of [above, headings]) place.setAttribute('aria-hidden', 'true');
   const bottom = typeof window.innerHeight === 'number' && window.innerHeight > 0 ? window.innerHeight : MAX_ITEMS * ROW_HEIGHT;
   let top = 0;
   let drawn = 0;
+  let position = 0;
   for (const item of listItems(rows, headers)) {
     const height = 'row' in item ? ROW_HEIGHT : HEADER_HEIGHT;
+    if ('row' in item) position++;
     if (top < bottom && drawn < MAX_ITEMS) {
-      if ('row' in item) list.append(rowElement(byId[item.row.id] as SessionListRow, item.row, top, height, now));
+      if ('row' in item) list.append(rowElement(byId[item.row.id] as SessionListRow, item.row, { top, height, position, setSize: rows.length, tabStop: position === 1 }, now));
       else (list.firstChild ? headings : above).append(headingElement(item.header, top, height));
       drawn++;
     }
     top += height;
   }
   list.style.height = `${top}px`;
+  listen(list, [above, headings]);
   scroller.append(above, list, headings);
   return scroller;
+}
+
+const rowOf = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>('[data-early-row]') : null);
+
+/**
+ * What is done to the early rows is kept for React's (`earlyIntent.ts`; `earlyTakeover.ts` acts once
+ * React's rows are there), as React's rows would take it: a click opens the session (Ctrl/Cmd: in a new
+ * pane), Enter too with the keyboard then in the composer, a double click or F2 renames it, "⋯", a right
+ * click or the menu key open its menu, the arrows move between rows; a heading's click folds its group.
+ */
+function listen(list: HTMLElement, headingLists: readonly HTMLElement[]): void {
+  list.addEventListener('click', (e) => {
+    const row = rowOf(e.target);
+    const id = row?.dataset.earlyRow;
+    if (!id) return;
+    const part = e.target instanceof Element ? e.target.closest('button') : null;
+    if (part?.classList.contains('row-more')) recordEarlyIntent({ kind: 'menu', id, at: null });
+    else if (part?.classList.contains('row-disclosure')) recordEarlyIntent({ kind: 'subagents', id });
+    else if (!part) recordEarlyIntent({ kind: 'open', id, newPane: e.ctrlKey || e.metaKey, byKey: false });
+  });
+  list.addEventListener('dblclick', (e) => {
+    const id = rowOf(e.target)?.dataset.earlyRow;
+    if (id && !(e.target instanceof Element && e.target.closest('button'))) recordEarlyIntent({ kind: 'rename', id });
+  });
+  list.addEventListener('contextmenu', (e) => {
+    const id = rowOf(e.target)?.dataset.earlyRow;
+    if (!id) return;
+    e.preventDefault();
+    recordEarlyIntent({ kind: 'menu', id, at: { x: e.clientX, y: e.clientY } });
+  });
+  list.addEventListener('keydown', (e) => {
+    const row = rowOf(e.target);
+    const id = row?.dataset.earlyRow;
+    if (!row || !id || e.target !== row) return;
+    const plain = !e.altKey && !e.ctrlKey && !e.metaKey;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      recordEarlyIntent({ kind: 'open', id, newPane: e.ctrlKey || e.metaKey, byKey: true });
+    } else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && plain) {
+      e.preventDefault();
+      const next = e.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
+      if (next instanceof HTMLElement) {
+        row.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+      }
+    } else if (e.key === 'F2') {
+      e.preventDefault();
+      recordEarlyIntent({ kind: 'rename', id });
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      const rect = row.getBoundingClientRect();
+      recordEarlyIntent({ kind: 'menu', id, at: { x: rect.left + 24, y: rect.bottom } });
+    }
+  });
+  list.addEventListener('focusin', (e) => recordEarlyFocus(rowOf(e.target)?.dataset.earlyRow ?? null));
+  list.addEventListener('focusout', (e) => {
+    const row = rowOf(e.target);
+    // Focus that left for elsewhere is forgotten; a row removed with the keyboard on it (React taking over) is not.
+    if (row && !rowOf(e.relatedTarget)) queueMicrotask(() => row.isConnected && recordEarlyFocus(null));
+  });
+  const onHeadingClick = (e: MouseEvent): void => {
+    const heading = e.target instanceof Element ? e.target.closest<HTMLElement>('.group-header') : null;
+    if (heading?.dataset.group && e.target instanceof Element && e.target.closest('.group-toggle')) recordEarlyIntent({ kind: 'group', group: heading.dataset.group });
+  };
+  for (const headings of headingLists) headings.addEventListener('click', onHeadingClick);
 }
 
 /**
@@ -99,19 +175,20 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
  * the same elements and classes; `buildListView`: the same groups, order and headings; the
  * same layout), so nothing moves when React takes over. Labels by the same rule as React's rows
  * (`sessionLabel`: the title judged again, else the first line, else facts; never a
- * placeholder). A picture: inert and hidden from assistive technology; React's first commit
- * replaces it (it clears the root). Draws nothing once anything is in the root, for an empty
- * swarm (the app's own empty state says that) or a folded sidebar.
+ * placeholder). The rows are the list's items, named as React's (SPEC §7.1), and what is done
+ * to them is done once React's first commit has replaced them (it clears the root;
+ * `earlyTakeover.ts`); the other controls hold their places only (inert). Draws nothing once
+ * anything is in the root, for an empty swarm (the app's own empty state says that) or a folded sidebar.
  */
 export function paintEarlyRows(root: HTMLElement | null, page: readonly SessionListRow[], layout: SidebarLayout, now: number): boolean {
   if (!root || root.firstChild !== null || layout.collapsed) return false;
   if (!page.some((row) => !row.archived)) return false;
   const app = el('div', 'app');
   app.dataset.earlyPaint = '';
-  app.setAttribute('aria-hidden', 'true');
-  app.inert = true;
   const body = el('div', 'app-body');
+  // The navigation "Sessions" holding the list "Sessions" (SPEC §7.1), as React's; the rest holds places.
   const sidebar = el('nav', 'sidebar');
+  sidebar.setAttribute('aria-label', 'Sessions');
   sidebar.style.setProperty('--sidebar-w', `${layout.width}px`);
   const top = el('div', 'sidebar-top');
   const search = el('div', 'search');
@@ -134,8 +211,13 @@ export function paintEarlyRows(root: HTMLElement | null, page: readonly SessionL
   const collapse = inertButton('button sidebar-collapse');
   collapse.append(el('span', '', '«'));
   footer.append(inertButton('button settings-button', 'Settings'), collapse);
+  const resizer = el('div', 'sidebar-resizer');
+  for (const place of [top, filters, footer, resizer]) {
+    place.inert = true;
+    place.setAttribute('aria-hidden', 'true');
+  }
   // As `Sidebar` draws it, its hidden heading and reorder help included (only their ids and roles are React's).
-  sidebar.append(el('h1', 'visually-hidden', 'Swarmdesk'), top, filters, scrollerElement(page, layout, now), footer, el('div', 'sidebar-resizer'), el('p', 'visually-hidden', REORDER_HELP));
+  sidebar.append(el('h1', 'visually-hidden', 'Swarmdesk'), top, filters, scrollerElement(page, layout, now), footer, resizer, el('p', 'visually-hidden', REORDER_HELP));
   body.append(sidebar);
   app.append(body);
   root.append(app);

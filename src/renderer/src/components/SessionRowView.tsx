@@ -3,7 +3,7 @@ import type { SessionId } from '../../../shared/domain/session';
 import { cancelReorder, drop, dropOnRow, dropPlace, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
 import { markRead } from '../features/sessions/actions';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
-import { rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
+import { rowAccessibleName, rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
 import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
@@ -71,9 +71,17 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const unsaved = unsavedText(row.unsaved);
   const shown = splitLabel(rowLabelText(label));
   const hostNote = rowHostNote(host);
-  const facts = [status.spoken, hostNote, row.archived ? 'archived' : null, unsaved, row.pinned ? 'pinned' : null, row.unread ? 'unread' : null, view.childCount > 0 ? `${view.childCount} ${view.childCount === 1 ? 'subagent' : 'subagents'}` : null, changesFact(changes)]
-    .filter(Boolean)
-    .join(', ');
+  const name = rowAccessibleName(label.text, {
+    spoken: status.spoken,
+    host: row.host,
+    hostNote,
+    archived: row.archived,
+    unsaved,
+    pinned: row.pinned,
+    unread: row.unread,
+    childCount: view.childCount,
+    changes: changesFact(changes),
+  });
 
   const onHandleKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const active = reorderingThis;
@@ -173,7 +181,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   return (
     <div
       role="listitem"
-      aria-label={[label.text, row.host ? `on ${row.host}` : null, facts].filter(Boolean).join(', ')}
+      aria-label={name}
       aria-current={isOpen ? 'true' : undefined}
       aria-describedby={view.group === 'search' ? snippetDomId(view.id) : undefined}
       aria-posinset={position}

@@ -38,6 +38,29 @@ export function rowLabelText(label: SessionLabel): string {
   return cut > 0 ? label.text.slice(0, cut) : label.text;
 }
 
+/** What a row's accessible name says after its label (facts a row's first commit may not know yet are null). */
+export interface RowFacts {
+  spoken: string;
+  host: string | null | undefined;
+  hostNote: string | null;
+  archived: boolean;
+  unsaved: string | null;
+  pinned: boolean;
+  unread: boolean;
+  childCount: number;
+  changes: string | null;
+}
+
+/**
+ * A row's accessible name (SPEC §7.1, a contract): the display label first, then the status word and the
+ * row's facts. One rule for React's rows and the rows drawn before React (`boot/earlyMarkup.ts`).
+ */
+export function rowAccessibleName(label: string, f: RowFacts): string {
+  const subagents = f.childCount > 0 ? `${f.childCount} ${f.childCount === 1 ? 'subagent' : 'subagents'}` : null;
+  const facts = [f.spoken, f.hostNote, f.archived ? 'archived' : null, f.unsaved, f.pinned ? 'pinned' : null, f.unread ? 'unread' : null, subagents, f.changes].filter(Boolean).join(', ');
+  return [label, f.host ? `on ${f.host}` : null, facts].filter(Boolean).join(', ');
+}
+
 /** Labels up to this many characters are never split (they fit or nearly fit any width). */
 const SPLIT_FROM = 28;
 const TAIL_MIN = 6;
