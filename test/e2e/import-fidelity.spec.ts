@@ -8,7 +8,9 @@ import { rowByLabel, rows } from './support/swarm';
 
 // Issue 14 §6, imported history as its own tool shows it: a Claude Code
 // conversation that was rewound shows the conversation Claude Code resumes,
-// with the abandoned attempt as one collapsed "Rewound" line; context the tool
+// with one collapsed "Rewound" line where it was rewound and the abandoned
+// attempt's messages after it, each collapsed and marked Rewound, still found by
+// search (the result marked Rewound, issue 28); context the tool
 // injected into a user turn is a collapsed line, not the user's words; a Codex
 // rollout cut mid-line is still a session.
 test.describe.configure({ mode: 'serial' });
@@ -44,22 +46,34 @@ async function openRewound(page: Page): Promise<void> {
   await expect(transcript(page)).toContainText('just raise the ping interval instead');
 }
 
-test('a rewound conversation shows once, with the abandoned attempt as one collapsed line', async ({ page }) => {
+test('a rewound conversation shows once: one collapsed line where it was rewound, the abandoned attempt after it marked Rewound', async ({ page }) => {
   await openRewound(page);
   const log = transcript(page);
-  // The abandoned attempt is not interleaved anywhere.
-  await expect(log).not.toContainText('rewrite the whole client in rust');
-  await expect(log).not.toContainText('tokio');
   const rewound = log.getByRole('button', { name: 'Rewound: 2 messages not kept' });
   await expect(rewound).toHaveAttribute('aria-expanded', 'false');
-  // In order: the first answer, the rewound line, then the attempt that was kept.
+  // The abandoned attempt: each message one collapsed line marked Rewound, never shown as the conversation.
+  const abandoned = log.getByRole('button', { name: 'Rewound · you: rewrite the whole client in rust' });
+  await expect(abandoned).toHaveAttribute('aria-expanded', 'false');
+  await expect(log.getByRole('button', { name: /^Rewound · agent: Starting the Rust port/ })).toBeVisible();
+  await expect(log.locator('.entry-user', { hasText: 'rewrite the whole client in rust' })).toHaveCount(0);
+  // In order: the first answer, the rewound line, the abandoned attempt, then the attempt that was kept.
   const text = await log.innerText();
-  const order = ["so the proxy closes idle sockets", 'Rewound: 2 messages not kept', 'just raise the ping interval instead', 'I set PING_MS to 25 s'].map((s) => text.indexOf(s));
+  const order = ['so the proxy closes idle sockets', 'Rewound: 2 messages not kept', 'Rewound · you: rewrite the whole client in rust', 'just raise the ping interval instead', 'I set PING_MS to 25 s'].map((s) => text.indexOf(s));
   expect(order.every((i) => i >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
   await rewound.click();
   await expect(rewound).toHaveAttribute('aria-expanded', 'true');
-  await expect(log).toContainText('abandoned attempt is not shown');
+  await expect(log).toContainText('the abandoned attempt follows');
+  await abandoned.click();
+  await expect(log.locator('.entry-rewound-branch .entry-user')).toContainText('rewrite the whole client in rust');
+
+  // Its words are still found by search, and the result says they were rewound.
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('tokio');
+  const hit = rowByLabel(page, REWOUND);
+  await expect(hit.locator('mark')).toHaveText('tokio');
+  await expect(hit.locator('.row-snippet-rewound')).toHaveText('Rewound');
+  await expect(hit).toHaveAccessibleDescription(/^Rewound/);
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('');
 
   // The system reminder beside "add a test for the reconnect" is a collapsed context line.
   const reminder = log.getByRole('button', { name: 'Context: System reminder' });

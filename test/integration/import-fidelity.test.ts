@@ -65,6 +65,8 @@ describe('imported history fidelity (real store, real import worker)', () => {
       'user: the websocket drops every few minutes, find out why',
       "assistant: The client never answers the server's ping, so the proxy closes idle sockets after 60 s.",
       'note: Rewound: 2 messages not kept',
+      'user: rewrite the whole client in rust',
+      'assistant: Starting the Rust port: a tokio runtime and tungstenite for the socket.',
       'user: just raise the ping interval instead',
       "assistant: I set PING_MS to 25 s, below the proxy's 60 s idle timeout.",
       'summary: This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:',
@@ -76,7 +78,10 @@ describe('imported history fidelity (real store, real import worker)', () => {
       'context: <local-command-stdout>Total cost: $0.42</local-command-stdout>',
     ]);
     expect(entries[2]?.meta).toEqual({ rewound: 2 });
-    expect(entries[8]?.meta).toEqual({ label: 'System reminder' });
+    // The abandoned attempt is kept after its note, each entry marked (issue 28).
+    expect([entries[3]?.meta, entries[4]?.meta]).toEqual([{ rewoundBranch: true }, { model: 'claude-opus-5-5', rewoundBranch: true }]);
+    expect(entries.filter((e) => e.meta?.['rewoundBranch'] === true)).toHaveLength(2);
+    expect(entries[10]?.meta).toEqual({ label: 'System reminder' });
     // No user entry holds a tag; the user's words are exactly what they typed.
     expect(entries.filter((e) => e.kind === 'user').some((e) => /<[a-z_-]+>/.test(e.text))).toBe(false);
 
@@ -84,8 +89,10 @@ describe('imported history fidelity (real store, real import worker)', () => {
     // and not indexed. The user's own words are found.
     expect(store.search.search('zanzibar', { limit: 20, includeArchived: false })).toEqual([]);
     expect(store.search.search('reconnect', { limit: 20, includeArchived: false })).toContain(kumquat.id);
-    // The abandoned attempt is not searchable either.
-    expect(store.search.search('tokio', { limit: 20, includeArchived: false })).toEqual([]);
+    // The abandoned attempt's words are still found, and the result says they were rewound; the kept ones' are not marked.
+    expect(store.search.search('tokio', { limit: 20, includeArchived: false })).toEqual([kumquat.id]);
+    expect(store.search.snippets('tokio', [kumquat.id])).toEqual([expect.objectContaining({ id: kumquat.id, kind: 'assistant', rewound: true })]);
+    expect(store.search.snippets('PING_MS', [kumquat.id])[0]).not.toHaveProperty('rewound');
 
     const cut = byBackend.get('019a7c2e-5d41-7b3a-9f10-2c3d4e5f6a7b')!;
     expect(displayLabel(cut, Date.now()).text).toBe('why is the ledger balance off by one cent?');

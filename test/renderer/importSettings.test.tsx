@@ -29,7 +29,7 @@ describe('history import settings', () => {
     setApi(api);
     render(<ImportSettings />);
     expect(await screen.findByText('Claude Code: /home/ada/.claude/projects')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 new sessions in the last scan, 3 lines could not be read and were skipped, 2 rewound messages left out.');
+    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 new sessions in the last scan, 3 lines could not be read and were skipped, 2 rewound messages kept apart, marked Rewound.');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Import Claude Code and Codex history' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Off: existing history is not imported.'));
     expect(api.callsTo('import:setEnabled')).toEqual([{ enabled: false }]);

@@ -36,6 +36,19 @@ describe('search snippets in the list', () => {
     expect(api.callsTo('sessions:snippets')).toEqual([{ query: 'xyloph', ids: ['a', 'b'] }]);
   });
 
+  it('a match in a rewound branch of imported history says Rewound, shown and heard', async () => {
+    const api = swarm();
+    api.entries.set('c', [makeEntry({ sessionId: 'c', seq: 0, kind: 'assistant', text: 'a tokio runtime for the port', meta: { rewoundBranch: true } })]);
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'tokio');
+    const row = await waitFor(() => rowOf('Charlie cache warmup'));
+    await waitFor(() => expect(within(row).getByText('tokio', { selector: 'mark' })).toBeInTheDocument());
+    const description = document.getElementById(row.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe('Rewound Agent: a tokio runtime for the port');
+    expect(within(row).getByText('Rewound')).toHaveClass('row-snippet-rewound');
+  });
+
   it('markup in what was said stays text: no element is made from it', async () => {
     const api = swarm();
     await renderApp(api);

@@ -13,7 +13,8 @@ const MarkSchema = z.tuple([z.number().int().nonnegative(), z.number().int().pos
  * One search hit's matching text: a line around the newest entry that matched in that
  * session, the match positions as data (never markup: the renderer draws `<mark>`s from
  * `marks`), and who said it (`kind`). Marks are non-empty, in order, not overlapping and
- * inside `text`.
+ * inside `text`. `rewound`: the entry is in a branch of an imported conversation that was rewound
+ * in its own tool (kept and found, shown as rewound).
  */
 export const SearchSnippetSchema = z
   .object({
@@ -21,6 +22,7 @@ export const SearchSnippetSchema = z
     kind: EntryKindSchema,
     text: z.string().min(1).max(SNIPPET_MAX_CHARS),
     marks: z.array(MarkSchema).min(1).max(SNIPPET_MAX_MARKS),
+    rewound: z.literal(true).optional(),
   })
   .strict()
   .refine((s) => s.marks.every(([start, end], i) => start < end && end <= s.text.length && (i === 0 || start >= (s.marks[i - 1]?.[1] ?? 0))), {

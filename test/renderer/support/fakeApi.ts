@@ -158,7 +158,7 @@ export class FakeApi implements SwarmdeskApi {
           const entry = [...(this.entries.get(sid) ?? [])].reverse().find((e) => e.text.toLowerCase().includes(q));
           if (!entry) return [];
           const at = entry.text.toLowerCase().indexOf(q);
-          return [{ id: sid, kind: entry.kind, text: entry.text, marks: [[at, at + q.length] as [number, number]] }];
+          return [{ id: sid, kind: entry.kind, text: entry.text, marks: [[at, at + q.length] as [number, number]], ...(entry.meta?.['rewoundBranch'] === true ? { rewound: true as const } : {}) }];
         });
         return this.ok({ snippets });
       }

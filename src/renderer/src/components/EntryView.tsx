@@ -31,8 +31,25 @@ function Collapsed({ className, summary, children }: { className: string; summar
   );
 }
 
+const SPEAKER: Partial<Record<Entry['kind'], string>> = { user: 'you', steer: 'steer', assistant: 'agent', thinking: 'thinking', 'tool-use': 'tool', 'tool-result': 'result' };
+
+/**
+ * An entry of a branch rewound in its own tool (imported history): one line marked "Rewound" until
+ * opened, the entry as ever inside. Kept so its words are found by search; never taken for the conversation.
+ */
+function RewoundBranchEntry({ entry }: { entry: Entry }) {
+  const { rewoundBranch: _mark, ...meta } = entry.meta ?? {};
+  const who = SPEAKER[entry.kind] ?? entry.kind;
+  return (
+    <FoldedNote className="entry-rewound-branch" summary={`Rewound · ${who}: ${firstLine(entry.text, 70)}`}>
+      <EntryView entry={{ ...entry, meta: Object.keys(meta).length > 0 ? meta : null }} />
+    </FoldedNote>
+  );
+}
+
 /** One transcript entry: user and agent styled apart; tools one line each until opened. */
 export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
+  if (entry.meta?.['rewoundBranch'] === true) return <RewoundBranchEntry entry={entry} />;
   switch (entry.kind) {
     case 'user':
     case 'steer':
@@ -98,12 +115,14 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
         </Collapsed>
       );
     case 'note':
-      // Imported history: a rewound branch of the conversation is one line, never its messages.
+      // Imported history: where the conversation was rewound, one line; the abandoned attempt's messages follow it, each marked.
       if (entry.meta?.['rewound'] !== undefined) {
         return (
           <FoldedNote className="entry-rewound" summary={entry.text}>
             <p className="entry-text plain">
-              The conversation was rewound here in its own tool; the abandoned attempt is not shown (its transcript file still holds it).
+              {entry.meta['rewound'] === null
+                ? 'The conversation was rewound here in its own tool, to before messages shown above.'
+                : 'The conversation was rewound here in its own tool; the abandoned attempt follows, each message marked Rewound, and search still finds its words.'}
             </p>
           </FoldedNote>
         );

@@ -5,8 +5,9 @@ import { eachTopLevelMember } from './recordType';
  * through `uuid` → `parentUuid` (across a `compact_boundary` through
  * `logicalParentUuid`); a rewind starts a new branch off an earlier record and
  * leaves the old one in the file. The conversation is the chain from the last
- * leaf back to its root; an abandoned branch becomes one "Rewound" note where
- * it left the chain, never interleaved.
+ * leaf back to its root; an abandoned branch gets one "Rewound" note where
+ * it left the chain (before its first record), and its records are imported
+ * marked as rewound (`REWOUND_BRANCH_META`): shown apart, still found by search.
  *
  * A first pass over a file (or the part that grew) keeps per record only its
  * line number, its parent's index and a flag, with uuids held as 52-bit hashes:
@@ -128,8 +129,10 @@ const tailPos = (code: number): number => -3 - code;
 
 /** What the second pass needs: which lines to leave out, and the notes to put before lines. */
 export interface ChainPlan {
-  /** Line numbers (within the part) not on the conversation. */
+  /** Line numbers (within the part) left out: records written twice, progress records off the conversation. */
   readonly skip: ReadonlySet<number>;
+  /** Line numbers (within the part) of an abandoned branch: imported, marked as rewound. */
+  readonly rewound: ReadonlySet<number>;
   /** Line number → the rewound note that goes before its entries. */
   readonly notes: ReadonlyMap<number, RewoundNote>;
   /** The facts' tail once the lines up to `line` (within the part) are imported. */
@@ -243,7 +246,7 @@ export class ChainPlanner {
     }
     if (leaf === -1) {
       const oldTail = this.tail.map(([id, m]): TailRecord => [id, m]);
-      return { skip: this.skip, notes: new Map(), tailAt: () => oldTail, rewoundRecords: 0 };
+      return { skip: this.skip, rewound: new Set(), notes: new Map(), tailAt: () => oldTail, rewoundRecords: 0 };
     }
     // Walk from the leaf to the root of this part.
     const chain: number[] = [];
@@ -263,6 +266,9 @@ export class ChainPlanner {
     // chain, or (a negative code) somewhere before this part.
     const forkOf = new Int32Array(count);
     const left = new Map<number, number>();
+    /** Per branch point, the first line of what left from it: the note goes before it. */
+    const firstLeft = new Map<number, number>();
+    const rewound = new Set<number>();
     let rewoundRecords = 0;
     for (let n = 0; n < count; n += 1) {
       const f = this.flags.at(n);
@@ -273,23 +279,33 @@ export class ChainPlanner {
       const p = this.parents.at(n);
       forkOf[n] = p >= 0 ? (forkOf[p] as number) : p;
       if (f & FLAG_SIDECHAIN) continue; // the parser counts those
-      this.skip.add(this.lines.at(n));
-      if ((f & FLAG_PROGRESS) === 0) rewoundRecords += 1;
-      if (f & FLAG_MESSAGE) {
-        const key = forkOf[n] as number;
-        left.set(key, (left.get(key) ?? 0) + 1);
+      if (f & FLAG_PROGRESS) {
+        this.skip.add(this.lines.at(n));
+        continue;
       }
+      rewoundRecords += 1;
+      rewound.add(this.lines.at(n));
+      const key = forkOf[n] as number;
+      if (!firstLeft.has(key)) firstLeft.set(key, this.lines.at(n));
+      if (f & FLAG_MESSAGE) left.set(key, (left.get(key) ?? 0) + 1);
     }
+    /** The note's line: before the branch's first record when that comes first in the file, else before the chain's next. */
+    const noteLine = (chainLine: number, ...keys: number[]): number => Math.min(chainLine, ...keys.map((k) => firstLeft.get(k) ?? chainLine));
 
     const notes = new Map<number, RewoundNote>();
     // Branches left inside this part: a note before the chain's next record after the branch point.
     for (let k = 1; k < chain.length; k += 1) {
       const messages = left.get(chain[k - 1] as number);
-      if (messages) notes.set(this.lines.at(chain[k] as number), { messages });
+      if (messages) notes.set(noteLine(this.lines.at(chain[k] as number), chain[k - 1] as number), { messages });
     }
     // Branches that left before this part, and the part of the tail the chain does not continue.
     let before = 0;
-    for (const [key, messages] of left) if (key < 0) before += messages;
+    const beforeKeys: number[] = [];
+    for (const [key, messages] of left) {
+      if (key >= 0) continue;
+      before += messages;
+      beforeKeys.push(key);
+    }
     let unknown = false;
     let keptTail = this.tail.length;
     if (this.tail.length > 0) {
@@ -301,8 +317,8 @@ export class ChainPlanner {
         for (let p = keptTail; p < this.tail.length; p += 1) before += (this.tail[p] as readonly [number, number])[1] & TAIL_MESSAGE;
       }
     }
-    if (unknown) notes.set(this.lines.at(first), { messages: null });
-    else if (before > 0) notes.set(this.lines.at(first), { messages: before });
+    if (unknown) notes.set(noteLine(this.lines.at(first), ...beforeKeys), { messages: null });
+    else if (before > 0) notes.set(noteLine(this.lines.at(first), ...beforeKeys), { messages: before });
 
     const kept: TailRecord[] = this.tail.slice(0, keptTail).map(([id, m]) => [id, m]);
     // Progress records after the leaf (a tool still running when the file was read) are where
@@ -333,9 +349,12 @@ export class ChainPlanner {
       const done = ends.slice(Math.max(0, lo - CHAIN_TAIL), lo).map(link);
       return [...kept, ...done].slice(-CHAIN_TAIL);
     };
-    return { skip: this.skip, notes, tailAt, rewoundRecords };
+    return { skip: this.skip, rewound, notes, tailAt, rewoundRecords };
   }
 }
+
+/** The meta an abandoned branch's entries carry (with their own): shown apart, found by search as rewound. */
+export const REWOUND_BRANCH_META = 'rewoundBranch';
 
 /** The note's text: what the pane shows collapsed. */
 export function rewoundText(note: RewoundNote): string {

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, type Stats } from 'node:fs';
-import { chainLink, ChainPlanner, rewoundText, type ChainPlan, type RewoundNote } from './chain';
+import { chainLink, ChainPlanner, REWOUND_BRANCH_META, rewoundText, type ChainPlan, type RewoundNote } from './chain';
 import { readLines } from './lines';
 import { pickMembers, topLevelType } from './recordType';
 import { emptyFacts, ParseRun, type ImportCounts, type ImportedEntry, type ImportSource, type RecordParser, type SessionFacts } from './types';
@@ -215,6 +215,8 @@ async function importParts(
         counts.badLines += 1;
         return true;
       }
+      // An abandoned branch: kept, each entry marked, so its words are still found (and shown as rewound).
+      if (plan?.rewound.has(at)) produced = produced.map((e) => ({ ...e, meta: { ...e.meta, [REWOUND_BRANCH_META]: true } }));
       if (pendingNote && produced.length > 0) {
         const note = pendingNote;
         pendingNote = null;

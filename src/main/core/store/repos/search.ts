@@ -81,8 +81,8 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
     rids: db.prepare<{ ids: string }, { id: string; rid: number }>(
       `SELECT id, rid FROM sessions WHERE id IN (SELECT value FROM json_each(@ids)) AND deleted_at IS NULL`,
     ),
-    entryText: db.prepare<{ rid: number; seq: number; chars: number }, { kind: EntryKind; text: string }>(
-      `SELECT kind, substr(text, 1, @chars) AS text FROM entries WHERE id = (@rid << 32) + @seq`,
+    entryText: db.prepare<{ rid: number; seq: number; chars: number }, { kind: EntryKind; text: string; rewound: number | null }>(
+      `SELECT kind, substr(text, 1, @chars) AS text, json_extract(meta, '$.rewoundBranch') AS rewound FROM entries WHERE id = (@rid << 32) + @seq`,
     ),
   };
 
@@ -153,7 +153,7 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
           const entry = s.entryText.get({ rid: rid as number, seq, chars: SNIPPET_SCAN_CHARS });
           const line = entry ? snippetLine(entry.text, phrases) : null;
           if (!entry || line === null) continue;
-          out.push({ id, kind: entry.kind, text: line.text, marks: line.marks.map(([a, b]) => [a, b]) });
+          out.push({ id, kind: entry.kind, text: line.text, marks: line.marks.map(([a, b]) => [a, b]), ...(entry.rewound === 1 ? { rewound: true as const } : {}) });
           break;
         }
       }

@@ -11,7 +11,7 @@ function summary(report: ImportReport): string {
   const parts = [`${last.files} transcript${last.files === 1 ? '' : 's'} found`, `${last.sessionsCreated} new session${last.sessionsCreated === 1 ? '' : 's'} in the last scan`];
   // Bad, oversized and cut lines alike: skipped, never fatal to their file.
   if (last.unreadableLines > 0) parts.push(`${last.unreadableLines} line${last.unreadableLines === 1 ? '' : 's'} could not be read and ${last.unreadableLines === 1 ? 'was' : 'were'} skipped`);
-  if (last.rewoundRecords > 0) parts.push(`${last.rewoundRecords} rewound message${last.rewoundRecords === 1 ? '' : 's'} left out`);
+  if (last.rewoundRecords > 0) parts.push(`${last.rewoundRecords} rewound message${last.rewoundRecords === 1 ? '' : 's'} kept apart, marked Rewound`);
   if (last.filesFailed > 0) parts.push(`${last.filesFailed} file${last.filesFailed === 1 ? '' : 's'} could not be read`);
   return `${parts.join(', ')}.`;
 }

@@ -44,8 +44,12 @@ export function SnippetLine({ id, fallback }: { id: SessionId; fallback: ReactNo
     );
   }
   const speaker = SPEAKER[snippet.kind];
+  // A match in a branch rewound in its own tool: said so, shown and heard.
+  const rewound = snippet.rewound === true ? 'Rewound · ' : '';
   return (
-    <span className="row-sub-text row-snippet" id={snippetDomId(id)} title={speaker ? `${speaker}: ${snippet.text}` : snippet.text}>
+    <span className="row-sub-text row-snippet" id={snippetDomId(id)} title={`${rewound}${speaker ? `${speaker}: ` : ''}${snippet.text}`}>
+      {rewound ? <span className="row-snippet-rewound">Rewound</span> : null}
+      {rewound ? ' ' : null}
       {/* Heard, not shown: the row has room for about 30 characters, which the match needs. */}
       {speaker ? <span className="visually-hidden">{speaker}: </span> : null}
       {withMarks(snippet)}
