@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
  */
 
 /**
- * Every pane header: no icon button of its title line (⋯, ×) on a line of its own after the first (the × wrapped alone);
+ * Every pane header: no button of its title line on a line of its own after the first (the × wrapped alone);
  * the merge hint not cut while its line has room for it whole; the worktree note (the branch) not cut while its
  * line has room, in view where it is cut, and whole in its tooltip; nothing in the Changes bar cut or past its edge.
  */
@@ -34,7 +34,7 @@ export async function headerProblems(page: Page): Promise<string[]> {
         else lines.push({ top: r.top, bottom: r.bottom, items: [item] });
       }
       lines.slice(1).forEach((l) => {
-        if (l.items.length === 1 && l.items[0].classList.contains('icon-button')) problems.push('pane ' + p + ': "' + name(l.items[0]) + '" alone on a line');
+        if (l.items.length === 1 && l.items[0].tagName === 'BUTTON') problems.push('pane ' + p + ': "' + name(l.items[0]) + '" alone on a line');
       });
       const style = getComputedStyle(header);
       const width = header.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
