@@ -145,8 +145,16 @@ test('Home and End move to the first and last of 10,000 rows', async ({ page }) 
   // The last row is drawn and in view (it was not among the rows in the page before).
   const last = page.locator(':focus');
   await expect(last).toBeInViewport();
+  // Scrolled back to the top with the wheel, the focused row stays drawn (out of view) and keeps focus.
+  await page.locator('.session-scroller').evaluate((scroller) => {
+    scroller.scrollTop = 0;
+  });
+  await expect(rows(page).first()).toBeInViewport();
+  await expect(rows(page).first()).toHaveAttribute('aria-posinset', '1');
+  expect((await focusedRow(page)).position).toBe(String(TOTAL));
   await page.keyboard.press('ArrowUp');
   await expect.poll(async () => (await focusedRow(page)).position).toBe(String(TOTAL - 1));
+  await expect(page.locator(':focus')).toBeInViewport();
   await page.keyboard.press('Home');
   await expect.poll(async () => (await focusedRow(page)).position).toBe('1');
   await expect(page.locator(':focus')).toBeInViewport();

@@ -1,4 +1,4 @@
-import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, observeElementRect, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { applyReorderPreview } from '../features/sessions/reorder';
@@ -131,6 +131,36 @@ export function SessionList() {
   const focused = usePanes((s) => s.focused);
   const scrollerRef = useRef<HTMLDivElement>(null);
 
+  const indexOf = useCallback(
+    (id: SessionId) => {
+      const rowIndex = drawn.findIndex((row) => row.id === id);
+      return rowIndex === -1 ? -1 : listIndexOf(headers, rowIndex);
+    },
+    [drawn, headers],
+  );
+
+  // One Tab stop in the list (a roving tabindex): the row last focused in it (until another session is
+  // opened), else the open one, else the first.
+  const [lastFocused, setLastFocused] = useState<{ id: SessionId; open: SessionId | null } | null>(null);
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>('.session-list [data-session-id]')?.dataset.sessionId;
+    if (id && (id !== lastFocused?.id || focused !== lastFocused.open)) setLastFocused({ id, open: focused });
+  };
+  const firstRowId = drawn[0]?.id ?? null;
+  const roving = lastFocused !== null && lastFocused.open === focused && indexOf(lastFocused.id) !== -1 ? lastFocused.id : null;
+  const tabStop = roving ?? (focused !== null && indexOf(focused) !== -1 ? focused : firstRowId);
+  const tabStopAt = tabStop === null ? -1 : indexOf(tabStop);
+  // The Tab stop's row is always drawn, in view or not: Tab finds the list wherever it is scrolled, and a
+  // focused row scrolled out of view keeps its focus (drawn only in view, it would drop it to the page).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const drawnIndexes = defaultRangeExtractor(range);
+      if (tabStopAt === -1 || drawnIndexes.includes(tabStopAt)) return drawnIndexes;
+      return [...drawnIndexes, tabStopAt].sort((a, b) => a - b);
+    },
+    [tabStopAt],
+  );
+
   // The app does not run React Compiler, whose memoising would freeze what useVirtualizer returns; the
   // warning is about that compiler only, and this component reads the virtualizer afresh on every render.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is fine without the compiler
@@ -143,16 +173,9 @@ export function SessionList() {
       return (at < 0 ? `header-${headers[-at - 1]?.group}` : drawn[at]?.id) ?? i;
     },
     overscan: 8,
+    rangeExtractor,
     observeElementRect: observeWithFallback,
   });
-
-  const indexOf = useCallback(
-    (id: SessionId) => {
-      const rowIndex = drawn.findIndex((row) => row.id === id);
-      return rowIndex === -1 ? -1 : listIndexOf(headers, rowIndex);
-    },
-    [drawn, headers],
-  );
 
   // Keep the picked-up row in view while it moves.
   useEffect(() => {
@@ -174,15 +197,6 @@ export function SessionList() {
     [drawn, headers, virtualizer],
   );
 
-  // One Tab stop in the list (a roving tabindex): the row last focused in it, else the open one, else the first.
-  const [lastFocused, setLastFocused] = useState<SessionId | null>(null);
-  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
-    const id = (e.target as HTMLElement).closest<HTMLElement>('.session-list [data-session-id]')?.dataset.sessionId;
-    if (id && id !== lastFocused) setLastFocused(id);
-  };
-  const firstRowId = drawn[0]?.id ?? null;
-  const tabStop = lastFocused !== null && indexOf(lastFocused) !== -1 ? lastFocused : focused !== null && indexOf(focused) !== -1 ? focused : firstRowId;
-  const tabStopAt = tabStop === null ? -1 : indexOf(tabStop);
   const rowCount = drawn.length;
 
   const dropTarget = useUi((s) => s.dropTarget);
