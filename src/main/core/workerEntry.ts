@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -14,20 +14,25 @@ export interface WorkerEntry {
 }
 
 /**
- * A path inside the packaged app's `app.asar` mapped to its unpacked copy:
- * worker threads start from plain files, so electron-builder.yml unpacks the
- * worker entries beside the archive (`app.asar.unpacked`).
+ * The built entry of a worker, next to the caller's bundle (or one folder up, when the bundler put
+ * the caller in a chunk); null when neither exists. In the packaged app that is a path inside
+ * `app.asar`, and the worker starts there: Electron reads the archive in worker threads too, so the
+ * entry's chunks and `better-sqlite3` resolve as they do for the main thread (the native addon itself
+ * is unpacked, electron-builder.yml). Started from `app.asar.unpacked` instead, every import would
+ * have to be unpacked beside it (test/integration/packaged-workers.test.ts walks them).
  */
-export function unpackedPath(path: string): string {
-  const packed = `${sep}app.asar${sep}`;
-  return path.includes(packed) ? path.replace(packed, `${sep}app.asar.unpacked${sep}`) : path;
+export function builtWorkerFile(entry: Pick<WorkerEntry, 'here' | 'built'>, exists: (file: string) => boolean = existsSync): string | null {
+  for (const candidate of [`./${entry.built}`, `../${entry.built}`]) {
+    const file = fileURLToPath(new URL(candidate, entry.here));
+    if (exists(file)) return file;
+  }
+  return null;
 }
 
 /**
  * Starts a worker wherever the core runs: from TypeScript sources with tsx's
- * loader registered first; from a build, the named entry next to the main
- * bundle (or one folder up, when the bundler put the caller in a chunk),
- * outside the asar archive when packaged. Null when neither exists.
+ * loader registered first; from a build, its built entry (builtWorkerFile).
+ * Null when there is neither.
  */
 export function startWorker(entry: WorkerEntry, options: WorkerOptions): Worker | null {
   const { here } = entry;
@@ -38,9 +43,6 @@ export function startWorker(entry: WorkerEntry, options: WorkerOptions): Worker 
     const code = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(source)});`;
     return new Worker(code, { ...options, eval: true });
   }
-  for (const candidate of [`./${entry.built}`, `../${entry.built}`]) {
-    const file = unpackedPath(fileURLToPath(new URL(candidate, here)));
-    if (existsSync(file)) return new Worker(pathToFileURL(file), options);
-  }
-  return null;
+  const file = builtWorkerFile(entry);
+  return file === null ? null : new Worker(pathToFileURL(file), options);
 }
