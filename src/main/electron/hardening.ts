@@ -1,6 +1,7 @@
 import { app, session, shell, type WebContents } from 'electron';
 import { createLogger } from '../core';
-import { decideNavigation, decidePermission, decideWindowOpen, safeExternalUrl } from './policy';
+import { installPermissionRules } from './permissions';
+import { decideNavigation, decideWindowOpen, safeExternalUrl } from './policy';
 
 const log = createLogger('hardening');
 
@@ -45,10 +46,10 @@ function hardenWebContents(contents: WebContents): void {
 /**
  * App-wide rules (SPEC §11), installed once after `ready`: every webContents
  * (ours and any other) refuses navigation, new windows and webviews, and the
- * session refuses every permission request and check.
+ * session refuses every permission request and check but the app's own
+ * clipboard writes (./permissions.ts).
  */
 export function installHardening(): void {
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(decidePermission(permission)));
-  session.defaultSession.setPermissionCheckHandler((_wc, permission) => decidePermission(permission));
+  installPermissionRules(session.defaultSession);
 }

@@ -71,9 +71,24 @@ export function decideWindowOpen(url: string): { readonly action: 'deny'; readon
   return { action: 'deny', openExternally: safeExternalUrl(url) };
 }
 
-/** Every permission (camera, notifications, clipboard-read, ...) is refused. */
-export function decidePermission(_permission: string): false {
-  return false;
+/** Who asks for a permission: the requesting frame's URL (or origin) and whether it is the top frame. */
+export interface PermissionAsker {
+  readonly requestingUrl: string | undefined;
+  readonly isMainFrame: boolean;
+}
+
+/** The one permission granted: writing sanitized text to the clipboard (Copy buttons, the terminal's copy). */
+const GRANTED_TO_APP = new Set(['clipboard-sanitized-write']);
+
+/**
+ * Every permission (camera, notifications, clipboard-read, ...) is refused,
+ * except clipboard writes asked by our own renderer's top frame
+ * (`app://swarmdesk`): without that `navigator.clipboard.writeText` rejects.
+ */
+export function decidePermission(permission: string, asker: PermissionAsker): boolean {
+  if (!GRANTED_TO_APP.has(permission)) return false;
+  // A check handler may be given the bare origin, `app://swarmdesk`, which isAppUrl accepts too.
+  return asker.isMainFrame && asker.requestingUrl !== undefined && isAppUrl(asker.requestingUrl);
 }
 
 /** The facts about an IPC message's sender the trust decision needs. */

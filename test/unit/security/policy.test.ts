@@ -95,10 +95,21 @@ describe('navigation, new windows and permissions are denied', () => {
     expect(decideWindowOpen('http://u:p@example.com')).toEqual({ action: 'deny', openExternally: null });
   });
 
-  it('refuses every permission', () => {
+  const app = { requestingUrl: 'app://swarmdesk/index.html', isMainFrame: true };
+
+  it('refuses every permission but the clipboard write, even to the app', () => {
     for (const p of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen']) {
-      expect(decidePermission(p)).toBe(false);
+      expect(decidePermission(p, app)).toBe(false);
     }
+  });
+
+  it('grants clipboard-sanitized-write to the app top frame only (Copy buttons, the terminal copy)', () => {
+    expect(decidePermission('clipboard-sanitized-write', app)).toBe(true);
+    expect(decidePermission('clipboard-sanitized-write', { ...app, requestingUrl: 'app://swarmdesk' })).toBe(true);
+    for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://evil/index.html', 'app://user@swarmdesk/', 'garbage', undefined]) {
+      expect(decidePermission('clipboard-sanitized-write', { ...app, requestingUrl: url }), String(url)).toBe(false);
+    }
+    expect(decidePermission('clipboard-sanitized-write', { ...app, isMainFrame: false })).toBe(false);
   });
 });
 
