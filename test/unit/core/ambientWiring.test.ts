@@ -22,6 +22,26 @@ function start(): SwarmCore {
   return createCore({ dataDir, platform: { transport: 'web', openExternal: async () => false }, clock: createManualClock(T0), env, defaultFolder: '/home/tester' });
 }
 
+describe('what the ambient engine reads of a session', () => {
+  it('leaves out an imported branch rewound in its own tool: the model reads the conversation that was kept', async () => {
+    core = start();
+    const row = await core.router.handle('sessions:create', { kind: 'chat' }, { transport: 'test' });
+    if (!row.ok) throw new Error('no session');
+    const id = (row.value as { id: string }).id;
+    core.services.store.entries.appendMany(
+      id,
+      [
+        { kind: 'user', text: 'the websocket drops', meta: null, createdAt: T0 },
+        { kind: 'note', text: 'Rewound: 1 message not kept', meta: { rewound: 1 }, createdAt: T0 },
+        { kind: 'user', text: 'rewrite the whole client in rust', meta: { rewoundBranch: true }, createdAt: T0 },
+        { kind: 'user', text: 'just raise the ping interval', meta: null, createdAt: T0 },
+      ],
+      false,
+    );
+    expect(core.services.ambient.engine.recentEntries(id).map((e) => e.text)).toEqual(['the websocket drops', 'Rewound: 1 message not kept', 'just raise the ping interval']);
+  });
+});
+
 /** Resolves with the next automatic title stored for `id` (the titleChanged hook: an explicit signal), bounded. */
 function nextTitle(c: SwarmCore, id: string, ms = 10_000): Promise<string | null> {
   return new Promise((resolve, reject) => {

@@ -65,6 +65,8 @@ describe('the conversation Claude Code resumes (parentUuid chain)', () => {
     const file = tmpFile(user('r1', null, 'first try', 1) + agent('r2', 'r1', 'answer to the first try', 2) + user('r3', null, 'second try', 3) + agent('r4', 'r3', 'answer to the second try', 4));
     const r = await runImport(file, 'claude-code');
     expect(texts(r)).toEqual(['note: Rewound: 2 messages not kept', 'rewound user: first try', 'rewound assistant: answer to the first try', 'user: second try', 'assistant: answer to the second try']);
+    // The session's first line is the kept conversation's.
+    expect(r.cursor?.facts.firstUserLine).toBe('second try');
   });
 
   it('appends what continues the chain, and marks a rewind found in a later read with a note, never rewriting', async () => {

@@ -198,9 +198,12 @@ export class AmbientEngine {
     this.activitySources.push(source);
   }
 
-  /** The newest `limit` entries of a session, oldest first, then any live activity (not stored). */
+  /**
+   * The newest `limit` entries of a session, oldest first, then any live activity (not stored). An imported
+   * branch rewound in its own tool is left out: a title or a pick-up note is about the conversation that was kept.
+   */
   recentEntries(sessionId: string, limit = 60): Entry[] {
-    const entries = this.s.store.entries.page(sessionId, undefined, limit).entries;
+    const entries = this.s.store.entries.page(sessionId, undefined, limit).entries.filter((e) => e.meta?.['rewoundBranch'] !== true);
     for (const source of this.activitySources) {
       const text = source(sessionId);
       if (!text) continue;

@@ -209,14 +209,18 @@ async function importParts(
       const record = recordOf(ev.bytes, parser, counts);
       if (!record) return true;
       let produced: ImportedEntry[];
+      const rewound = plan?.rewound.has(at) === true;
+      const firstUserLine = facts.firstUserLine;
       try {
         produced = parser.parse(record, facts, counts, run);
+        // A rewound branch's words are not the session's first line (a rewind to the very first message).
+        if (rewound) facts.firstUserLine = firstUserLine;
       } catch {
         counts.badLines += 1;
         return true;
       }
       // An abandoned branch: kept, each entry marked, so its words are still found (and shown as rewound).
-      if (plan?.rewound.has(at)) produced = produced.map((e) => ({ ...e, meta: { ...e.meta, [REWOUND_BRANCH_META]: true } }));
+      if (rewound) produced = produced.map((e) => ({ ...e, meta: { ...e.meta, [REWOUND_BRANCH_META]: true } }));
       if (pendingNote && produced.length > 0) {
         const note = pendingNote;
         pendingNote = null;
