@@ -83,3 +83,28 @@ describe('a front keeps the host’s order of replies and pushes', () => {
     expect(seen).toEqual(['reply A', 'reply B']);
   });
 });
+
+describe('a front bounds how deeply what it sends and reads nests (issue 28)', () => {
+  it('a request nested 5,000 levels is BAD_INPUT before it is written; a reply or push from the host nested 5,000 levels is not passed on, and the connection carries on', async () => {
+    const { front, asked, host } = await connected();
+    let deep: unknown = 'x';
+    for (let i = 0; i < 5_000; i++) deep = [deep];
+    expect(await front.handle('sessions:rename', { id: 'a', title: deep }, { transport: 'web' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(asked.filter((f) => f.t === 'req')).toEqual([]);
+
+    const pushes: string[] = [];
+    front.subscribe((_name, payload) => pushes.push((payload as { text: string }).text));
+    const reply = front.handle('sessions:get', { id: 'a' }, { transport: 'web' });
+    await until(() => asked.some((f) => f.t === 'req'));
+    const id = asked.find((f) => f.t === 'req')?.id ?? -1;
+    const nested = '['.repeat(5_000) + ']'.repeat(5_000);
+    host.write(`{"t":"event","name":"session:pickupNote","payload":{"sessionId":"a","text":${nested}}}\n`);
+    host.write(`{"t":"res","id":${id},"result":{"ok":true,"value":${nested}}}\n`);
+    expect(await reply).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringContaining('nested too deeply') } });
+    host.write(encodeFrame({ t: 'event', name: 'session:pickupNote', payload: { sessionId: 'a', text: 'after' } }));
+    await until(() => pushes.length > 0);
+    expect(pushes).toEqual(['after']);
+    expect(front.isOpen()).toBe(true);
+    front.close();
+  });
+});
