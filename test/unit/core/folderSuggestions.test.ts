@@ -46,4 +46,7 @@ describe('HostNameSchema', () => {
   it('refuses what ssh would read as an option or more than one word', () => {
     for (const bad of ['-oProxyCommand=x', 'me@box ls', '', 'a;b', 'box\n']) expect(HostNameSchema.safeParse(bad).success && bad.trim() === bad).toBe(false);
   });
+  it('refuses control characters, a terminal escape sequence included (issue 28: a host name is a label shown in every row)', () => {
+    for (const bad of ['box\u0007', 'box\u001b[31m', '\u0000box', 'bo\u009bx', 'box\u007f']) expect(HostNameSchema.safeParse(bad).success).toBe(false);
+  });
 });
