@@ -38,3 +38,21 @@ describe('Linux packages (electron-builder.yml)', () => {
     }
   });
 });
+
+describe('the Linux desktop entry (badge and window grouping)', () => {
+  const { LinuxTargetHelper } = cjs('app-builder-lib/out/targets/LinuxTargetHelper') as {
+    LinuxTargetHelper: new (packager: unknown) => { getDesktopFileName(): string };
+  };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { desktopName?: string };
+  const builder = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as { appId: string; linux?: object };
+
+  it("package.json's desktopName is the app's reverse-DNS id, which Electron takes as its app id", () => {
+    expect(pkg.desktopName).toBe(`${builder.appId}.desktop`);
+  });
+
+  it('the .desktop file electron-builder installs has that name (app.setBadgeCount on Linux needs the match)', () => {
+    // electron-builder's own naming, given this config and package.json (deb and AppImage alike).
+    const helper = new LinuxTargetHelper({ platformSpecificBuildOptions: builder.linux ?? {}, info: { metadata: pkg }, executableName: 'swarmdesk', config: builder });
+    expect(`${helper.getDesktopFileName()}.desktop`).toBe(pkg.desktopName);
+  });
+});
