@@ -15,7 +15,9 @@ import { electronNativeBinding } from './electron/native';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
 import { electronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
+import { installQuitStep, QUIT_STEP_LIMIT_MS } from './electron/quitStep';
 import { createMainWindow } from './electron/window';
+import { createWindowGate } from './electron/windowGate';
 import { parseHostArgs } from './host/hostArgs';
 import { runHost } from './host/runHost';
 import { HostRefusedError } from './transport/socket/hostClient';
@@ -85,6 +87,8 @@ function runAsFront(): void {
     if (win.isMinimized()) win.restore();
     win.focus();
   };
+  // Nothing opens a window before the IPC handlers exist (start() opens the gate right after registering them).
+  const windowGate = createWindowGate(showWindow);
   const webContents = () => (win !== null && !win.isDestroyed() ? win.webContents : null);
 
   const quitAndStopAgents = (): void => {
@@ -144,7 +148,7 @@ function runAsFront(): void {
       me,
       abilities: {
         has: ELECTRON_ABILITIES,
-        handle: electronAbilityHandler(showWindow, (sessionId) => webContents()?.send('app:openSession', { sessionId })),
+        handle: electronAbilityHandler(() => windowGate.request(), (sessionId) => webContents()?.send('app:openSession', { sessionId })),
       },
       // The host is this binary again; Chromium switches the window was started with (a container's --no-sandbox) go along.
       host: {
@@ -181,7 +185,7 @@ function runAsFront(): void {
     registerIpcChannels({ ipcMain, router: current, isTrusted: trustOnlyWindow(() => webContents()?.id ?? null) });
     forwardEvents(current, webContents);
     log.info('electron front ready', { dataDir, host: current.current()?.welcome.pid });
-    showWindow();
+    windowGate.open();
   };
 
   // One window per app instance: a second launch focuses the first.
@@ -189,29 +193,26 @@ function runAsFront(): void {
     app.quit();
     return;
   }
-  app.on('second-instance', () => showWindow());
-  app.on('activate', () => showWindow());
+  app.on('second-instance', () => windowGate.request());
+  app.on('activate', () => windowGate.request());
   app.on('window-all-closed', () => app.quit());
 
-  let left = false;
-  app.on('will-quit', (event) => {
-    if (left || link === null) return;
-    event.preventDefault();
-    const current = link;
-    void (async () => {
-      const settings = await current.handle('host:settings', {}, { transport: 'electron' });
-      const stopAgents = stopOnQuit || (settings.ok && (settings.value as { stopAgentsOnQuit: boolean }).stopAgentsOnQuit);
-      const agents = (await current.current()?.status())?.liveAgents ?? 0;
-      await current.leave(stopAgents);
-      if (!stopAgents && agents > 0 && Notification.isSupported()) {
-        new Notification({ title: 'Swarmdesk', body: `${agents} agent${agents === 1 ? ' keeps' : 's keep'} running; Swarmdesk will show them when you come back.` }).show();
-      }
-    })()
-      .catch((err: unknown) => log.error('leaving the session host failed', { err }))
-      .finally(() => {
-        left = true;
-        app.quit();
-      });
+  installQuitStep(app, {
+    limitMs: QUIT_STEP_LIMIT_MS,
+    log,
+    step: () => {
+      const current = link;
+      if (current === null) return null;
+      return async () => {
+        const settings = await current.handle('host:settings', {}, { transport: 'electron' });
+        const stopAgents = stopOnQuit || (settings.ok && (settings.value as { stopAgentsOnQuit: boolean }).stopAgentsOnQuit);
+        const agents = (await current.current()?.status())?.liveAgents ?? 0;
+        await current.leave(stopAgents);
+        if (!stopAgents && agents > 0 && Notification.isSupported()) {
+          new Notification({ title: 'Swarmdesk', body: `${agents} agent${agents === 1 ? ' keeps' : 's keep'} running; Swarmdesk will show them when you come back.` }).show();
+        }
+      };
+    },
   });
 
   start().catch((err: unknown) => {
