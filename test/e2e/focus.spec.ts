@@ -134,6 +134,29 @@ test('double-clicking the pane title renames there; focus then comes back to the
   // The pane is named by the new title now.
   await expect(page.getByRole('main', { name: 'Renamed in its pane' }).getByRole('heading', { level: 2, name: 'Renamed in its pane' })).toBeFocused();
   await expect(rowByLabel(page, 'Renamed in its pane')).toBeVisible();
+
+  // The pane's menu renames in the pane too, and Escape gives focus back to the title; Escape in the menu
+  // itself gives it back to "Session actions", not to the row's button in the list.
+  const renamed = page.getByRole('main', { name: 'Renamed in its pane' });
+  const actions = renamed.getByRole('button', { name: 'Session actions' });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(renamed.getByRole('textbox', { name: 'Session title' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(renamed.getByRole('heading', { level: 2, name: 'Renamed in its pane' })).toBeFocused();
+  await actions.click();
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(actions).toBeFocused();
+
+  // F2 in the composer renames in the title, and Escape goes back to the composer.
+  const composer = renamed.getByRole('textbox', { name: 'Message' });
+  await composer.focus();
+  await page.keyboard.press('F2');
+  await expect(renamed.getByRole('textbox', { name: 'Session title' })).toBeFocused();
+  await expect(sessionList(page).getByRole('textbox', { name: 'Session title' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(composer).toBeFocused();
 });
 
 test('Home and End move to the first and last of 10,000 rows', async ({ page }) => {

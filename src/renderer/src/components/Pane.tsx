@@ -96,9 +96,10 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
             className="icon-button"
             aria-label="Session actions"
             aria-haspopup="menu"
+            data-pane-menu-trigger={sessionId}
             onClick={(e) => {
               const rect = e.currentTarget.getBoundingClientRect();
-              openMenu(sessionId, rect.right - 200, rect.bottom);
+              openMenu(sessionId, rect.right - 200, rect.bottom, 'pane');
             }}
           >
             <span aria-hidden="true">⋯</span>

@@ -7,8 +7,9 @@ import { cancelRename, useUi } from '../stores/ui';
  * Inline rename: `textbox` "Session title". Enter saves, Escape cancels, and a
  * title main refuses (TITLE_REJECTED) keeps the field open with the reason in
  * an `alert`. Leaving the field saves a changed title, like a file manager.
- * Closed while it has focus (Escape, Enter saved), it hands focus to `returnFocusTo()` (the row, the
- * pane's title) instead of letting it fall to the page, where Escape and the arrows reach nothing.
+ * Closed while it has focus (Escape, Enter saved), it hands focus back to where it was before the field
+ * opened (the row, the pane's title, the composer F2 was pressed in), else to `returnFocusTo()` (the row,
+ * the title), instead of letting it fall to the page, where Escape and the arrows reach nothing.
  */
 export function RenameField({
   sessionId,
@@ -41,6 +42,8 @@ export function RenameField({
   });
   useLayoutEffect(() => {
     const input = inputRef.current;
+    // Before the field takes focus (its effect runs after this one).
+    const before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     return () => {
       // Runs before the field leaves the page: still focused means it is closing under the user's keys
       // (focus elsewhere means they left it, and it stays where they put it).
@@ -48,7 +51,9 @@ export function RenameField({
       queueMicrotask(() => {
         const active = document.activeElement;
         if (active && active !== document.body && active !== input) return;
-        returnRef.current()?.focus();
+        // Where it was, if that is still on the page (a menu item is not), else the row or the title.
+        if (before?.isConnected && before.closest('[role="menu"]') === null) before.focus();
+        else returnRef.current()?.focus();
       });
     };
   }, []);

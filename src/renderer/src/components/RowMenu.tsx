@@ -15,7 +15,7 @@ import { useNow } from '../label/now';
 import { sessionLabel } from '../label/sessionLabel';
 import { openSession } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
-import { askToDelete, closeMenu, startRename, useUi } from '../stores/ui';
+import { askToDelete, closeMenu, startRename, useUi, type MenuSource } from '../stores/ui';
 import { continueInItems } from './continueInItems';
 
 interface MenuItem {
@@ -24,11 +24,12 @@ interface MenuItem {
   danger?: boolean;
 }
 
-function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[]): MenuItem[] {
+function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from: MenuSource): MenuItem[] {
   const id = row.id;
   const items: MenuItem[] = [
     { label: 'Open in new pane', run: () => openSession(id, { newPane: true }) },
-    { label: 'Rename', run: () => startRename(id) },
+    // The pane's menu renames in the pane's title, the row's in the row.
+    { label: 'Rename', run: () => startRename(id, from) },
   ];
   if (row.titleSource === 'user' && row.titlePinned) items.push({ label: 'Let Swarmdesk title this', run: () => void releaseTitle(id) });
   items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
@@ -43,9 +44,10 @@ function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[]): Menu
   return items;
 }
 
-/** Return focus to the row's "More actions" button (if it is still on screen). */
-function focusTrigger(id: string): void {
-  document.querySelector<HTMLElement>(`[data-menu-trigger="${CSS.escape(id)}"]`)?.focus();
+/** Return focus to the button that opened the menu: the row's "More actions" (if it is still on screen) or the pane's "Session actions". */
+function focusTrigger(id: string, from: MenuSource): void {
+  const attribute = from === 'pane' ? 'data-pane-menu-trigger' : 'data-menu-trigger';
+  document.querySelector<HTMLElement>(`[${attribute}="${CSS.escape(id)}"]`)?.focus();
 }
 
 /**
@@ -70,8 +72,8 @@ export function RowMenu() {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onPointerDown = (e: PointerEvent) => {
       if (!(e.target instanceof Element) || ref.current?.contains(e.target)) return;
-      // Its own trigger toggles it (in its click handler); anything else closes it.
-      if (e.target.closest(`[data-menu-trigger="${CSS.escape(menu.sessionId)}"]`)) return;
+      // The row's trigger toggles it (in its click handler); anything else closes it.
+      if (menu.from === 'row' && e.target.closest(`[data-menu-trigger="${CSS.escape(menu.sessionId)}"]`)) return;
       closeMenu();
     };
     document.addEventListener('pointerdown', onPointerDown, true);
@@ -79,7 +81,7 @@ export function RowMenu() {
   }, [menu]);
 
   if (!menu || !row) return null;
-  const items = itemsFor(row, acpAgents ?? []);
+  const items = itemsFor(row, acpAgents ?? [], menu.from);
   const label = sessionLabel(row, now).text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -92,7 +94,7 @@ export function RowMenu() {
     else if (e.key === 'End') focusAt(entries.length - 1);
     else if (e.key === 'Escape') {
       closeMenu();
-      focusTrigger(row.id);
+      focusTrigger(row.id, menu.from);
     } else if (e.key === 'Tab') closeMenu();
     else return;
     e.preventDefault();
@@ -115,7 +117,7 @@ export function RowMenu() {
           onClick={() => {
             closeMenu();
             item.run();
-            if (item.label !== 'Rename' && item.label !== 'Delete…' && item.label !== 'Open in new pane') focusTrigger(row.id);
+            if (item.label !== 'Rename' && item.label !== 'Delete…' && item.label !== 'Open in new pane') focusTrigger(row.id, menu.from);
           }}
         >
           {item.label}

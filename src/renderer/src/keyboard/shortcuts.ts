@@ -56,7 +56,9 @@ export function handleShortcut(e: KeyboardEvent): boolean {
   if (key === 'F2' && !mod && !e.altKey && ui.renaming === null) {
     const id = currentSessionId(e.target);
     if (!id) return false;
-    startRename(id);
+    // In a pane (its composer, its transcript) the title is renamed where it is; elsewhere the row.
+    const inPane = e.target instanceof HTMLElement && e.target.closest('[data-session-id]') === null && e.target.closest('.pane') !== null;
+    startRename(id, inPane ? 'pane' : 'row');
     return true;
   }
   return false;

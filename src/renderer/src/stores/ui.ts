@@ -33,11 +33,14 @@ export interface ReorderState {
   index: number;
 }
 
+/** Which button opened a session's menu: the row's (or its context menu) or the pane header's "Session actions". */
+export type MenuSource = 'row' | 'pane';
+
 export interface UiState {
   renaming: RenameState | null;
   toasts: Toast[];
   /** The open row menu, anchored at a point on screen. */
-  menu: { sessionId: SessionId; x: number; y: number } | null;
+  menu: { sessionId: SessionId; x: number; y: number; from: MenuSource } | null;
   newSessionOpen: boolean;
   confirmDelete: SessionId | null;
   reorder: ReorderState | null;
@@ -124,8 +127,8 @@ export function cancelRename(): void {
   useUi.setState({ renaming: null });
 }
 
-export function openMenu(sessionId: SessionId, x: number, y: number): void {
-  useUi.setState({ menu: { sessionId, x, y } });
+export function openMenu(sessionId: SessionId, x: number, y: number, from: MenuSource = 'row'): void {
+  useUi.setState({ menu: { sessionId, x, y, from } });
 }
 
 export function closeMenu(): void {
