@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /**
  * The zones, relative to the project root (where eslint.config.js lives).
- * `from`: the importing files; `exceptFrom`: files or folders inside `from`
+ * `from`: the importing files (a path or a list of paths); `exceptFrom`: files or folders inside `from`
  * the zone does not judge; `target`: paths they may not import (a folder or a
  * file without extension; a folder imported as such means its `index`);
  * `except`: paths inside `target` that stay allowed; `allowTypeOnly`:
@@ -51,6 +51,34 @@ export const ZONES = [
     target: ['src/main/core'],
     except: ['src/main/core/spawn'],
     message: 'core/spawn sits below agents, models and git: it imports nothing else of the core.',
+  },
+  {
+    // The store is the bottom of the core: above it, only the logger and the worker starter it shares.
+    from: 'src/main/core/store',
+    target: ['src/main/core'],
+    except: ['src/main/core/store', 'src/main/core/logger', 'src/main/core/workerEntry'],
+    message: 'core/store is the bottom of the core: it imports only shared, itself, the logger and workerEntry (issue 30).',
+  },
+  {
+    from: 'src/main/core/models',
+    target: ['src/main/core/store'],
+    message: 'models/ never imports the store: take a small port of your own (as credentials.ts takes KeyValueStore) (issue 30).',
+  },
+  {
+    from: 'src/main/core/handlers',
+    target: ['src/main/core/store'],
+    message: 'Handlers never import the store: they call services, use cases and engines from their context (issue 30).',
+  },
+  {
+    from: ['src/main/core/agents', 'src/main/core/ambient', 'src/main/core/git'],
+    target: ['src/main/core/handlers', 'src/main/core/usecases'],
+    message: 'agents, ambient and git sit below the handlers and use cases: they never import them (issue 30).',
+  },
+  {
+    from: 'src/main/transport',
+    // src/main/host.ts and src/main/host/ are one path here (a file wins over its folder only for the folder's index).
+    target: ['src/main/host', 'src/main/hostBridge'],
+    message: 'The transports never import the session host (src/main/host/, host.ts, hostBridge.ts): the host imports them (issue 30).',
   },
   {
     // Nothing inside the core goes through its front door: that would tie every module to all the others.
@@ -99,7 +127,7 @@ export const boundariesRule = {
     const root = context.options[0]?.root ?? context.cwd;
     const file = context.filename;
     const zones = ZONES.filter(
-      (z) => inside(file, path.resolve(root, z.from)) && !(z.exceptFrom ?? []).some((e) => inside(file, path.resolve(root, e))),
+      (z) => [z.from].flat().some((f) => inside(file, path.resolve(root, f))) && !(z.exceptFrom ?? []).some((e) => inside(file, path.resolve(root, e))),
     );
     if (zones.length === 0) return {};
 

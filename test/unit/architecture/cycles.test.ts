@@ -3,13 +3,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The main process's modules form no import cycle (type-only imports count too:
+ * The main process's modules, and the renderer's, form no import cycle (type-only imports count too:
  * a cycle of types is still two modules that cannot be understood apart).
  * Once `agents → ambient → engine → services → agents` was one.
  */
 
 const ROOT = resolve(__dirname, '../../..');
 const MAIN = join(ROOT, 'src/main');
+const RENDERER = join(ROOT, 'src/renderer');
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
@@ -95,6 +96,11 @@ describe('module cycles', () => {
 
   it('src/main has no import cycle', () => {
     const found = cycles(importGraph(MAIN)).map((c) => c.map((f) => relative(ROOT, f)));
+    expect(found).toEqual([]);
+  });
+
+  it('src/renderer has no import cycle', () => {
+    const found = cycles(importGraph(RENDERER)).map((c) => c.map((f) => relative(ROOT, f)));
     expect(found).toEqual([]);
   });
 });

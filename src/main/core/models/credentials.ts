@@ -8,7 +8,6 @@
  */
 import type { KeyState } from '../../../shared/ipc/settings';
 import { AppError } from '../../../shared/result';
-import type { SettingsRepo } from '../store/repos/settings';
 
 export type KeyedProvider = 'anthropic' | 'openai';
 
@@ -53,11 +52,23 @@ export function sameEndpoint(which: KeyedProvider, a: string | null, b: string |
   return na !== null && na === nb;
 }
 
-interface StoredKey {
+/** A type, not an interface: the settings table's JSON values take it as it is. */
+type StoredKey = {
   enc: 'safe' | 'plain';
   value: string;
   /** The normalised endpoint it was entered for. Keys saved before binding existed have none: the default. */
   endpoint?: string;
+};
+
+/**
+ * Where keys are kept, by name (`ambient.key.<provider>`): the settings table in the app. Its own small
+ * port, so models/ needs nothing of the store (lint: models never import the store).
+ */
+export interface KeyValueStore {
+  /** The stored value, or undefined when the key was never set. */
+  get(key: string): unknown;
+  set(key: string, value: StoredKey): void;
+  remove(key: string): void;
 }
 
 /** The key to send to one endpoint, and what the settings screen says about it. */
@@ -76,7 +87,7 @@ function nonEmpty(v: string | undefined | null): string | null {
 
 export class Credentials {
   constructor(
-    private readonly repo: SettingsRepo,
+    private readonly repo: KeyValueStore,
     private readonly env: NodeJS.ProcessEnv,
     private readonly secrets: SecretBox | null,
   ) {}

@@ -1,4 +1,4 @@
-import type { ScreenOptions } from './screen';
+import type { ScreenOptions } from './screenTypes';
 import { currentColorScheme, terminalTheme } from './theme';
 import type { makeXterm, XtermParts } from './xtermTerm';
 

@@ -1,7 +1,7 @@
 import '@xterm/xterm/css/xterm.css';
 import { FloodGate } from './floodGate';
 import { writeSlices } from './writeSlices';
-import type { BackScreen, CreateScreen } from './screen';
+import type { BackScreen, CreateScreen } from './screenTypes';
 import { currentColorScheme, terminalTheme, type TerminalTheme } from './theme';
 import { SpareXterm } from './spareXterm';
 import { makeXterm, type XtermParts } from './xtermTerm';

@@ -4,7 +4,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import { terminalKeyAction } from './keys';
 import { TERMINAL_FONT_SIZE, terminalFontFamily } from './estimateSize';
-import type { ScreenOptions } from './screen';
+import type { ScreenOptions } from './screenTypes';
 import type { TerminalTheme } from './theme';
 
 /** As the core keeps (SCROLLBACK_LINES): a reattached pane can show all of it. */
