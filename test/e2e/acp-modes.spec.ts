@@ -48,17 +48,17 @@ test('MCP servers for an agent in Settings reach its session/new; the pane’s M
   await mine.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
   await mine.getByRole('textbox', { name: 'Arguments' }).fill(FAKE_AGENT);
   await mine.getByRole('textbox', { name: 'Environment' }).fill(`FAKE_ACP_LOG=${logFile}`);
-  await settings.getByRole('button', { name: 'Save ACP agents' }).click();
+  await settings.getByRole('button', { name: 'Save agent settings' }).click();
   await expect(settings.getByText('Saved', { exact: true })).toBeVisible();
 
   const mcp = acp.getByRole('textbox', { name: 'MCP servers for Kumquat agent' });
   await mcp.fill('[{ "name": "files" }]');
-  await settings.getByRole('button', { name: 'Save ACP agents' }).click();
+  await settings.getByRole('button', { name: 'Save agent settings' }).click();
   await expect(mcp).toHaveAccessibleDescription('Server 1: “command” is missing.');
   await settings.getByRole('alert').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shoot(page, 'settings-mcp-error');
   await mcp.fill('[{ "name": "files", "command": "/usr/local/bin/mcp-files", "args": ["--root", "/srv"], "env": { "FILES_API_KEY": "k-1" } }]');
-  await settings.getByRole('button', { name: 'Save ACP agents' }).click();
+  await settings.getByRole('button', { name: 'Save agent settings' }).click();
   await expect(settings.getByText('Saved', { exact: true })).toBeVisible();
   await expect(mcp).toHaveValue(/"FILES_API_KEY":"••••••••"/);
   await mcp.evaluate((el) => el.scrollIntoView({ block: 'center' }));

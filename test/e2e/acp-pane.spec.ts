@@ -54,7 +54,7 @@ test('a user-defined ACP agent: added in Settings, picked in New session, a plan
   await mine.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
   await mine.getByRole('textbox', { name: 'Arguments' }).fill(FAKE_AGENT);
   await mine.getByRole('textbox', { name: 'Environment' }).fill('FAKE_ACP_TOKEN=secret-1\nFAKE_ACP_NOTE=hello');
-  await settings.getByRole('button', { name: 'Save ACP agents' }).click();
+  await settings.getByRole('button', { name: 'Save agent settings' }).click();
   await expect(settings.getByText('Saved', { exact: true })).toBeVisible();
   await expect(mine.getByRole('textbox', { name: 'Environment' })).toHaveValue('FAKE_ACP_TOKEN=••••••••\nFAKE_ACP_NOTE=hello');
   await acp.evaluate((el) => el.scrollIntoView({ block: 'start' }));

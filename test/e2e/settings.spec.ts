@@ -87,6 +87,43 @@ test('Settings has one tab per section; each shows its own settings; arrow keys 
   await expect(dialog.getByRole('tab', { name: 'General' })).toBeFocused();
 });
 
+test('Agents: what was found includes the ACP agents (Gemini CLI); one Save for the section, and the keyboard stays where it was used', async ({ page }) => {
+  await openApp(page);
+  const dialog = await openSettings(page);
+  await dialog.getByRole('tab', { name: 'Agents' }).click();
+  const panel = dialog.getByRole('tabpanel');
+  const tools = panel.getByRole('list', { name: 'Agent tools' });
+  await expect(tools).toContainText('Gemini CLI: found (ACP)');
+  await expect(tools).toContainText('Qwen Code: not installed (to install it: npm install -g @qwen-code/qwen-code)');
+  await expect(panel.getByRole('button', { name: /^Save/ })).toHaveText(['Save agent settings']);
+  const save = panel.getByRole('button', { name: 'Save agent settings' });
+
+  await panel.getByRole('textbox', { name: 'Chat model' }).fill('kumquat-model');
+  await save.click();
+  await expect(panel.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(save).toBeFocused();
+
+  // A new agent saved with Enter from its Command field: the field keeps the keyboard through the redraw.
+  await panel.getByRole('button', { name: 'Add agent' }).click();
+  await panel.getByRole('group', { name: 'New agent' }).getByRole('textbox', { name: 'Name' }).fill('Kumquat agent');
+  const command = panel.getByRole('group', { name: 'Kumquat agent' }).getByRole('textbox', { name: 'Command' });
+  await command.fill(process.execPath);
+  await command.press('Enter');
+  await expect(panel.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(command).toBeFocused();
+  await expect(tools).toContainText('Kumquat agent: found (ACP)');
+  await tools.scrollIntoViewIfNeeded();
+  for (const { look, blocking } of await shootAndAudit(page, SHOTS, 'settings-agents-found')) expect.soft(blocking, look).toEqual([]);
+
+  // Both parts were kept by the host.
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  const again = await openSettings(page);
+  await again.getByRole('tab', { name: 'Agents' }).click();
+  await expect(again.getByRole('textbox', { name: 'Chat model' })).toHaveValue('kumquat-model');
+  await expect(again.getByRole('group', { name: 'Kumquat agent' })).toBeVisible();
+});
+
 test('a value the environment sets is shown with it; a key only by its variable', async ({ page }) => {
   await openApp(page);
   const dialog = await openSettings(page);

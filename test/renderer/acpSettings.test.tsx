@@ -40,6 +40,8 @@ function acpSettingsApi(start: AcpSettings, env: SettingsView['env'] = []): { ap
   const saved: AcpSettings[] = [];
   let current = start;
   api.override('settings:get', () => ({ ok: true, value: view(env) }));
+  // The section's one Save sends the chat and Claude Code settings too.
+  api.override('settings:set', () => ({ ok: true, value: view(env) }));
   const agents = () => [builtIn('gemini', 'Gemini CLI', true), builtIn('codex', 'Codex', false), builtIn('qwen', 'Qwen Code', false)];
   api.override('acp:agents', () => ({ ok: true, value: { agents: agents() } }));
   api.override('acp:settings', () => ({ ok: true, value: current }));
@@ -83,7 +85,7 @@ describe('Settings → Agents: ACP agents', () => {
     await userEvent.type(within(mine).getByRole('textbox', { name: 'Command' }), 'node');
     await userEvent.type(within(mine).getByRole('textbox', { name: 'Arguments' }), `agent.mjs --acp --label "two words" 'it''s'`);
     await userEvent.type(within(mine).getByRole('textbox', { name: 'Environment' }), 'MY_API_KEY=sk-123{Enter}MODE=fast');
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       geminiPath: '/opt/gemini/bin/gemini',
@@ -99,7 +101,7 @@ describe('Settings → Agents: ACP agents', () => {
 
     // Saving again with the key left masked keeps the key as it was.
     await userEvent.type(environment, '{Enter}EXTRA=1');
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]?.custom[0]?.env).toEqual({ MY_API_KEY: 'sk-123', MODE: 'fast', EXTRA: '1' });
   });
@@ -124,7 +126,7 @@ describe('Settings → Agents: ACP agents', () => {
     await userEvent.clear(within(two).getByRole('textbox', { name: 'Command' }));
     await userEvent.type(within(two).getByRole('textbox', { name: 'Arguments' }), ' "unclosed');
     await userEvent.type(within(two).getByRole('textbox', { name: 'Environment' }), 'not a pair');
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     expect(saved).toEqual([]);
     const command = within(two).getByRole('textbox', { name: 'Command' });
     expect(command).toBeInvalid();
@@ -137,7 +139,7 @@ describe('Settings → Agents: ACP agents', () => {
     await userEvent.clear(within(two).getByRole('textbox', { name: 'Arguments' }));
     await userEvent.clear(within(two).getByRole('textbox', { name: 'Environment' }));
     api.override('acp:setSettings', () => ({ ok: false, error: { code: 'BAD_INPUT', message: 'custom.0.command: too long' } }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('custom.0.command: too long');
   });
 
@@ -155,22 +157,50 @@ describe('Settings → Agents: ACP agents', () => {
 
     await userEvent.click(codex);
     await userEvent.paste('[{"name": "git", "args": []}');
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     expect(saved).toEqual([]);
     expect(codex).toBeInvalid();
     expect(codex).toHaveAccessibleDescription(/not valid JSON/);
     await userEvent.type(codex, ']');
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     expect(codex).toHaveAccessibleDescription('Server 1: “command” is missing.');
     expect(saved).toEqual([]);
 
     await userEvent.clear(codex);
     await userEvent.click(codex);
     await userEvent.paste('[{"name": "git", "command": "mcp-git"}]');
-    await userEvent.click(screen.getByRole('button', { name: 'Save ACP agents' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save agent settings' }));
     await screen.findByText('Saved');
     expect(saved[0]?.mcpServers).toEqual({ gemini: [files], codex: [{ name: 'git', command: 'mcp-git', args: [], env: {} }] });
     expect(within(group).queryAllByRole('alert')).toEqual([]);
+  });
+
+  it('the section has one Save: it sends the chat settings and the ACP agents together; the agents found are listed, Gemini CLI too; a saved agent keeps the focus', async () => {
+    const start: AcpSettings = { ...EMPTY, custom: [{ id: 'custom-one', name: 'One', command: 'one', args: [], env: {} }] };
+    const { api, saved } = acpSettingsApi(start);
+    api.override('agents:availability', () => ({ ok: true, value: { chat: { available: false, reason: 'No model provider is set up.' }, 'claude-code': { available: true, reason: null } } }));
+    const sets: unknown[] = [];
+    api.override('settings:set', (input) => {
+      sets.push(input);
+      return { ok: true, value: view() };
+    });
+    await openAcpGroup(api);
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    const tools = await within(dialog).findByRole('list', { name: 'Agent tools' });
+    await waitFor(() => expect(tools).toHaveTextContent('Gemini CLI: found'));
+    expect(tools).toHaveTextContent('Codex: not installed (to install it: npm i -g x)');
+    expect(within(dialog).getAllByRole('button', { name: /^Save/ }).map((b) => b.textContent)).toEqual(['Save agent settings']);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Chat model' }), 'kumquat-model');
+    const name = within(screen.getByRole('group', { name: 'One' })).getByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, 's{Enter}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.custom).toEqual([{ id: 'custom-one', name: 'Ones', command: 'one', args: [], env: {} }]);
+    expect(sets).toEqual([{ agents: { chatProvider: null, chatModel: 'kumquat-model' }, ambient: { claudePath: null } }]);
+    await screen.findByText('Saved');
+    // The row is the same after main's answer: the field the user pressed Enter in still has the keyboard.
+    expect(within(screen.getByRole('group', { name: 'Ones' })).getByRole('textbox', { name: 'Name' })).toBe(name);
+    expect(name).toHaveFocus();
   });
 
   it('when main has no ACP settings yet, the group says why and the rest of Agents works', async () => {

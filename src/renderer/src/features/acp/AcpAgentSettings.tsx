@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AcpAgentInfo, AcpSettings, CustomAcpAgent, McpStdioServer } from '../../../../shared/ipc/acp';
 import type { SettingsView } from '../../../../shared/ipc/settings';
 import { EnvValue, envFor } from '../settings/EnvValue';
-import { loadAcpSettings, saveAcpSettings } from './actions';
 import { CustomAgentFields, type CustomAgentDraft, type DraftErrors } from './CustomAgentFields';
 import { McpServerFields } from './McpServerFields';
 import { formatMcpServers, parseMcpServers } from './mcpText';
 import { customAgentId, formatEnv, joinArgs, parseEnv, splitArgs } from './settingsText';
-import { useAcpAgents } from './useAcpAgents';
 import './acp.css';
 
 /** The built-in agents' path fields: the setting, its label, the agent's id and the program looked for. */
@@ -20,8 +18,9 @@ type PathField = (typeof BUILT_IN)[number]['field'];
 
 let nextKey = 1;
 
-function toDraft(agent: CustomAcpAgent): CustomAgentDraft {
-  return { key: nextKey++, id: agent.id, name: agent.name, command: agent.command, args: joinArgs(agent.args), env: formatEnv(agent.env), savedEnv: agent.env };
+/** An agent as edited; `key` keeps the row (and whatever in it has the focus) across a save's redraw. */
+function toDraft(agent: CustomAcpAgent, key = nextKey++): CustomAgentDraft {
+  return { key, id: agent.id, name: agent.name, command: agent.command, args: joinArgs(agent.args), env: formatEnv(agent.env), savedEnv: agent.env };
 }
 
 /** The drafts as settings, or each field's problem (said next to it). */
@@ -69,149 +68,128 @@ function pathPlaceholder(program: string, info: AcpAgentInfo | undefined): strin
   return info.available ? `${program} (found on PATH)` : `${program} (not found)`;
 }
 
-/** Settings → Agents: the group "ACP agents" — where the built-in agents are, and the user's own agents. */
-export function AcpAgentSettings({ view }: { view: SettingsView }) {
-  const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof loadAcpSettings>> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadAcpSettings().then((outcome) => {
-      if (live) setLoaded(outcome);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!loaded) return <p className="settings-hint">Looking for ACP agents…</p>;
-  if (!loaded.ok) {
-    return (
-      <section aria-label="ACP agents" className="field-group acp-settings">
-        <h3 className="settings-subhead">ACP agents</h3>
-        <p className="settings-hint">{loaded.message}</p>
-      </section>
-    );
-  }
-  return <AcpSettingsForm view={view} initial={loaded.settings} />;
+/** The ACP part of Settings → Agents as edited: what the fields show, and what the section's one Save sends. */
+export interface AcpDraft {
+  readonly paths: Record<PathField, string>;
+  readonly drafts: readonly CustomAgentDraft[];
+  readonly added: number | null;
+  readonly errors: Record<number, DraftErrors>;
+  readonly mcp: Record<string, string>;
+  readonly mcpErrors: Record<string, string>;
+  setPath(field: PathField, value: string): void;
+  change(key: number, patch: Partial<CustomAgentDraft>): void;
+  add(): void;
+  remove(key: number): void;
+  setMcp(id: string, text: string): void;
+  /** The settings to send, or null after saying each field's problem next to it. */
+  collect(): AcpSettings | null;
+  /** What main kept: new agents have their ids, keys show masked; each row keeps its place (and focus). */
+  saved(settings: AcpSettings): void;
 }
 
-function AcpSettingsForm({ view, initial }: { view: SettingsView; initial: AcpSettings }) {
-  const { agents } = useAcpAgents();
+/** The ACP settings' draft for the Agents section (`initial`: as main last said). */
+export function useAcpDraft(view: SettingsView, initial: AcpSettings): AcpDraft {
   const [paths, setPaths] = useState<Record<PathField, string>>({
     geminiPath: initial.geminiPath ?? '',
     codexAcpPath: initial.codexAcpPath ?? '',
     qwenPath: initial.qwenPath ?? '',
   });
-  const [drafts, setDrafts] = useState<CustomAgentDraft[]>(() => initial.custom.map(toDraft));
+  const [stored, setStored] = useState(initial);
+  const [drafts, setDrafts] = useState<CustomAgentDraft[]>(() => initial.custom.map((agent) => toDraft(agent)));
   const [added, setAdded] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<number, DraftErrors>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [stored, setStored] = useState(initial.mcpServers);
-  const [mcp, setMcp] = useState<Record<string, string>>(() => mcpTexts(initial.mcpServers));
+  const [mcp, setMcpTexts] = useState<Record<string, string>>(() => mcpTexts(initial.mcpServers));
   const [mcpErrors, setMcpErrors] = useState<Record<string, string>>({});
-
-  const change = (key: number, patch: Partial<CustomAgentDraft>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...patch } : d)));
-
-  const save = async () => {
-    setSaved(false);
-    setFormError(null);
-    const custom = toCustom(drafts);
-    const servers = toMcpServers(mcp, stored);
-    setErrors(custom.ok ? {} : custom.errors);
-    setMcpErrors(servers.ok ? {} : servers.errors);
-    if (!custom.ok || !servers.ok) return;
-    setSaving(true);
-    const value = (field: PathField) => (envFor(view, field) ? initial[field] : paths[field].trim() || null);
-    const outcome = await saveAcpSettings({ geminiPath: value('geminiPath'), codexAcpPath: value('codexAcpPath'), qwenPath: value('qwenPath'), custom: custom.custom, mcpServers: servers.servers });
-    setSaving(false);
-    if (!outcome.ok) return setFormError(outcome.message);
-    // What main kept: new agents have their ids now, and saved keys show masked.
-    setDrafts(outcome.settings.custom.map(toDraft));
-    setStored(outcome.settings.mcpServers);
-    setMcp(mcpTexts(outcome.settings.mcpServers));
-    setAdded(null);
-    setSaved(true);
+  return {
+    paths,
+    drafts,
+    added,
+    errors,
+    mcp,
+    mcpErrors,
+    setPath: (field, value) => setPaths((all) => ({ ...all, [field]: value })),
+    change: (key, patch) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...patch } : d))),
+    add: () => {
+      const key = nextKey++;
+      setDrafts((all) => [...all, { key, id: null, name: '', command: '', args: '', env: '', savedEnv: {} }]);
+      setAdded(key);
+    },
+    remove: (key) => setDrafts((all) => all.filter((d) => d.key !== key)),
+    setMcp: (id, text) => setMcpTexts((all) => ({ ...all, [id]: text })),
+    collect: () => {
+      const custom = toCustom(drafts);
+      const servers = toMcpServers(mcp, stored.mcpServers);
+      setErrors(custom.ok ? {} : custom.errors);
+      setMcpErrors(servers.ok ? {} : servers.errors);
+      if (!custom.ok || !servers.ok) return null;
+      // A path the environment decides is not the form's to change.
+      const value = (field: PathField) => (envFor(view, field) ? stored[field] : paths[field].trim() || null);
+      return { geminiPath: value('geminiPath'), codexAcpPath: value('codexAcpPath'), qwenPath: value('qwenPath'), custom: custom.custom, mcpServers: servers.servers };
+    },
+    saved: (settings) => {
+      setStored(settings);
+      // The drafts were sent in order, so main's list is theirs, in the same order.
+      setDrafts((before) => settings.custom.map((agent, i) => toDraft(agent, before[i]?.key)));
+      setMcpTexts(mcpTexts(settings.mcpServers));
+      setAdded(null);
+    },
   };
+}
 
+/** Settings → Agents: the group "ACP agents" — where the built-in agents are, and the user's own agents. */
+export function AcpAgentFields({ view, draft, agents, onEdit }: { view: SettingsView; draft: AcpDraft; agents: readonly AcpAgentInfo[]; onEdit: () => void }) {
   return (
-    <form
-      className="form settings-form acp-settings"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-      onChange={() => setSaved(false)}
-    >
+    <fieldset className="field-group acp-settings">
+      <legend>ACP agents</legend>
+      <p className="settings-hint">Agents that speak the Agent Client Protocol. Empty: found on PATH.</p>
+      {BUILT_IN.map(({ field, label, id, program }) => {
+        const env = envFor(view, field);
+        if (env) return <EnvValue key={field} label={label} setting={env} />;
+        return (
+          <label key={field} className="field">
+            <span>{label}</span>
+            <input
+              type="text"
+              value={draft.paths[field]}
+              spellCheck={false}
+              placeholder={pathPlaceholder(program, agents.find((a) => a.id === id))}
+              onChange={(e) => draft.setPath(field, e.target.value)}
+            />
+          </label>
+        );
+      })}
       <fieldset className="field-group">
-        <legend>ACP agents</legend>
-        <p className="settings-hint">Agents that speak the Agent Client Protocol. Empty: found on PATH.</p>
-        {BUILT_IN.map(({ field, label, id, program }) => {
-          const env = envFor(view, field);
-          if (env) return <EnvValue key={field} label={label} setting={env} />;
-          return (
-            <label key={field} className="field">
-              <span>{label}</span>
-              <input
-                type="text"
-                value={paths[field]}
-                spellCheck={false}
-                placeholder={pathPlaceholder(program, agents.find((a) => a.id === id))}
-                onChange={(e) => setPaths((all) => ({ ...all, [field]: e.target.value }))}
-              />
-            </label>
-          );
-        })}
-        <fieldset className="field-group">
-          <legend>Your agents</legend>
-          {drafts.length === 0 ? <p className="settings-hint">None yet: add any command that speaks ACP.</p> : null}
-          <ul className="custom-agents" aria-label="Your ACP agents">
-            {drafts.map((draft) => (
-              <CustomAgentFields
-                key={draft.key}
-                draft={draft}
-                errors={errors[draft.key] ?? {}}
-                isNew={draft.key === added}
-                onChange={(patch) => change(draft.key, patch)}
-                onRemove={() => {
-                  setDrafts((all) => all.filter((d) => d.key !== draft.key));
-                  setSaved(false);
-                }}
-              />
-            ))}
-          </ul>
-          <div>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                const key = nextKey++;
-                setDrafts((all) => [...all, { key, id: null, name: '', command: '', args: '', env: '', savedEnv: {} }]);
-                setAdded(key);
-                setSaved(false);
+        <legend>Your agents</legend>
+        {draft.drafts.length === 0 ? <p className="settings-hint">None yet: add any command that speaks ACP.</p> : null}
+        <ul className="custom-agents" aria-label="Your ACP agents">
+          {draft.drafts.map((agent) => (
+            <CustomAgentFields
+              key={agent.key}
+              draft={agent}
+              errors={draft.errors[agent.key] ?? {}}
+              isNew={agent.key === draft.added}
+              onChange={(patch) => draft.change(agent.key, patch)}
+              onRemove={() => {
+                draft.remove(agent.key);
+                onEdit();
               }}
-            >
-              Add agent
-            </button>
-          </div>
-        </fieldset>
-        <McpServerFields agents={agents} texts={mcp} errors={mcpErrors} onChange={(id, text) => setMcp((all) => ({ ...all, [id]: text }))} />
+            />
+          ))}
+        </ul>
+        <div>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              draft.add();
+              onEdit();
+            }}
+          >
+            Add agent
+          </button>
+        </div>
       </fieldset>
-      {formError ? (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        {saved ? (
-          <span role="status" className="settings-saved">
-            Saved
-          </span>
-        ) : null}
-        <button type="submit" className="button primary" disabled={saving}>
-          Save ACP agents
-        </button>
-      </div>
-    </form>
+      <McpServerFields agents={agents} texts={draft.mcp} errors={draft.mcpErrors} onChange={draft.setMcp} />
+    </fieldset>
   );
 }

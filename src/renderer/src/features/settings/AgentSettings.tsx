@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
+import type { AcpAgentInfo, AcpSettings } from '../../../../shared/ipc/acp';
 import type { ChatProviderName } from '../../../../shared/ipc/agents';
 import type { SettingsView } from '../../../../shared/ipc/settings';
+import { loadAcpSettings, saveAcpSettings } from '../acp/actions';
+import { AcpAgentFields, useAcpDraft, type AcpDraft } from '../acp/AcpAgentSettings';
+import { useAcpAgents } from '../acp/useAcpAgents';
 import { loadAgentAvailability, type AgentAvailability } from '../newSession/actions';
 import { saveSettings } from './actions';
 import { EnvValue, envFor } from './EnvValue';
-import { useSettings } from './store';
 
 const PROVIDER_NAMES: Record<ChatProviderName | 'auto', string> = {
   auto: 'Automatic (the first one set up)',
@@ -12,8 +15,8 @@ const PROVIDER_NAMES: Record<ChatProviderName | 'auto', string> = {
   openai: 'OpenAI-compatible endpoint',
 };
 
-/** Which agent tools this machine has, as a line each: found, or why not. */
-function ToolsFound({ availability }: { availability: AgentAvailability | null }) {
+/** Which agent tools this machine has, as a line each: found, or why not; the ACP agents (Gemini CLI…) too. */
+function ToolsFound({ availability, acpAgents }: { availability: AgentAvailability | null; acpAgents: readonly AcpAgentInfo[] }) {
   if (!availability) return <p className="settings-hint">Looking for agent tools…</p>;
   const line = (name: string, state: { available: boolean; reason: string | null }, found: string) => (
     <li key={name}>
@@ -27,18 +30,55 @@ function ToolsFound({ availability }: { availability: AgentAvailability | null }
       <li>
         <strong>Terminal</strong>: always available (your shell, or any command)
       </li>
+      {acpAgents.map((agent) =>
+        agent.available || !agent.installHint ? (
+          line(agent.name, agent, 'found (ACP)')
+        ) : (
+          <li key={agent.name}>
+            <strong>{agent.name}</strong>: not installed (to install it: <code>{agent.installHint}</code>)
+          </li>
+        ),
+      )}
     </ul>
   );
 }
 
-/** Agents: the chat's default provider and model, the Claude Code CLI path, and which tools were found. */
+const NO_ACP_SETTINGS: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} };
+
+/** The ACP settings as main has them, or why they cannot be read; null until it answered. */
+function useAcpSettings(): { ok: true; settings: AcpSettings } | { ok: false; message: string } | null {
+  const [loaded, setLoaded] = useState<Awaited<ReturnType<typeof loadAcpSettings>> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadAcpSettings().then((outcome) => {
+      if (live) setLoaded(outcome);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded;
+}
+
+/** Settings → Agents: which tools were found, then the chat, Claude Code and ACP agents' settings, saved by one Save. */
 export function AgentSettings({ view }: { view: SettingsView }) {
+  const acp = useAcpSettings();
+  if (!acp) return <p className="settings-hint">Looking for agents…</p>;
+  return <AgentSettingsForm view={view} acp={acp} />;
+}
+
+function AgentSettingsForm({ view, acp }: { view: SettingsView; acp: { ok: true; settings: AcpSettings } | { ok: false; message: string } }) {
   const [availability, setAvailability] = useState<AgentAvailability | null>(null);
+  const { agents } = useAcpAgents();
   const [provider, setProvider] = useState<ChatProviderName | 'auto'>(view.agents.chatProvider ?? 'auto');
   const [model, setModel] = useState(view.agents.chatModel ?? '');
   const [claudePath, setClaudePath] = useState(view.ambient.claudePath ?? '');
-  const saving = useSettings((s) => s.saving);
+  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [acpError, setAcpError] = useState<string | null>(null);
+  const acpState = useAcpDraft(view, acp.ok ? acp.settings : NO_ACP_SETTINGS);
+  // Where main has no ACP settings (the channel fails), the section saves the rest and says why.
+  const acpDraft: AcpDraft | null = acp.ok ? acpState : null;
   useEffect(() => {
     let live = true;
     void loadAgentAvailability().then((known) => {
@@ -55,12 +95,22 @@ export function AgentSettings({ view }: { view: SettingsView }) {
   const defaultModel = shownProvider ? (availability?.chatDefaults?.providers[shownProvider].defaultModel ?? null) : null;
 
   const save = async () => {
+    if (saving) return;
     setSaved(false);
+    setAcpError(null);
+    // Every problem is said next to its field before anything is sent.
+    const acpSettings = acpDraft ? acpDraft.collect() : null;
+    if (acpDraft && !acpSettings) return;
+    setSaving(true);
     const ok = await saveSettings({
       agents: { chatProvider: provider === 'auto' ? null : provider, chatModel: model.trim() === '' ? null : model.trim() },
       ambient: { claudePath: claudePath.trim() === '' ? null : claudePath.trim() },
     });
+    const acpOutcome = ok && acpSettings ? await saveAcpSettings(acpSettings) : null;
+    setSaving(false);
     if (!ok) return;
+    if (acpOutcome && !acpOutcome.ok) return setAcpError(acpOutcome.message);
+    if (acpOutcome?.ok) acpDraft?.saved(acpOutcome.settings);
     setSaved(true);
     setAvailability(await loadAgentAvailability());
   };
@@ -68,6 +118,7 @@ export function AgentSettings({ view }: { view: SettingsView }) {
   return (
     <form
       className="form settings-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -76,7 +127,7 @@ export function AgentSettings({ view }: { view: SettingsView }) {
     >
       <section aria-label="Agent tools found" className="field-group">
         <h3 className="settings-subhead">Found on this machine</h3>
-        <ToolsFound availability={availability} />
+        <ToolsFound availability={availability} acpAgents={agents} />
       </section>
       <fieldset className="field-group">
         <legend>Chat</legend>
@@ -114,13 +165,27 @@ export function AgentSettings({ view }: { view: SettingsView }) {
           </label>
         )}
       </fieldset>
+      {acpDraft ? (
+        <AcpAgentFields view={view} draft={acpDraft} agents={agents} onEdit={() => setSaved(false)} />
+      ) : (
+        <section aria-label="ACP agents" className="field-group acp-settings">
+          <h3 className="settings-subhead">ACP agents</h3>
+          <p className="settings-hint">{acp.ok ? null : acp.message}</p>
+        </section>
+      )}
+      {acpError ? (
+        <p role="alert" className="form-error">
+          {acpError}
+        </p>
+      ) : null}
       <div className="form-actions">
         {saved ? (
           <span role="status" className="settings-saved">
             Saved
           </span>
         ) : null}
-        <button type="submit" className="button primary" disabled={saving}>
+        {/* Not disabled while saving: a disabled button would drop the keyboard focus to the page. */}
+        <button type="submit" className="button primary" aria-disabled={saving || undefined}>
           Save agent settings
         </button>
       </div>

@@ -6,7 +6,6 @@ import { ImportSettings } from '../import/ImportSettings';
 import { NotificationSettings } from '../notifications/NotificationSettings';
 import { loadSettings } from './actions';
 import { AgentSettings } from './AgentSettings';
-import { AcpAgentSettings } from '../acp/AcpAgentSettings';
 import { AmbientSettingsForm } from './AmbientSettingsForm';
 import { GeneralSettings } from './GeneralSettings';
 import { HostsSettings } from '../hosts/HostsSettings';
@@ -29,10 +28,7 @@ function SectionBody({ section }: { section: SettingsSection }) {
       return <GeneralSettings />;
     case 'agents':
       return view ? (
-        <>
-          <AgentSettings view={view} />
-          <AcpAgentSettings view={view} />
-        </>
+        <AgentSettings view={view} />
       ) : (
         <p className="settings-hint">Loading…</p>
       );
