@@ -5,6 +5,7 @@ import { writeHistory, type HistoryTree } from './support/history';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { shoot } from './support/shots';
 import { rowByLabel, rows, sessionList } from './support/swarm';
+import { shootAndAudit } from './support/sweep';
 
 // Issue 4, history import: Claude Code and Codex transcripts already in the
 // (isolated) home are indexed at start and listed with real labels, including a
@@ -73,6 +74,23 @@ test('transcripts already in the home are listed with real labels, a truncated o
   await expect(transcript(page)).toContainText('why does the invoice total round down?');
   await expect(pane(page, LABELS.codex).getByRole('group', { name: 'Imported session' })).toContainText('Imported from Codex. Resume it');
   await shoot(page, 'imported-codex');
+});
+
+test('Settings → History import says what the scans added: a rescan that finds nothing new does not hide the first scan\'s sessions', async ({ page }) => {
+  await open(page);
+  await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'History import' }).click();
+  const region = dialog.getByRole('region', { name: 'History import' });
+  const said = region.getByRole('status');
+  await expect(said).toHaveText(/^\d+ transcripts found, 5 imported sessions in the list \(5 new in the last scan\)/);
+  await region.getByRole('button', { name: 'Rescan now' }).click();
+  await expect(said).toHaveText(/^\d+ transcripts found, 5 imported sessions in the list \(5 new since Swarmdesk started, none in the last scan\)/);
+  // The button was busy for the scan, never disabled under the keyboard.
+  await expect(region.getByRole('button', { name: 'Rescan now' })).toBeFocused();
+  for (const { look, blocking } of await shootAndAudit(page, 'test-results', 'import-settings-rescanned')) expect.soft(blocking, look).toEqual([]);
+  await page.keyboard.press('Escape');
 });
 
 test('Resume continues an imported Claude Code session in a live pane through the real CLI', async ({ page }) => {

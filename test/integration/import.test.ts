@@ -215,6 +215,29 @@ describe('transcript import (real store, real worker thread)', () => {
     await service.stop();
   });
 
+  it('the report counts what every scan added: a later scan that adds nothing leaves the first scan\'s sessions counted (issue 28)', async () => {
+    const tree = historyTree();
+    store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;
+    const sessions = writer(store);
+    const service = new ImportService({
+      store,
+      sessions,
+      env: { SWARMDESK_IMPORT_CLAUDE_DIRS: tree.claude, SWARMDESK_IMPORT_CODEX_DIRS: tree.codex },
+      home: '/nonexistent',
+      ambient: { pause: () => undefined, resume: () => undefined },
+    });
+    expect((await service.rescan()).last).toMatchObject({ files: 4, sessionsCreated: 4, sessionsAddedSinceStart: 4, sessionsImported: 4 });
+    // A transcript grows (no new session): the last scan added none, the four are still said.
+    appendFileSync(tree.growing, 'x"}]}}\n' + userLine('aaaa1111', 'one more line', '2026-11-01T12:00:00Z'));
+    expect((await service.rescan()).last).toMatchObject({ files: 4, filesRead: 1, sessionsCreated: 0, sessionsAddedSinceStart: 4, sessionsImported: 4 });
+    // A deleted one leaves the list: counted out, not re-imported.
+    const one = store.sessions.list(false).find((r) => r.backendId === 'bbbb2222')!;
+    sessions.delete(one.id);
+    expect((await service.rescan()).last).toMatchObject({ sessionsCreated: 0, sessionsAddedSinceStart: 4, sessionsImported: 3 });
+    expect(service.status().last).toMatchObject({ sessionsAddedSinceStart: 4, sessionsImported: 3 });
+    await service.stop();
+  });
+
   it('says one notice after the first scan, by tool, and names the tool of each session', async () => {
     const tree = historyTree();
     store = openStore({ dataDir: mkdtempSync(join(tmpdir(), 'sd-import-data-')) }).store;

@@ -14,7 +14,7 @@ const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   roots: [{ path: '/home/ada/.claude/projects', source: 'claude-code' }, { path: '/home/ada/.codex/sessions', source: 'codex' }],
   last: {
     startedAt: 1, durationMs: 10, files: 12, filesRead: 12, filesUnchanged: 0, filesReset: 0, filesFailed: 0, bytesRead: 100,
-    entries: 40, sessionsCreated: 11, badLines: 2, oversizeLines: 0, skippedRecords: 5, unreadableLines: 3, rewoundRecords: 2, missing: 0, errors: [],
+    entries: 40, sessionsCreated: 11, sessionsAddedSinceStart: 11, sessionsImported: 11, badLines: 2, oversizeLines: 0, skippedRecords: 5, unreadableLines: 3, rewoundRecords: 2, missing: 0, errors: [],
   },
   ...over,
 });
@@ -29,11 +29,25 @@ describe('history import settings', () => {
     setApi(api);
     render(<ImportSettings />);
     expect(await screen.findByText('Claude Code: /home/ada/.claude/projects')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 new sessions in the last scan, 3 lines could not be read and were skipped, 2 rewound messages kept apart, marked Rewound.');
+    expect(screen.getByRole('status')).toHaveTextContent('12 transcripts found, 11 imported sessions in the list (11 new in the last scan), 3 lines could not be read and were skipped, 2 rewound messages kept apart, marked Rewound.');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Import Claude Code and Codex history' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Off: existing history is not imported.'));
     expect(api.callsTo('import:setEnabled')).toEqual([{ enabled: false }]);
     expect(screen.getByRole('button', { name: 'Rescan now' })).toBeDisabled();
+  });
+
+  it('a later scan that added nothing does not hide what the first one added (issue 28)', async () => {
+    const api = new FakeApi();
+    const after = (over: Partial<NonNullable<ImportReport['last']>>) => report({ last: { ...report().last!, files: 9, unreadableLines: 0, rewoundRecords: 0, ...over } });
+    api.override('import:status', () => ({ ok: true, value: after({ sessionsCreated: 0, sessionsAddedSinceStart: 8, sessionsImported: 8 }) }));
+    setApi(api);
+    render(<ImportSettings />);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('9 transcripts found, 8 imported sessions in the list (8 new since Swarmdesk started, none in the last scan).'));
+    cleanup();
+    // A later start, nothing new: what is in the list is still said.
+    api.override('import:status', () => ({ ok: true, value: after({ sessionsCreated: 0, sessionsAddedSinceStart: 0, sessionsImported: 1 }) }));
+    render(<ImportSettings />);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('9 transcripts found, 1 imported session in the list (none new since Swarmdesk started).'));
   });
 
   it('cannot be switched when the environment decides, and says why', async () => {

@@ -22,7 +22,12 @@ export const ImportReportSchema = z.object({
       filesFailed: Count,
       bytesRead: Count,
       entries: Count,
+      /** New sessions the last scan made. */
       sessionsCreated: Count,
+      /** New sessions every scan since the host started made, the first scan's included. */
+      sessionsAddedSinceStart: Count,
+      /** Imported sessions in the swarm now (deleted ones not counted), whenever they were imported. */
+      sessionsImported: Count,
       badLines: Count,
       oversizeLines: Count,
       skippedRecords: Count,

@@ -146,6 +146,8 @@ export class ImportService {
             bytesRead: r.counts.bytesRead,
             entries: r.counts.entries,
             sessionsCreated: r.sessionsCreated,
+            sessionsAddedSinceStart: r.sessionsAddedSinceStart,
+            sessionsImported: this.deps.store.importFiles.sessionCount(),
             badLines: r.counts.badLines,
             oversizeLines: r.counts.oversizeLines,
             skippedRecords: r.counts.skippedRecords,

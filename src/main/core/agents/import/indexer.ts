@@ -21,6 +21,8 @@ export interface ImportReport {
   readonly durationMs: number;
   readonly counts: ImportCounts;
   readonly sessionsCreated: number;
+  /** Sessions every scan since this indexer was made added (the first scan's included). */
+  readonly sessionsAddedSinceStart: number;
   readonly missing: number;
   readonly errors: ScanResult['errors'];
 }
@@ -64,6 +66,8 @@ export class ImportIndexer {
   private interval: NodeJS.Timeout | null = null;
   private stopped = false;
   private last: ImportReport | null = null;
+  /** What every scan so far added: a later scan that adds nothing must not hide the first one's rows. */
+  private addedSinceStart = 0;
   private readonly now: () => number;
   private readonly fileOptions: FileImportOptions;
 
@@ -211,11 +215,13 @@ export class ImportIndexer {
           // Let the main loop breathe between batches.
           await new Promise((r) => setImmediate(r));
         });
+    this.addedSinceStart += sessionsCreated;
     const report: ImportReport = {
       startedAt,
       durationMs: Math.round(performance.now() - t0),
       counts: result.counts,
       sessionsCreated,
+      sessionsAddedSinceStart: this.addedSinceStart,
       missing: result.missing.length,
       errors: result.errors,
     };

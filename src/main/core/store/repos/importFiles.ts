@@ -61,6 +61,10 @@ export function createImportFilesRepo(db: Db) {
     ownedBackendIds(): Set<string> {
       return new Set(st().owned.all().map((r) => r.backend_id));
     },
+    /** Sessions in the swarm (not deleted) that came from an imported transcript: what the import shows. */
+    sessionCount(): number {
+      return st().sessionCount.get()?.n ?? 0;
+    },
     put(row: ImportFileRow): void {
       st().put.run({
         path: row.path,
@@ -88,6 +92,9 @@ function prepare(db: Db) {
        VALUES (@path, @source, @size, @mtime_ms, @ino, @offset, @facts, @session_id)
        ON CONFLICT (path) DO UPDATE SET source = excluded.source, size = excluded.size, mtime_ms = excluded.mtime_ms,
          ino = excluded.ino, offset = excluded.offset, facts = excluded.facts, session_id = excluded.session_id`,
+    ),
+    sessionCount: db.prepare<[], { n: number }>(
+      `SELECT COUNT(*) AS n FROM import_files f JOIN sessions s ON s.id = f.session_id WHERE s.deleted_at IS NULL`,
     ),
     bySession: db.prepare<[string], DbRow>(
       `SELECT path, source, size, mtime_ms, ino, offset, facts, session_id FROM import_files WHERE session_id = ? LIMIT 1`,

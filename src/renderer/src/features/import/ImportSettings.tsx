@@ -3,12 +3,33 @@ import type { ImportReport } from '../../../../shared/ipc/import';
 import type { Result } from '../../../../shared/result';
 import { loadImportStatus, rescanImport, setImportEnabled } from './actions';
 
+type LastScan = NonNullable<ImportReport['last']>;
+
+const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The imported sessions in the list, and when they came: a later scan that found nothing new does not
+ * hide what the first one added ("8 imported sessions in the list (8 new since Swarmdesk started, none in
+ * the last scan)").
+ */
+function sessionsPart(last: LastScan): string {
+  const added = last.sessionsAddedSinceStart;
+  const inLast = last.sessionsCreated;
+  const when =
+    added === 0
+      ? 'none new since Swarmdesk started'
+      : added === inLast
+        ? `${added} new in the last scan`
+        : `${added} new since Swarmdesk started, ${inLast === 0 ? 'none' : inLast} in the last scan`;
+  return `${count(last.sessionsImported, 'imported session')} in the list (${when})`;
+}
+
 function summary(report: ImportReport): string {
   const last = report.last;
   if (!report.enabled) return 'Off: existing history is not imported.';
   if (report.running) return 'Reading history…';
   if (!last) return 'Not run yet.';
-  const parts = [`${last.files} transcript${last.files === 1 ? '' : 's'} found`, `${last.sessionsCreated} new session${last.sessionsCreated === 1 ? '' : 's'} in the last scan`];
+  const parts = [`${last.files} transcript${last.files === 1 ? '' : 's'} found`, sessionsPart(last)];
   // Bad, oversized and cut lines alike: skipped, never fatal to their file.
   if (last.unreadableLines > 0) parts.push(`${last.unreadableLines} line${last.unreadableLines === 1 ? '' : 's'} could not be read and ${last.unreadableLines === 1 ? 'was' : 'were'} skipped`);
   if (last.rewoundRecords > 0) parts.push(`${last.rewoundRecords} rewound message${last.rewoundRecords === 1 ? '' : 's'} kept apart, marked Rewound`);
