@@ -15,6 +15,7 @@ import { electronNativeBinding } from './electron/native';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
 import { electronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
+import { logChildProcessGone, watchRenderer } from './electron/rendererRecovery';
 import { installQuitStep, QUIT_STEP_LIMIT_MS } from './electron/quitStep';
 import { createMainWindow } from './electron/window';
 import { createWindowGate } from './electron/windowGate';
@@ -76,9 +77,17 @@ function runAsFront(): void {
     streaming: 'opened' as const,
   };
 
+  const rendererGaveUp = (reason: string): void => {
+    void dialog.showMessageBox({
+      type: 'error',
+      message: 'Swarmdesk’s window keeps failing.',
+      detail: `Its page stopped (${reason}) several times in a few minutes. Your agents keep running; quit Swarmdesk and open it again.`,
+    });
+  };
   const showWindow = (): void => {
     if (win === null || win.isDestroyed()) {
       win = createMainWindow(PRELOAD_PATH);
+      watchRenderer(win, { log, giveUp: rendererGaveUp });
       win.on('closed', () => {
         win = null;
       });
@@ -196,6 +205,7 @@ function runAsFront(): void {
   app.on('second-instance', () => windowGate.request());
   app.on('activate', () => windowGate.request());
   app.on('window-all-closed', () => app.quit());
+  logChildProcessGone(app, log);
 
   installQuitStep(app, {
     limitMs: QUIT_STEP_LIMIT_MS,
