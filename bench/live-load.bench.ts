@@ -121,6 +121,8 @@ async function main(): Promise<void> {
     await blank.addInitScript(LOAD_PROBE);
     await blank.goto(empty.url);
     const blankBusy = await mainThreadBusy(blank);
+    // The app's first screen at idle, for the floor page in case the loaded app draws no early rows to copy.
+    const idleScreen = await captureFirstScreen(browser, server.url, VIEWPORT);
     // Idle: the same 50 sessions, nothing running; the page that will show the swarm.
     const page = await browser.newPage({ viewport: VIEWPORT, bypassCSP: true });
     await page.addInitScript(LOAD_PROBE);
@@ -222,7 +224,13 @@ async function main(): Promise<void> {
     await blank.close();
     empty.close();
     const attachFrom = Date.now();
-    const floor = installFloorPage(await captureFirstScreen(browser, server.url, VIEWPORT));
+    const first = await captureFirstScreen(browser, server.url, VIEWPORT).catch(() => null);
+    console.log(
+      first
+        ? 'floor page: the first screen copied from the loaded app'
+        : "floor page: the loaded app drew no early rows in 3 tries (its first reply came after the entry's 1 s bound); the first screen copied at idle",
+    );
+    const floor = installFloorPage(first ?? idleScreen);
     let attachRuns: RunRatio[] = [];
     try {
       attachRuns = await firstRowRuns(browser, server.url, floor, {

@@ -39,8 +39,22 @@ export interface FirstScreen {
   listId: number;
 }
 
-/** Opens the app with its app chunk held back and copies its first screen and its socket's first frames. */
-export async function captureFirstScreen(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<FirstScreen> {
+/**
+ * Opens the app with its app chunk held back and copies its first screen and its socket's first frames. The entry
+ * draws the early rows only when the first page's reply comes within its bound (`boot/earlyGate.ts`: 1 s after
+ * the socket); on a loaded machine it may not, so the copy is tried `tries` times.
+ */
+export async function captureFirstScreen(browser: Browser, url: string, viewport: { width: number; height: number }, tries = 3, timeoutMs = 20_000): Promise<FirstScreen> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await captureOnce(browser, url, viewport, timeoutMs);
+    } catch (err) {
+      if (attempt >= tries) throw err;
+    }
+  }
+}
+
+async function captureOnce(browser: Browser, url: string, viewport: { width: number; height: number }, timeoutMs: number): Promise<FirstScreen> {
   const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token') ?? '';
   const context = await browser.newContext({ viewport });
   try {
@@ -58,7 +72,7 @@ export async function captureFirstScreen(browser: Browser, url: string, viewport
     // Held, not refused: a refused app chunk makes the page say it could not load, in place of the rows.
     await page.route('**/assets/appStart-*.js', () => new Promise<void>(() => undefined));
     await page.goto(url);
-    await page.waitForSelector('[data-early-row]', { timeout: 60_000 });
+    await page.waitForSelector('[data-early-row]', { timeout: timeoutMs });
     const screen = (await page.evaluate('document.getElementById("root").innerHTML')) as string;
     if (!screen.includes('data-early-row')) throw new Error('the app drew no early rows to copy');
     if (listId < 0) throw new Error('the app sent no sessions:list request to copy');
