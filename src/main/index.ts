@@ -16,6 +16,7 @@ import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protoc
 import { electronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
 import { logChildProcessGone, watchRenderer } from './electron/rendererRecovery';
+import { quitAndStopAgentsAction } from './electron/quitAndStop';
 import { installQuitStep, QUIT_STEP_LIMIT_MS } from './electron/quitStep';
 import { createMainWindow } from './electron/window';
 import { createWindowGate } from './electron/windowGate';
@@ -100,18 +101,37 @@ function runAsFront(): void {
   const windowGate = createWindowGate(showWindow);
   const webContents = () => (win !== null && !win.isDestroyed() ? win.webContents : null);
 
-  const quitAndStopAgents = (): void => {
-    void stopHost(dataDir, { ...me, kind: 'cli' })
-      .then((outcome) => log.info('quit and stopped the agents', { line: outcome.line }))
-      .finally(() => {
-        stopOnQuit = true;
-        app.quit();
+  const quitAndStopAgents = quitAndStopAgentsAction({
+    stopHost: () => stopHost(dataDir, { ...me, kind: 'cli' }),
+    showProgress: (busy) => {
+      const w = win !== null && !win.isDestroyed() ? win : null;
+      w?.setTitle(busy ? 'Swarmdesk — Stopping agents…' : 'Swarmdesk');
+      w?.setProgressBar(busy ? 2 : -1, { mode: busy ? 'indeterminate' : 'none' }); // above 1: indeterminate
+    },
+    tellOutcome: (line) => {
+      if (Notification.isSupported()) new Notification({ title: 'Swarmdesk', body: line }).show();
+    },
+    askAfterFailure: async (message) => {
+      const { response } = await dialog.showMessageBox({
+        type: 'error',
+        message: 'The agents could not be stopped.',
+        detail: `${message}\n\nQuit Anyway asks the session host to stop once more as Swarmdesk quits.`,
+        buttons: ['Stay', 'Quit Anyway'],
+        defaultId: 0,
+        cancelId: 0,
       });
-  };
+      return response === 1 ? 'quit' : 'stay';
+    },
+    quit: () => {
+      stopOnQuit = true;
+      app.quit();
+    },
+    log,
+  });
   let stopOnQuit = false;
 
   const installMenu = (): void => {
-    const quitItems: MenuItemConstructorOptions[] = [{ label: 'Quit and Stop Agents', click: quitAndStopAgents }, { role: 'quit' }];
+    const quitItems: MenuItemConstructorOptions[] = [{ label: 'Quit and Stop Agents', click: () => void quitAndStopAgents() }, { role: 'quit' }];
     const template: MenuItemConstructorOptions[] = [
       ...(process.platform === 'darwin' ? [{ label: app.name, submenu: [{ role: 'about' as const }, { type: 'separator' as const }, ...quitItems] }] : []),
       { label: 'File', submenu: process.platform === 'darwin' ? [{ role: 'close' }] : quitItems },
