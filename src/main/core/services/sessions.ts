@@ -244,6 +244,14 @@ export class SessionsService {
     return this.changed(this.get(id));
   }
 
+  /** A turn ended with something to read (a terminal TUI's): the row says "done" until it is opened. */
+  markUnread(id: string): SessionRow {
+    const current = this.get(id);
+    if (current.unread) return current;
+    this.store.sessions.setUnread(id, true);
+    return this.changed(this.get(id));
+  }
+
   setStatus(id: string, status: SessionStatus): SessionRow {
     const current = this.get(id);
     if (current.status === status) return current;

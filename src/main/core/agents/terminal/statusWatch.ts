@@ -1,5 +1,6 @@
 import type { SessionStatus } from '../../../../shared/domain/session';
 import { readForeground, type ForegroundState } from './ttyProbe';
+import { titleActivity, type TerminalSignal, type TitleActivity } from './terminalSignals';
 
 /** How often the terminal's foreground process group is read. */
 export const STATUS_POLL_MS = 500;
@@ -36,20 +37,32 @@ export function terminalStatus({ foreground, sinceOutput, sinceExcused }: Status
   return sinceOutput < sinceExcused ? 'working' : null;
 }
 
-/** Polls one PTY's process state and reports status changes; `stop()` ends it. */
+/** What a terminal's status watch reports: its status, and whether a known TUI's turn just ended (the row is then "done"). */
+export type TerminalReport = (status: Extract<SessionStatus, 'idle' | 'working' | 'waiting'>, turnEnded: boolean) => void;
+
+/**
+ * Polls one PTY's process state, reads what its output signals (`signal`), and reports status changes;
+ * `stop()` ends it. An attention request (or a bell that answers no keystroke) holds "waiting" until the
+ * user types; a known TUI's title glyph says working or idle while that TUI holds the terminal.
+ */
 export class StatusWatch {
   private timer: NodeJS.Timeout | null = null;
   private lastOutputAt = performance.now();
   /** Until when output is an answer, not work (see `StatusInputs.sinceExcused`); the start's window first. */
   private excusedUntil = performance.now() + START_WINDOW_MS;
   // A terminal starts idle (TerminalService sets it when the PTY starts).
-  private current: SessionStatus = 'idle';
+  private current: Extract<SessionStatus, 'idle' | 'working' | 'waiting'> = 'idle';
   private foreground: ForegroundState | null = null;
   private reading = false;
+  /** An attention request came and no keystroke has answered it. */
+  private attention = false;
+  private lastInputAt = -Infinity;
+  /** What the running TUI's title glyph last said (null: no known TUI title). */
+  private tui: TitleActivity | null = null;
 
   constructor(
     private readonly pid: number,
-    private readonly report: (status: 'idle' | 'working') => void,
+    private readonly report: TerminalReport,
   ) {
     this.timer = setInterval(() => void this.tick(), STATUS_POLL_MS);
   }
@@ -65,7 +78,25 @@ export class StatusWatch {
   }
 
   input(): void {
+    this.lastInputAt = performance.now();
+    this.attention = false;
     this.excuse(ECHO_WINDOW_MS);
+  }
+
+  /** What the output signalled, as the emulator parsed it: the status follows at once. */
+  signal(signal: TerminalSignal): void {
+    if (this.timer === null) return;
+    let turnEnded = false;
+    if (signal.type === 'attention') this.attention = true;
+    // A bell right after a keystroke is the shell's completion bell (Tab with no match), not a question.
+    else if (signal.type === 'bell') this.attention ||= performance.now() - this.lastInputAt >= ECHO_WINDOW_MS;
+    else {
+      const activity = titleActivity(signal.title);
+      // Resting after spinning is a finished turn; resting at start-up is only idle.
+      turnEnded = activity === 'idle' && this.tui === 'working';
+      this.tui = activity;
+    }
+    this.settle(turnEnded);
   }
 
   /**
@@ -86,16 +117,26 @@ export class StatusWatch {
     if (this.reading || this.timer === null) return;
     this.reading = true;
     try {
+      const before = this.foregroundJob;
       this.foreground = await readForeground(this.pid);
+      // A program that held the terminal gave it back to the shell: the TUI whose title was read has ended.
+      if (before !== null && this.foregroundJob === null && this.foreground !== null) this.tui = null;
     } finally {
       this.reading = false;
     }
     if (this.timer === null) return;
+    this.settle(false);
+  }
+
+  private settle(turnEnded: boolean): void {
+    const f = this.foreground;
     const now = performance.now();
-    const next = terminalStatus({ foreground: this.foreground, sinceOutput: now - this.lastOutputAt, sinceExcused: now - this.excusedUntil });
-    if (next && next !== this.current) {
-      this.current = next;
-      this.report(next);
+    const next = this.attention
+      ? 'waiting'
+      : (this.tui ?? terminalStatus({ foreground: f, sinceOutput: now - this.lastOutputAt, sinceExcused: now - this.excusedUntil }));
+    if ((next && next !== this.current) || turnEnded) {
+      this.current = next ?? this.current;
+      this.report(this.current, turnEnded);
     }
   }
 

@@ -26,7 +26,7 @@ const SAVE_WHILE_BUSY_MS = 30_000;
 /** Submitted lines kept for the activity digest. */
 const RECENT_LINES = 20;
 
-export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' | 'recordEntry' | 'setStatus' | 'registerDispatcher'>;
+export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' | 'recordEntry' | 'setStatus' | 'markUnread' | 'registerDispatcher'>;
 
 export interface TerminalServiceDeps {
   readonly sessions: SessionsPort;
@@ -302,7 +302,12 @@ export class TerminalService {
       pty,
       state,
       recorder: new LineRecorder((data) => pty.write(data), echoProbe(pty.ptsName)),
-      status: new StatusWatch(pty.pid, (status) => this.safely(() => this.deps.sessions.setStatus(row.id, status))),
+      status: new StatusWatch(pty.pid, (status, turnEnded) =>
+        this.safely(() => {
+          this.deps.sessions.setStatus(row.id, status);
+          if (turnEnded) this.deps.sessions.markUnread(row.id);
+        }),
+      ),
       pending: '',
       pendingOffset: state.end,
       pushTimer: null,
@@ -313,6 +318,7 @@ export class TerminalService {
       recent: [],
     };
     this.live.set(row.id, l);
+    state.onSignal = (signal) => l.status.signal(signal);
     this.exits.delete(row.id);
     // Marks that it ran: a later host (after a crash) shows it as ended rather than running its command again.
     if (!this.files.exists(row.id)) l.saving = this.save(row.id, l);
@@ -367,6 +373,7 @@ export class TerminalService {
   private onExit(sessionId: string, l: Live, exit: PtyExit): void {
     if (l.pushTimer) clearTimeout(l.pushTimer);
     l.status.stop();
+    if (l.state.onSignal) l.state.onSignal = null;
     this.flush(sessionId, l);
     l.saving = this.save(sessionId, l);
     this.exits.set(sessionId, exit);

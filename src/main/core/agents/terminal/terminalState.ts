@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as HeadlessModule from '@xterm/headless';
 import type * as SerializeModule from '@xterm/addon-serialize';
+import { ATTENTION_OSC, boundedTitle, isAttention, type TerminalSignal } from './terminalSignals';
 
 // Both packages are CommonJS bundles whose `module` field names a file they do not ship: load them with require.
 const requireCjs = createRequire(import.meta.url);
@@ -32,12 +33,25 @@ export class TerminalState {
   private written = 0;
   /** Characters the emulator has parsed: its state is the stream up to here. */
   private parsed = 0;
+  /**
+   * Told what the output signals (attention requests, the bell, the window title) as the emulator parses
+   * it, so a sequence split across chunks is read whole. Set by the live run; null while none listens.
+   */
+  onSignal: ((signal: TerminalSignal) => void) | null = null;
 
   constructor(cols: number, rows: number, scrollback = SCROLLBACK_LINES) {
     this.scrollback = scrollback;
     this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
     this.serializer = new SerializeAddon();
     this.term.loadAddon(this.serializer);
+    for (const ident of ATTENTION_OSC) {
+      this.term.parser.registerOscHandler(ident, (data) => {
+        if (isAttention(ident, data)) this.onSignal?.({ type: 'attention' });
+        return false;
+      });
+    }
+    this.term.onBell(() => this.onSignal?.({ type: 'bell' }));
+    this.term.onTitleChange((title) => this.onSignal?.({ type: 'title', title: boundedTitle(title) }));
   }
 
   /** The offset the next chunk of output starts at. */
