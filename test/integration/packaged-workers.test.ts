@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
-import { createRequire, isBuiltin } from 'node:module';
-import { join, posix, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtWorkerFile } from '../../src/main/core/workerEntry';
+import { type BuilderConfig, packagedStart, packagingModel, walk, workerStarts } from '../support/packagedApp';
 
 /**
  * The packaged app's worker threads must find their code where they start (issue 29: started from
@@ -11,209 +11,11 @@ import { builtWorkerFile } from '../../src/main/core/workerEntry';
  * Without Electron's runtime this models the package from the built out/ tree and electron-builder.yml,
  * with electron-builder's own file matcher (its asarUnpack filter and smart unpack of native modules),
  * starts each worker where workerEntry.ts would in the package, and walks every import, static and
- * dynamic, transitively, as Node resolves it from there.
+ * dynamic, transitively, as Node resolves it from there (support/packagedApp.ts). packaging.test.ts
+ * walks a real package the same way.
  */
 const root = resolve(import.meta.dirname, '../..');
-const cjs = createRequire(import.meta.url);
-type Filter = (file: string, stat: Stats) => boolean;
-const { FileMatcher } = cjs('app-builder-lib/out/fileMatcher') as {
-  FileMatcher: new (from: string, to: string, expand: (s: string) => string, patterns: string[]) => { createFilter(): Filter };
-};
-const { isLibOrExe } = cjs('app-builder-lib/out/asar/unpackDetector') as { isLibOrExe(file: string): boolean };
-const yaml = cjs('js-yaml') as { load(text: string): unknown };
-
-interface BuilderConfig {
-  files: string[];
-  asarUnpack?: string[];
-  asar?: boolean | { smartUnpack?: boolean };
-}
-
-/** Where a file sits in the package: inside the archive, or in the plain folder beside it. */
-type Layout = 'asar' | 'unpacked';
-interface Place {
-  readonly layout: Layout;
-  /** Its path in the app, posix, relative to the app's root (= this repository's root). */
-  readonly rel: string;
-}
-
-const RESOURCES = join(root, 'stand-in-install', 'resources');
-const archiveOf = (layout: Layout): string => join(RESOURCES, layout === 'asar' ? 'app.asar' : 'app.asar.unpacked');
-
-/** The production node_modules folders electron-builder copies: package.json's dependencies, transitively. */
-function productionPackages(): Set<string> {
-  const found = new Set<string>();
-  const visit = (fromDir: string, name: string): void => {
-    for (let dir = fromDir; ; dir = posix.dirname(dir)) {
-      const candidate = posix.join(dir === '.' ? '' : dir, 'node_modules', name);
-      if (existsSync(join(root, candidate, 'package.json'))) {
-        if (found.has(candidate)) return;
-        found.add(candidate);
-        const pkg = JSON.parse(readFileSync(join(root, candidate, 'package.json'), 'utf8')) as { dependencies?: object; optionalDependencies?: object };
-        for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) visit(candidate, dep);
-        return;
-      }
-      if (dir === '.' || dir === '') return; // an optional dependency not installed for this OS
-    }
-  };
-  const app = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: object };
-  for (const dep of Object.keys(app.dependencies ?? {})) visit('.', dep);
-  return found;
-}
-
-/** The node_modules package folder holding `rel` ('node_modules/a/node_modules/@s/b'), or null. */
-function packageDirOf(rel: string): string | null {
-  const parts = rel.split('/');
-  const at = parts.lastIndexOf('node_modules');
-  if (at === -1 || at + 1 >= parts.length) return null;
-  return parts.slice(0, at + ((parts[at + 1] ?? '').startsWith('@') ? 3 : 2)).join('/');
-}
-
-function filesUnder(relDir: string): string[] {
-  return readdirSync(join(root, relDir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => posix.join(relative(root, e.parentPath).split(sep).join('/'), e.name));
-}
-
-/** The package as electron-builder.yml makes it: which app files are in app.asar, which also beside it. */
-function packagingModel(config: BuilderConfig): { has(place: Place): boolean } {
-  const files = new FileMatcher(root, root, (s) => s, config.files).createFilter();
-  const unpackPatterns = new FileMatcher(root, root, (s) => s, config.asarUnpack ?? []).createFilter();
-  const smartUnpack = !(typeof config.asar === 'object' && config.asar.smartUnpack === false);
-  const packages = productionPackages();
-  // electron-builder's smart unpack: a module that holds a native library goes out of the archive whole.
-  const nativePackages = new Set([...packages].filter((dir) => smartUnpack && filesUnder(dir).some((f) => isLibOrExe(f))));
-  const packaged = (rel: string): boolean => {
-    if (!existsSync(join(root, rel)) || !statSync(join(root, rel)).isFile()) return false;
-    const pkg = packageDirOf(rel);
-    return pkg === null ? files(join(root, rel), statSync(join(root, rel))) : packages.has(pkg);
-  };
-  const unpacked = (rel: string): boolean => {
-    if (!packaged(rel)) return false;
-    const pkg = packageDirOf(rel);
-    return (pkg !== null && nativePackages.has(pkg)) || unpackPatterns(join(root, rel), statSync(join(root, rel)));
-  };
-  // Electron reads an unpacked file through the archive too; the plain folder holds only unpacked ones.
-  return { has: ({ layout, rel }) => (layout === 'asar' ? packaged(rel) : unpacked(rel)) };
-}
-
-/** The module specifiers a built file names: import/export … from, import '…', import('…'), require('…'). */
-function specifiers(code: string): { literal: string[]; computedImports: number } {
-  const literal = new Set<string>();
-  const patterns = [
-    // A statement at the start of a line (bundles put one per line; the braces may span lines).
-    /^[ \t]*(?:import|export)[ \t]+(?:\{[^}]*\}|[\w$*, \t]+?(?:\{[^}]*\})?)[ \t]*from[ \t]*["']([^"']+)["']/gm,
-    /^[ \t]*import[ \t]*["']([^"']+)["']/gm,
-    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
-    /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of code.matchAll(re)) literal.add(m[1] as string);
-  const computedImports = [...code.matchAll(/\bimport\s*\(\s*(?!["'])/g)].length;
-  return { literal: [...literal], computedImports };
-}
-
-const CJS_EXTENSIONS = ['', '.js', '.json', '.node', '/index.js'];
-
-/**
- * Where Node finds `spec` imported from `from`, looking only at what the package holds in that
- * layout (the archive, or the plain folder beside it): the place, or why not.
- */
-function resolveIn(model: { has(place: Place): boolean }, from: Place, spec: string): Place | string {
-  const dir = posix.dirname(from.rel);
-  if (spec.startsWith('.')) {
-    const base = posix.normalize(posix.join(dir, spec));
-    // ESM names the file exactly; CommonJS (node_modules) may leave the extension off.
-    const tries = from.rel.startsWith('node_modules/') ? CJS_EXTENSIONS.map((ext) => base + ext) : [base];
-    const rel = tries.find((r) => existsSync(join(root, r)) && statSync(join(root, r)).isFile());
-    if (rel === undefined) return `${spec}: not built`;
-    return model.has({ layout: from.layout, rel }) ? { layout: from.layout, rel } : `${spec}: ${rel} is not in ${posix.basename(archiveOf(from.layout))}`;
-  }
-  const name = spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
-  for (let d = dir; ; d = posix.dirname(d)) {
-    const pkgDir = posix.join(d === '.' ? '' : d, 'node_modules', name);
-    if (model.has({ layout: from.layout, rel: `${pkgDir}/package.json` })) {
-      const entry = relative(root, cjs.resolve(spec, { paths: [join(root, d)] })).split(sep).join('/');
-      if (!entry.startsWith(`${pkgDir}/`)) return `${spec}: resolves outside ${pkgDir}`;
-      return model.has({ layout: from.layout, rel: entry }) ? { layout: from.layout, rel: entry } : `${spec}: ${entry} is not in ${posix.basename(archiveOf(from.layout))}`;
-    }
-    if (d === '.' || d === '') return `${spec}: no node_modules/${name} from ${posix.basename(archiveOf(from.layout))}/${dir}`;
-  }
-}
-
-/** The package.json Node reads a .js file's module type from, looking up from it in its layout. */
-function nearestManifest(model: { has(place: Place): boolean }, file: Place): string | null {
-  for (let d = posix.dirname(file.rel); ; d = posix.dirname(d)) {
-    const rel = d === '.' ? 'package.json' : `${d}/package.json`;
-    if (model.has({ layout: file.layout, rel })) return rel;
-    if (d === '.') return null;
-  }
-}
-
-interface Walk {
-  reached: Place[];
-  missing: string[];
-}
-
-/** Every file a worker loads, from its start, and each import that does not resolve there. */
-function walk(model: { has(place: Place): boolean }, start: Place): Walk {
-  const seen = new Map<string, Place>();
-  const missing: string[] = [];
-  const queue: Place[] = [start];
-  for (let place = queue.shift(); place !== undefined; place = queue.shift()) {
-    const key = `${place.layout}:${place.rel}`;
-    if (seen.has(key)) continue;
-    seen.set(key, place);
-    if (!/\.(c|m)?js$/.test(place.rel)) continue;
-    const { literal, computedImports } = specifiers(readFileSync(join(root, place.rel), 'utf8'));
-    // The app's own code must name what it imports, or the walk could not see it.
-    if (computedImports > 0 && place.rel.startsWith('out/')) missing.push(`${place.rel}: import() of a computed name`);
-    for (const spec of literal) {
-      if (isBuiltin(spec) || spec === 'electron') continue;
-      const next = resolveIn(model, place, spec);
-      if (typeof next === 'string') missing.push(`${place.rel} imports ${next}`);
-      else queue.push(next);
-    }
-  }
-  const reached = [...seen.values()];
-  // Native addons load by a computed path (better-sqlite3's binding.js): every library of a package the
-  // worker reaches must be a plain file, which only the unpacked folder holds.
-  for (const pkg of new Set(reached.map((p) => packageDirOf(p.rel)).filter((d): d is string => d !== null))) {
-    for (const lib of filesUnder(pkg).filter((f) => isLibOrExe(f) && model.has({ layout: 'asar', rel: f }))) {
-      if (!model.has({ layout: 'unpacked', rel: lib })) missing.push(`${lib}: a native library left inside app.asar`);
-    }
-  }
-  // Node reads "type": "module" from the nearest package.json: the built .js files are ESM.
-  const manifest = nearestManifest(model, start);
-  if (manifest === null) missing.push(`no package.json over ${posix.basename(archiveOf(start.layout))}/${start.rel}: its ESM would read as CommonJS`);
-  else if ((JSON.parse(readFileSync(join(root, manifest), 'utf8')) as { type?: string }).type !== 'module') missing.push(`${manifest} does not say "type": "module"`);
-  return { reached, missing };
-}
-
-/** Each worker the built core starts: its entry's name and the bundle that starts it (its import.meta.url). */
-function workerStarts(): Array<{ built: string; here: string }> {
-  const main = join(root, 'out', 'main');
-  const found: Array<{ built: string; here: string }> = [];
-  for (const rel of readdirSync(main, { recursive: true }).map(String).filter((f) => f.endsWith('.js'))) {
-    for (const m of readFileSync(join(main, rel), 'utf8').matchAll(/\bbuilt:\s*"([^"]+)"/g)) found.push({ built: m[1] as string, here: posix.join('out/main', rel.split(sep).join('/')) });
-  }
-  return found;
-}
-
-/** Where workerEntry.ts starts a worker in the package, with the archive's contents standing in for the disk. */
-function packagedStart(model: { has(place: Place): boolean }, start: { built: string; here: string }): Place | null {
-  const placeOf = (file: string): Place | null => {
-    for (const layout of ['unpacked', 'asar'] as const) {
-      const prefix = archiveOf(layout) + sep;
-      if (file.startsWith(prefix)) return { layout, rel: file.slice(prefix.length).split(sep).join('/') };
-    }
-    return null;
-  };
-  const here = pathToFileURL(join(archiveOf('asar'), ...start.here.split('/'))).href;
-  const file = builtWorkerFile({ here, built: start.built }, (f) => {
-    const place = placeOf(f);
-    return place !== null && model.has(place);
-  });
-  return file === null ? null : placeOf(file);
-}
+const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 let config: BuilderConfig;
 beforeAll(async () => {
@@ -234,7 +36,7 @@ describe('the packaged app’s worker threads (electron-builder.yml, out/)', () 
       expect(place, `${start.built} is not in the package`).not.toBeNull();
       if (place === null) continue;
       const { reached, missing } = walk(model, place);
-      expect(missing, `${start.built} started from ${posix.basename(archiveOf(place.layout))}`).toEqual([]);
+      expect(missing, `${start.built} started from ${place.layout === 'asar' ? 'app.asar' : 'app.asar.unpacked'}`).toEqual([]);
       // The walk really followed the imports: the shared chunks, and for the check the SQLite driver.
       expect(reached.some((p) => p.rel.startsWith('out/main/chunks/')), start.built).toBe(true);
       if (start.built === 'store-check-worker.js') expect(reached.map((p) => p.rel)).toContain('node_modules/better-sqlite3/lib/index.js');
