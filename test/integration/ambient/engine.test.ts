@@ -97,6 +97,23 @@ describe('titles', () => {
     console.log(`[figure] turn end → title stored and pushed: ${elapsed.toFixed(0)} ms (stand-in, real SDK)`);
   });
 
+  it('no secret in a transcript reaches the model: every request the stand-in receives holds them masked', async () => {
+    server.setPolicy((req) => (kindOf(req.lastUserText) === 'title-create' ? { text: 'ANSWER: Deploy billing service' } : { text: 'SKIP' }));
+    core = startCore(anthropicEnv());
+    // Fake secrets, assembled at run time so no scanner takes this file for a leak.
+    const secrets = [['sk-', 'ant-', 'api03-', 'Qw3rTy6uIo9pAs2dFg5hJk8l'], ['gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6'], ['AKIA', 'IOSFODNN7EXAMPLE'], ['hunter2-', 'Pa55']].map((p) => p.join(''));
+    const row = await ok(core, 'sessions:create', { kind: 'chat' });
+    turn(core, row.id, `deploy the billing service with ${secrets[0]} and push with ${secrets[1]}`, `I ran AWS_ACCESS_KEY_ID=${secrets[2]} psql password=${secrets[3]} and deployed it.`);
+    await settle(core);
+    expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Deploy billing service');
+    expect(server.requests.length).toBeGreaterThan(0);
+    for (const req of server.requests) {
+      const sent = JSON.stringify(req.body);
+      for (const secret of secrets) expect(sent).not.toContain(secret);
+    }
+    expect(server.requests.some((r) => r.lastUserText.includes('[secret]'))).toBe(true);
+  });
+
   it.each([
     ['placeholder', 'ANSWER: (none yet)'],
     ['refusal', "ANSWER: I'm sorry, I can't determine a title without more context."],

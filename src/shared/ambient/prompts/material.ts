@@ -5,6 +5,7 @@
  * prompt carries goes through `materialBlock`, so no material can close its block early or
  * forge a new one, and the model reads a bounded amount of it.
  */
+import { maskSecretText } from '../../secretText';
 
 /** Characters that render as nothing: zero-width and joiners, bidi controls and isolates,
  *  invisible operators, fillers, BOM, variation selectors and tag characters. Stripped
@@ -56,9 +57,13 @@ export interface ClipBudget {
   readonly tail: number;
 }
 
-/** Cleans material for a block: invisibles out, clipped, tags neutralised, trimmed. */
+/**
+ * Cleans material for a block: invisibles out, secrets masked, clipped, tags neutralised, trimmed.
+ * Masked after the invisibles go (a zero-width space inside a key would hide it) and before the
+ * clip (a cut could leave half a key no shape matches).
+ */
 export function cleanMaterial(text: string, budget: ClipBudget): string {
-  return neutraliseTags(clipHeadTail(stripInvisibleForPrompt(text), budget.head, budget.tail)).trim();
+  return neutraliseTags(clipHeadTail(maskSecretText(stripInvisibleForPrompt(text)), budget.head, budget.tail)).trim();
 }
 
 /** Block names are ours, never from material: lower-case words and underscores only. */
