@@ -12,6 +12,7 @@ import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
 import { electronAbilityHandler, ELECTRON_ABILITIES } from './electron/frontAbilities';
 import { installHardening } from './electron/hardening';
 import { electronNativeBinding } from './electron/native';
+import { APP_USER_MODEL_ID } from './electron/policy';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
 import { electronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
@@ -63,6 +64,8 @@ function runAsFront(): void {
   // Before `ready`: the privileged scheme, and sandboxing for every renderer.
   registerAppSchemePrivileges();
   app.enableSandbox();
+  // Windows shows no toast for an app without one.
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   let win: BrowserWindow | null = null;
   let link: HostLink | null = null;

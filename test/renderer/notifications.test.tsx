@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionStatus } from '../../src/shared/domain/session';
 import { badgedTitle, notifyReason, shouldNotify, waitingCount } from '../../src/renderer/src/features/notifications/rules';
 import { openSession, usePanes } from '../../src/renderer/src/stores/panes';
+import { useUi } from '../../src/renderer/src/stores/ui';
 import { setSettingsOpen } from '../../src/renderer/src/features/settings/store';
 import { FakeApi, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -163,5 +164,18 @@ describe('desktop: main shows the notification and the badge', () => {
     expect(usePanes.getState().open).toEqual([]);
     act(() => api.push('app:openSession', { sessionId: 'a' }));
     expect(usePanes.getState().focused).toBe('a');
+    expect(useUi.getState().toasts).toEqual([]);
+  });
+
+  it('a notification the OS refused (shown: false, e.g. an unsigned macOS build) is an in-app toast instead', async () => {
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => false);
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'working' })]);
+    api.override('app:info', () => ({ ok: true, value: { version: '0', platform: 'test', transport: 'electron', dataDir: '/x', defaultFolder: '/x', notices: [], notifications: true } }));
+    api.override('app:notify', () => ({ ok: true, value: { shown: false } }));
+    api.override('app:setBadge', () => ({ ok: true, value: { shown: true } }));
+    await renderApp(api);
+    await notificationsStarted();
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'error' }));
+    await waitFor(() => expect(useUi.getState().toasts.map((t) => t.message)).toEqual(['Fix the billing export: Stopped with an error.']));
   });
 });

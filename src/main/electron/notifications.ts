@@ -1,24 +1,23 @@
 import { app, Notification } from 'electron';
+import { createLogger } from '../core';
+import { createNoticeKeeper } from './noticeKeeper';
 
-// Kept until clicked or closed: a notification that is garbage-collected loses its click handler.
-const shown = new Set<Notification>();
+const keeper = createNoticeKeeper({ log: createLogger('notifications') });
 
-/** An OS notification; a click brings the window forward (`showWindow`) and then runs `onClick`. False where the OS has none. */
-export function notifyNatively(showWindow: () => void, notification: { title: string; body: string }, onClick: () => void): boolean {
+/**
+ * An OS notification; a click brings the window forward (`showWindow`) and then runs `onClick`.
+ * Resolves false where the OS has none or refused it (the window then shows its own toast).
+ */
+export async function notifyNatively(showWindow: () => void, notification: { title: string; body: string }, onClick: () => void): Promise<boolean> {
   if (!Notification.isSupported()) return false;
   const n = new Notification({ title: notification.title, body: notification.body, silent: false });
-  shown.add(n);
-  n.on('click', () => {
-    shown.delete(n);
+  return keeper.notify(n, () => {
     showWindow();
     onClick();
   });
-  n.on('close', () => shown.delete(n));
-  n.show();
-  return true;
 }
 
-/** The dock/taskbar number (macOS dock, Linux Unity launchers); false where the OS shows none. */
+/** The dock/taskbar number: macOS's dock, and Linux docks that read the LauncherEntry D-Bus API; false where the OS shows none. */
 export function setBadgeNatively(count: number): boolean {
   return app.setBadgeCount(count);
 }

@@ -15,6 +15,8 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'swarmdesk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+/** Windows groups and shows toasts by this id: electron-builder.yml's appId (the installer registers it). */
+export const APP_USER_MODEL_ID = 'dev.swarmdesk.app';
 
 /** The one window's options: sandboxed, isolated, no node, no webview. */
 export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {

@@ -4,6 +4,7 @@ import { api } from '../../bridge';
 import { sessionLabel } from '../../label/sessionLabel';
 import { openSession, usePanes } from '../../stores/panes';
 import { useSessions } from '../../stores/sessions';
+import { showToast } from '../../stores/ui';
 import { markRead } from '../sessions/actions';
 import { browserNotifier, browserPermission, requestBrowserPermission, type Notifier } from './browserNotifier';
 import { missedNotifications, notificationText, notifyReason, shouldNotify, type MissedLabelled } from './rules';
@@ -12,10 +13,14 @@ import { setNotificationsState, useNotifications } from './store';
 let notifier: Notifier | null = null;
 let lastBadge = -1;
 
-/** The desktop app: the OS notification and the dock/taskbar badge, shown by main. */
+/** The desktop app: the OS notification and the dock/taskbar badge, shown by main; a notification the OS refused is a toast here. */
 const desktopNotifier: Notifier = {
   show(sessionId, title, body) {
-    void api().invoke('app:notify', { sessionId, title, body });
+    void api()
+      .invoke('app:notify', { sessionId, title, body })
+      .then((result) => {
+        if (result.ok && !result.value.shown) showToast(`${title}: ${body}`);
+      });
   },
   setBadge(count) {
     void api().invoke('app:setBadge', { count });
