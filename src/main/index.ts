@@ -12,6 +12,7 @@ import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
 import { electronAbilityHandler, ELECTRON_ABILITIES } from './electron/frontAbilities';
 import { installHardening } from './electron/hardening';
 import { electronNativeBinding } from './electron/native';
+import { viewMenu } from './electron/menus';
 import { APP_USER_MODEL_ID } from './electron/policy';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
 import { electronSecretBox } from './electron/secrets';
@@ -139,7 +140,7 @@ function runAsFront(): void {
       ...(process.platform === 'darwin' ? [{ label: app.name, submenu: [{ role: 'about' as const }, { type: 'separator' as const }, ...quitItems] }] : []),
       { label: 'File', submenu: process.platform === 'darwin' ? [{ role: 'close' }] : quitItems },
       { role: 'editMenu' },
-      { role: 'viewMenu' },
+      viewMenu(app.isPackaged),
       { role: 'windowMenu' },
     ];
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));

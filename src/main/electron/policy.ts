@@ -18,8 +18,19 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 /** Windows groups and shows toasts by this id: electron-builder.yml's appId (the installer registers it). */
 export const APP_USER_MODEL_ID = 'dev.swarmdesk.app';
 
-/** The one window's options: sandboxed, isolated, no node, no webview. */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** What the window's options depend on: a release build, and the OS. */
+export interface BuildFacts {
+  /** `app.isPackaged`: a release build has no DevTools. */
+  readonly packaged: boolean;
+  readonly platform: NodeJS.Platform;
+}
+
+/**
+ * The one window's options: sandboxed, isolated, no node, no webview; DevTools
+ * only in development; spellcheck only on macOS, whose spellchecker is the
+ * OS's own (elsewhere Chromium downloads Hunspell dictionaries from a CDN).
+ */
+export function mainWindowOptions(preloadPath: string, build: BuildFacts): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
@@ -40,7 +51,8 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
-      spellcheck: true,
+      devTools: !build.packaged,
+      spellcheck: build.platform === 'darwin',
     },
   };
 }

@@ -19,7 +19,7 @@ describe('Electron entry wiring (SPEC §11)', () => {
   it('creates windows only through the tested options', () => {
     const creators = mainFiles.filter((f) => /new BrowserWindow\(/.test(read(f)));
     expect(creators).toEqual(['src/main/electron/window.ts']);
-    expect(read('src/main/electron/window.ts')).toMatch(/new BrowserWindow\(mainWindowOptions\(preloadPath\)\)/);
+    expect(read('src/main/electron/window.ts')).toMatch(/new BrowserWindow\(mainWindowOptions\(preloadPath, \{ packaged: app\.isPackaged, platform: process\.platform \}\)\)/);
     expect(read('src/main/electron/window.ts')).toMatch(/loadURL\(APP_ENTRY_URL\)/);
   });
 

@@ -12,7 +12,7 @@ import {
 } from '../../../src/main/electron/policy';
 
 describe('main window options (SPEC §11: sandbox, isolation, no node)', () => {
-  const prefs = mainWindowOptions('/x/preload/index.cjs').webPreferences ?? {};
+  const prefs = mainWindowOptions('/x/preload/index.cjs', { packaged: true, platform: 'linux' }).webPreferences ?? {};
 
   it('sandboxes and isolates the renderer', () => {
     expect(prefs.sandbox).toBe(true);
@@ -33,6 +33,17 @@ describe('main window options (SPEC §11: sandbox, isolation, no node)', () => {
     expect(prefs.preload).toBe('/x/preload/index.cjs');
     expect(prefs).not.toHaveProperty('enableBlinkFeatures');
     expect(prefs).not.toHaveProperty('additionalArguments');
+  });
+
+  it('a release build has no DevTools; a development build has them', () => {
+    expect(prefs.devTools).toBe(false);
+    expect(mainWindowOptions('/p', { packaged: false, platform: 'linux' }).webPreferences?.devTools).toBe(true);
+  });
+
+  it('spellchecks only on macOS, with the OS spellchecker (elsewhere Chromium downloads dictionaries from a CDN)', () => {
+    expect(prefs.spellcheck).toBe(false);
+    expect(mainWindowOptions('/p', { packaged: true, platform: 'win32' }).webPreferences?.spellcheck).toBe(false);
+    expect(mainWindowOptions('/p', { packaged: true, platform: 'darwin' }).webPreferences?.spellcheck).toBe(true);
   });
 
   it('starts on the app:// entry, not file://', () => {
