@@ -68,8 +68,14 @@ describe('the core front door', () => {
     expect(missing).toEqual([]);
   });
 
+  it('exports only what a front imports (issue 30): a name no entry, electron/ or transport/ takes is not on it', () => {
+    const imported = new Set(coreImports().map((i) => i.name));
+    const unused = [...frontDoorNames()].filter((name) => !imported.has(name)).sort();
+    expect(unused).toEqual([]);
+  });
+
   it("hands out the core's own functions and classes, not copies", async () => {
-    const [{ createCore }, { acquireDataDirLock, DataDirLockedError }, { resolveDataDir }, { ensurePrivateDataDir }, { createLogger }, { safeExternalUrl }] =
+    const [{ createCore }, { acquireDataDirLock }, { resolveDataDir }, { ensurePrivateDataDir }, { createLogger }, { safeExternalUrl }] =
       await Promise.all([
         import('../../../src/main/core/app'),
         import('../../../src/main/core/store/dataDirLock'),
@@ -81,7 +87,6 @@ describe('the core front door', () => {
     expect(typeof frontDoor.createCore).toBe('function');
     expect(createCore).not.toBe(frontDoor.createCore); // the front door's loads app.ts when called
     expect(frontDoor.acquireDataDirLock).toBe(acquireDataDirLock);
-    expect(frontDoor.DataDirLockedError).toBe(DataDirLockedError);
     expect(frontDoor.resolveDataDir).toBe(resolveDataDir);
     expect(frontDoor.ensurePrivateDataDir).toBe(ensurePrivateDataDir);
     expect(frontDoor.createLogger).toBe(createLogger);
