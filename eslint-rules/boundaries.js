@@ -81,6 +81,17 @@ export const ZONES = [
     message: 'The transports never import the session host (src/main/host/, host.ts, hostBridge.ts): the host imports them (issue 30).',
   },
   {
+    // What the web front and the host's socket share lives in transport/ itself (openedSessions.ts).
+    from: ['src/main/transport/socket', 'src/main/transport/ssh'],
+    target: ['src/main/transport/web'],
+    message: 'socket/ and ssh/ never import web/: what they share lives in src/main/transport itself (issue 30).',
+  },
+  {
+    from: 'src/main/transport/web',
+    target: ['src/main/transport/socket', 'src/main/transport/ssh'],
+    message: 'web/ never imports socket/ or ssh/: what they share lives in src/main/transport itself (issue 30).',
+  },
+  {
     // Nothing inside the core goes through its front door: that would tie every module to all the others.
     from: 'src/main/core',
     target: ['src/main/core/index'],

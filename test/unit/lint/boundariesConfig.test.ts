@@ -47,6 +47,8 @@ describe('eslint.config.js boundaries', () => {
     ['git never imports handlers', 'src/main/core/git/lintFixture.ts', `import type { AppContext } from '../handlers/context';\nexport type C = AppContext;\n`],
     ['transports never import the host', 'src/main/transport/socket/lintFixture.ts', `import { runHost } from '../../host/runHost';\nexport const r = runHost;\n`],
     ['transports never import the host entry', 'src/main/transport/web/lintFixture.ts', `import '../../host';\n`],
+    ['the host\'s socket never imports the web front', 'src/main/transport/socket/lintFixture.ts', `import { startWebServer } from '../web/server';\nexport const s = startWebServer;\n`],
+    ['the web front never imports the host\'s socket', 'src/main/transport/web/lintFixture.ts', `import type { HostInfo } from '../socket/hostFiles';\nexport type H = HostInfo;\n`],
   ])('%s', async (_name, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([expect.stringContaining('(issue 30)')]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NarrowedPushes, OpenedSessions, type Opening } from '../../../src/main/transport/web/openedSessions';
+import { NarrowedPushes, OpenedSessions, type Opening } from '../../../src/main/transport/openedSessions';
 
 const terminals = (): OpenedSessions => new OpenedSessions('terminal:open', 'terminal:close');
 function open(t: OpenedSessions, id: string): Opening {

@@ -7,7 +7,7 @@ import { frontAbilities, judgeHello } from './frontAdmission';
 import type { EventSource, RouterLike } from '../router-like';
 import { ClientFrameSchema, encodeFrame, FrameReader, MAX_CLIENT_FRAME_CHARS, type FrontAbility, type FrontKind, type HostFrame, type HostStatus } from './frames';
 import { envDifferences } from './hostFiles';
-import { NarrowedPushes } from '../web/openedSessions';
+import { NarrowedPushes } from '../openedSessions';
 
 /** A front must say hello this soon after connecting. */
 const HELLO_TIMEOUT_MS = 5_000;

@@ -6,7 +6,7 @@ import { fail, type AppErrorShape, type Result } from '../../../shared/result';
 import { RateLimitedWarnings, type Logger } from '../../core';
 import type { EventSource, RouterLike } from '../router-like';
 import { tokensEqual } from './access';
-import { NarrowedPushes } from './openedSessions';
+import { NarrowedPushes } from '../openedSessions';
 
 export interface SocketSessionOptions {
   readonly token: string;
