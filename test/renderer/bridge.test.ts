@@ -3,6 +3,7 @@ import { createPreloadApi, isPreloadBridge } from '../../src/renderer/src/bridge
 import { withValidatedEvents } from '../../src/renderer/src/bridge/validatedEvents';
 import { takeTokenFromLocation, WebSocketBridge, webSocketUrl, type WebSocketLike } from '../../src/renderer/src/bridge/wsBridge';
 import type { PreloadBridge } from '../../src/shared/ipc/bridge';
+import { eventSchemas } from '../../src/shared/ipc/events';
 import { makeRow } from './support/fakeApi';
 
 /** A scripted WebSocket: the test plays the server. */
@@ -233,6 +234,54 @@ describe('event validation', () => {
     last().serverSend({ event: 'session:changed', payload: { id: 'a' } });
     last().serverSend({ event: 'session:changed', payload: good });
     expect(rows).toEqual([good]);
+  });
+});
+
+describe('event validation, once per push', () => {
+  it('parses a push once for all its listeners, and leaves the transport when the last one goes', () => {
+    const transport = bridge();
+    last().open();
+    last().serverSend({ type: 'ready' });
+    const api = withValidatedEvents(transport);
+    const parse = vi.spyOn(eventSchemas['session:changed'], 'safeParse');
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    const offFirst = api.on('session:changed', (row) => first.push(row));
+    const offSecond = api.on('session:changed', (row) => second.push(row));
+    const good = makeRow({ id: 'a', title: 'Real title' });
+    last().serverSend({ event: 'session:changed', payload: good });
+    expect(first).toEqual([good]);
+    expect(second).toEqual([good]);
+    expect(parse).toHaveBeenCalledTimes(1);
+
+    offFirst();
+    last().serverSend({ event: 'session:changed', payload: good });
+    expect(first).toHaveLength(1);
+    expect(second).toHaveLength(2);
+    offSecond();
+    last().serverSend({ event: 'session:changed', payload: good });
+    expect(second).toHaveLength(2);
+    expect(parse).toHaveBeenCalledTimes(2); // nothing listens any more: the last push was not parsed
+    // A listener subscribed again after all left gets pushes again.
+    const third: unknown[] = [];
+    api.on('session:changed', (row) => third.push(row));
+    last().serverSend({ event: 'session:changed', payload: good });
+    expect(third).toEqual([good]);
+    parse.mockRestore();
+  });
+
+  it('a listener that throws leaves the other listeners their push', () => {
+    const transport = bridge();
+    last().open();
+    last().serverSend({ type: 'ready' });
+    const api = withValidatedEvents(transport);
+    const seen: unknown[] = [];
+    api.on('app:notice', () => {
+      throw new Error('broken listener');
+    });
+    api.on('app:notice', (notice) => seen.push(notice));
+    last().serverSend({ event: 'app:notice', payload: { message: 'hi' } });
+    expect(seen).toEqual([{ message: 'hi' }]);
   });
 });
 
