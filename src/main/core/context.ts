@@ -21,6 +21,12 @@ import type { Store } from './store';
  * It lives above `services/`, `agents/`, `ambient/` and `git/`, so none of them has to know the others.
  */
 export interface CoreContext {
+  /**
+   * Only for the use cases (`usecases/newSession.ts`, `continueIn.ts`: session options, the last folder, the
+   * summary and the last request), through `SessionsContext`; no handler reads it (lint: handlers never import
+   * the store; `ambient:log` asks the ambient engine). Issue 30, 2026-12-06: to go once those reads and writes
+   * sit behind their owners (agents' options, worktrees, preferences, ambient, sessions).
+   */
   readonly store: Store;
   readonly events: CoreEvents;
   readonly hooks: CoreHooks;

@@ -14,6 +14,7 @@ import type { Clock } from '../services/clock';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
 import type { Store } from '../store';
+import type { AmbientCallRecord } from '../store/repos/ambientCalls';
 import { runAmbientCall, type CallOutcome } from './call';
 import type { SecretBox } from '../models/credentials';
 import { AmbientConfig, type ResolvedAmbient } from './config';
@@ -192,6 +193,11 @@ export class AmbientEngine {
 
   /** Sources of uncommitted activity text for a session (the terminal backend's screen tail). */
   private readonly activitySources: Array<(sessionId: string) => string | null> = [];
+
+  /** The call log (`ambient:log`), newest first: one session's calls, or every session's. The engine is its writer. */
+  callLog(sessionId: string | undefined, limit: number): AmbientCallRecord[] {
+    return sessionId ? this.s.store.ambientCalls.forSession(sessionId, limit) : this.s.store.ambientCalls.recent(limit);
+  }
 
   /** Adds a source whose text (when not null) ends `recentEntries` as a note that is never stored. */
   addActivitySource(source: (sessionId: string) => string | null): void {
