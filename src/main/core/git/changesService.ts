@@ -5,9 +5,8 @@ import { childEnv } from '../spawn/childEnv';
 import type { CoreEvents } from '../events';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';
-import type { Store } from '../store';
 import { fileDiff, forkPoint, listChanges, totals, type ChangeList } from './changes';
-import { allWorktreeRecords, readWorktreeRecord, type WorktreeRecord } from './record';
+import { allWorktreeRecords, readWorktreeRecord, type RecordStore, type WorktreeRecord } from './record';
 import { GitRepo } from './repo';
 import type { GitRunOptions } from './run';
 
@@ -19,7 +18,7 @@ export const CHANGES_THROTTLE_MS = 2_000;
 const MAX_CONCURRENT = 2;
 
 export interface ChangesServiceDeps {
-  readonly store: Pick<Store, 'sessionOptions' | 'settings'>;
+  readonly store: RecordStore;
   readonly events: Pick<CoreEvents, 'emit'>;
   readonly hooks: Pick<CoreHooks, 'on'>;
   readonly env: NodeJS.ProcessEnv;

@@ -26,7 +26,8 @@ export const WorktreeRecordSchema = z.object({
 });
 export type WorktreeRecord = z.infer<typeof WorktreeRecordSchema>;
 
-type RecordStore = Pick<Store, 'sessionOptions' | 'settings'>;
+/** What git/ reads and writes of the store: the worktree record (session options) and the repositories' choices (settings). */
+export type RecordStore = Pick<Store, 'sessionOptions' | 'settings'>;
 
 export function readWorktreeRecord(store: RecordStore, sessionId: string): WorktreeRecord | null {
   const parsed = WorktreeRecordSchema.safeParse(store.sessionOptions.get(sessionId, 'worktree'));

@@ -8,7 +8,6 @@ import { childEnv } from '../spawn/childEnv';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
-import type { Store } from '../store';
 import {
   allWorktreeRecords,
   readRepoChoice,
@@ -18,6 +17,7 @@ import {
   worktreesBaseDir,
   writeRepoChoice,
   writeWorktreeRecord,
+  type RecordStore,
   type WorktreeRecord,
 } from './record';
 import { GitRepo } from './repo';
@@ -32,7 +32,8 @@ export const KEPT_WORK_MESSAGE = 'Swarmdesk: work kept when the session was dele
 const FALLBACK_AUTHOR = { name: 'Swarmdesk', email: 'swarmdesk@localhost' };
 
 export interface WorktreeServiceDeps {
-  readonly store: Store;
+  /** Only the worktree records and the repositories' choices (`record.ts`): sessions and entries go through `sessions`. */
+  readonly store: RecordStore;
   readonly sessions: Pick<SessionsService, 'get' | 'appendEntry'>;
   readonly hooks: Pick<CoreHooks, 'on'>;
   readonly dataDir: string;
