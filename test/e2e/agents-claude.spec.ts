@@ -163,7 +163,7 @@ test('a Task tool use becomes a child row nested under its session', async ({ pa
   expect(drawn[1]?.name).not.toMatch(/^(Untitled|New session|\(none yet\)|Claude Code\b)/i);
   const child = rows(page).nth(1);
   await expect(child).toHaveAttribute('aria-level', '2');
-  await expect(child).toHaveAccessibleName(/, (idle|waiting for you)/, { timeout: 30_000 });
+  await expect(child).toHaveAccessibleName(/, (idle|done|waiting for you)/, { timeout: 30_000 });
   await page.screenshot({ path: 'test-results/agents-claude-child-row.png' });
 
   // The child's pane holds what the parent asked and what the subagent answered.

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { splitLabel } from '../../src/renderer/src/label/rowParts';
 import { kindName, relativeTime, sessionLabel } from '../../src/renderer/src/label/sessionLabel';
@@ -155,6 +155,26 @@ describe('row facts', () => {
     expect(within(rows[1] as HTMLElement).getByText(/2m/)).toBeInTheDocument();
     expect((rows[1] as HTMLElement).querySelector('.status-dot.status-waiting')).not.toBeNull();
     expect((rows[1] as HTMLElement).querySelector('.unread-mark')).not.toBeNull();
+  });
+
+  it('a finished turn nobody has read says "done" (SPEC §2), quieter than waiting; read, it is idle again for every client', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const api = new FakeApi([
+      makeRow({ id: 'd', title: 'Done one', kind: 'terminal', status: 'idle', unread: true }),
+      makeRow({ id: 'i', title: 'Idle one', status: 'idle' }),
+    ]);
+    await renderApp(api);
+    const done = await screen.findByRole('listitem', { name: /^Done one/ });
+    expect(done).toHaveAccessibleName(/^Done one, done, unread/);
+    expect(done.querySelector('.row-status')).toHaveTextContent(/^done$/);
+    expect(done.querySelector('.status-dot.status-done')).not.toBeNull();
+    expect(done.querySelector('.status-dot.status-waiting')).toBeNull();
+    expect(screen.getByRole('listitem', { name: /^Idle one/ })).toHaveAccessibleName(/^Idle one, idle/);
+    // Opened here, it is marked read; the row every client gets back says idle.
+    await userEvent.click(done);
+    await waitFor(() => expect(api.callsTo('sessions:markRead')).toEqual([{ id: 'd' }]));
+    act(() => api.push('session:changed', { ...api.rows.get('d')!, unread: false }));
+    expect(screen.getByRole('listitem', { name: /^Done one/ })).toHaveAccessibleName(/^Done one, idle/);
   });
 
   it('subagents nest under their parent and collapse', async () => {

@@ -3,8 +3,8 @@ import type { SessionLabel } from './sessionLabel';
 
 /** How a row says its status: the word shown beside the dot (null: none), the words spoken and the tooltip. */
 export interface RowStatus {
-  /** The dot's look: a status, or 'none' (a session no agent runs). */
-  tone: SessionStatus | 'none';
+  /** The dot's look: a status, 'done' (idle with a finished turn to read), or 'none' (a session no agent runs). */
+  tone: SessionStatus | 'done' | 'none';
   /** Shown beside the dot (an imported history: "imported", a fact in the muted colour, not a status). */
   word: string;
   /** For the accessible name and the tooltip. */
@@ -19,12 +19,14 @@ const WORDS: Record<SessionStatus, { word: string; spoken: string }> = {
 };
 
 /**
- * A row's status as a person reads it. An imported history that no agent runs is not "idle"
+ * A row's status as a person reads it. An idle row with an unread turn is "done". An imported history that no agent runs is not "idle"
  * (fourteen rows of "idle" suggest agents sitting there): it says "imported" beside a neutral
  * ring, and "imported, not running" to whoever asks (tooltip, accessible name).
  */
-export function rowStatus(row: Pick<SessionListRow, 'kind' | 'status'>): RowStatus {
+export function rowStatus(row: Pick<SessionListRow, 'kind' | 'status' | 'unread'>): RowStatus {
   if (row.kind === 'imported' && row.status === 'idle') return { tone: 'none', word: 'imported', spoken: 'imported, not running' };
+  // "done" (SPEC §2): idle with a finished turn nobody has read yet; opening the row clears it for every client.
+  if (row.status === 'idle' && row.unread) return { tone: 'done', word: 'done', spoken: 'done' };
   return { tone: row.status, ...WORDS[row.status] };
 }
 
