@@ -35,7 +35,7 @@ describe('a row says which repository it works for', () => {
     const [first] = await h.ok('sessions:list', { includeArchived: false, limit: 1 });
     expect(first?.id).toBe(plain.id);
     expect(first?.project).toBeUndefined();
-    const rest = await h.ok('sessions:list', { includeArchived: false, after: { pinned: false, position: first!.position, id: first!.id } });
+    const rest = await h.ok('sessions:list', { includeArchived: false, after: { pinned: false, updatedAt: first!.updatedAt, id: first!.id } });
     expect(rest.find((row) => row.id === inTree.id)?.project).toBe(record?.repoRoot);
   });
 });

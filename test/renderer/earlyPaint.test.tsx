@@ -107,7 +107,7 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
 
   it('lays the list out as the sidebar will: by recency, a folded group, the width the user left', () => {
     const root = document.createElement('div');
-    paintEarlyRows(root, swarm(), { width: 412, collapsed: false, grouping: 'recency', collapsedGroups: {} }, NOW);
+    paintEarlyRows(root, swarm(), { width: 412, collapsed: false, grouping: 'recency', collapsedGroups: {}, reorderedGroups: {} }, NOW);
     expect([...root.querySelectorAll('.group-header')].map((node) => node.textContent)).toEqual(['Pinned', 'Sessions']);
     expect(root.querySelector<HTMLElement>('.sidebar')?.style.getPropertyValue('--sidebar-w')).toBe('412px');
     const folded = document.createElement('div');
@@ -150,7 +150,7 @@ describe('the rows drawn before React (boot/earlyPaint)', () => {
 
   it('React’s first commit replaces the early rows with its own: the same elements, classes, texts and places', async () => {
     const api = new FakeApi(swarm());
-    api.uiState = { panes: null, sidebar: { width: 340, collapsed: false, grouping: 'project', collapsedGroups: { 'project:/home/ada/src/docs': true } } };
+    api.uiState = { panes: null, sidebar: { width: 340, collapsed: false, grouping: 'project', collapsedGroups: { 'project:/home/ada/src/docs': true }, reorderedGroups: {} } };
     const validated = withValidatedEvents(api);
     const early = startEarly(validated);
     const list = await early.list;

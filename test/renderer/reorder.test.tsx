@@ -17,7 +17,7 @@ function swarm(): FakeApi {
 }
 
 describe('keyboard reorder with the drag handle', () => {
-  it('Space picks up, arrows move (previewed and announced), Space drops with the right sessions:move', async () => {
+  it('Space picks up, arrows move (previewed and announced), Space drops: the group by time takes the order shown (sessions:reorder), then moves are sessions:move', async () => {
     const api = swarm();
     await renderApp(api);
     await screen.findAllByRole('listitem');
@@ -31,11 +31,18 @@ describe('keyboard reorder with the drag handle', () => {
     await userEvent.keyboard('{ArrowDown}');
     // Focus stays on the moving handle.
     expect(screen.getByRole('button', { name: 'Reorder Bravo flaky test hunt' })).toHaveFocus();
-    expect(api.callsTo('sessions:move')).toEqual([]);
+    expect(api.callsTo('sessions:reorder')).toEqual([]);
     await userEvent.keyboard(' ');
-    expect(api.callsTo('sessions:move')).toEqual([{ id: 'b', beforeId: null }]);
+    // The group was drawn by time: its rows take the order shown with the move made, and it is marked reordered.
+    expect(api.callsTo('sessions:reorder')).toEqual([{ ids: ['a', 'f', 'b'] }]);
     await waitFor(() => expect(labels()).toEqual(['Alpha release notes', 'Fix kumquat websocket drops', 'Bravo flaky test hunt']));
     expect(screen.getByTestId('announcer')).toHaveTextContent('dropped at position 3 of 3');
+    // Reordered now: a later move is one row's.
+    screen.getByRole('button', { name: 'Reorder Fix kumquat websocket drops' }).focus();
+    await userEvent.keyboard(' {ArrowUp} ');
+    expect(api.callsTo('sessions:move')).toEqual([{ id: 'f', beforeId: 'a' }]);
+    await waitFor(() => expect(labels()).toEqual(['Fix kumquat websocket drops', 'Alpha release notes', 'Bravo flaky test hunt']));
+    expect(api.callsTo('sessions:reorder')).toHaveLength(1);
   });
 
   it('moving up one place asks main to put the row before its new successor', async () => {
@@ -44,7 +51,7 @@ describe('keyboard reorder with the drag handle', () => {
     await screen.findAllByRole('listitem');
     screen.getByRole('button', { name: 'Reorder Fix kumquat websocket drops' }).focus();
     await userEvent.keyboard(' {ArrowUp} ');
-    expect(api.callsTo('sessions:move')).toEqual([{ id: 'f', beforeId: 'a' }]);
+    await waitFor(() => expect(api.callsTo('sessions:reorder')).toEqual([{ ids: ['b', 'f', 'a'] }]));
   });
 
   it('Escape cancels: the order is restored and nothing is sent', async () => {
@@ -72,7 +79,7 @@ describe('keyboard reorder with the drag handle', () => {
     await userEvent.keyboard(' {ArrowUp}');
     expect(screen.getByTestId('announcer')).toHaveTextContent('already first');
     await userEvent.keyboard('{ArrowDown} ');
-    expect(api.callsTo('sessions:move')).toEqual([{ id: 'x', beforeId: null }]);
+    await waitFor(() => expect(api.callsTo('sessions:reorder')).toEqual([{ ids: ['y', 'x'] }]));
   });
 });
 
@@ -89,7 +96,7 @@ describe('mouse reorder (HTML5 drag and drop on the handle)', () => {
     // jsdom lays nothing out: a row's box is 0 high, so any positive y is its lower half.
     fireEvent.dragOver(target, { dataTransfer, clientY: 10 });
     fireEvent.drop(target, { dataTransfer, clientY: 10 });
-    await waitFor(() => expect(api.callsTo('sessions:move')).toEqual([{ id: 'b', beforeId: 'f' }]));
+    await waitFor(() => expect(api.callsTo('sessions:reorder')).toEqual([{ ids: ['a', 'b', 'f'] }]));
     await waitFor(() => expect(labels()).toEqual(['Alpha release notes', 'Bravo flaky test hunt', 'Fix kumquat websocket drops']));
   });
 });

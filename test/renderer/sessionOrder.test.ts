@@ -42,7 +42,7 @@ describe('the swarm order takes a push without sorting the swarm', () => {
     const { byId, order } = swarm(100_000);
     const { counter, compare } = counting();
     const before = byId['r70000'] as SessionRow;
-    const after = { ...before, pinned: true, position: -1 };
+    const after = { ...before, pinned: true, position: -1, updatedAt: before.updatedAt + 10_000_000 }; // pinned, and now the newest
     const next = placeInOrder(order, byId, before, after, compare);
     expect(counter.calls).toBeLessThanOrEqual(2 * 18);
     expect(next).toHaveLength(100_000);

@@ -31,7 +31,7 @@ function swarm(uiState?: UiState): FakeApi {
 
 const kept: UiState = {
   panes: { open: ['a', 'c'], focused: 'a' },
-  sidebar: { width: 380, collapsed: false, grouping: 'recency', collapsedGroups: {} },
+  sidebar: { width: 380, collapsed: false, grouping: 'recency', collapsedGroups: {}, reorderedGroups: {} },
 };
 
 /** A start as the app's: the boot, then the sidebar's local guess, before the first render. */
@@ -84,7 +84,7 @@ describe('the window state kept in the core', () => {
       await until(() => api.uiState.panes !== null && api.uiState.sidebar !== null, { message: 'both handed to the core' });
     });
     expect(panes()).toEqual(['Bravo', 'Charlie']);
-    expect(api.uiState).toEqual({ panes: { open: ['b', 'c'], focused: 'b' }, sidebar: { width: 410, collapsed: false, grouping: 'project', collapsedGroups: { 'project:/x': true } } });
+    expect(api.uiState).toEqual({ panes: { open: ['b', 'c'], focused: 'b' }, sidebar: { width: 410, collapsed: false, grouping: 'project', collapsedGroups: { 'project:/x': true }, reorderedGroups: {} } });
   });
 
   it('a change the core never confirmed (the page went away within the pause) wins over its copy and is sent again', async () => {

@@ -83,8 +83,11 @@ export const SessionListRowSchema = SessionRowShape.omit({ backendId: true, crea
 );
 export type SessionListRow = z.infer<typeof SessionListRowSchema>;
 
-/** Where a `sessions:list` page ends: the next page starts after this row of the swarm's order. */
-export const ListCursorSchema = z.object({ pinned: z.boolean(), position: z.number(), id: SessionIdSchema }).strict();
+/**
+ * Where a `sessions:list` page ends: the next page starts after this row of the swarm's order
+ * (pinned first, then the newest `updatedAt` first, then id).
+ */
+export const ListCursorSchema = z.object({ pinned: z.boolean(), updatedAt: TimestampSchema, id: SessionIdSchema }).strict();
 export type ListCursor = z.infer<typeof ListCursorSchema>;
 
 export const ENTRY_KINDS = [

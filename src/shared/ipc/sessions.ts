@@ -32,10 +32,12 @@ const MAX_TEXT = 1_000_000;
 export const SEARCH_LIMIT = 500;
 /** Snippets are asked for the rows in view: at most this many sessions a call. */
 export const SNIPPET_IDS_MAX = 60;
+/** The most rows one `sessions:reorder` places (a group the size of the swarm). */
+export const REORDER_IDS_MAX = 100_000;
 
 export const sessionChannels = {
   /**
-   * The swarm in its order (pinned first, then position, then id; archived rows only when
+   * The swarm in its order (pinned first, then the newest activity first, then id; archived rows only when
    * asked), as list rows. With `limit`, only the first `limit` rows (fewer means there is
    * nothing more); with `after`, the rows after that one in the order (keyset pages: the
    * renderer paints the first page, then fetches the rest page by page).
@@ -129,6 +131,16 @@ export const sessionChannels = {
   'sessions:releaseTitle': channel(ById, SessionRowSchema),
   'sessions:titleHistory': channel(ById, z.array(TitleHistoryItemSchema)),
   /** Move a row so it sits just before `beforeId` (null = at the end of its group). */
+  /**
+   * The rows of one group of the list, in the order the user just gave them (issue 28: a group is
+   * drawn by time until the user reorders it): they take the places (positions) they held among
+   * themselves, in this order, so nothing else moves. Rows of one pin group only; the rows changed
+   * are pushed. Answers how many rows took a new place.
+   */
+  'sessions:reorder': channel(
+    z.object({ ids: z.array(SessionIdSchema).min(2).max(REORDER_IDS_MAX) }).strict(),
+    z.object({ moved: z.number().int().nonnegative() }),
+  ),
   'sessions:move': channel(
     z.object({ id: SessionIdSchema, beforeId: SessionIdSchema.nullable() }).strict(),
     SessionRowSchema,

@@ -38,6 +38,11 @@ export const SidebarLayoutSchema = z
     collapsedGroups: z.record(z.string().min(1).max(4096), z.literal(true)).refine((groups) => Object.keys(groups).length <= MAX_FOLDED_GROUPS, {
       message: `at most ${MAX_FOLDED_GROUPS} folded groups`,
     }),
+    /** The groups the user reordered by hand (drawn in their places, not by time); absent in a layout saved before them. */
+    reorderedGroups: z
+      .record(z.string().min(1).max(4096), z.literal(true))
+      .refine((groups) => Object.keys(groups).length <= MAX_FOLDED_GROUPS, { message: `at most ${MAX_FOLDED_GROUPS} reordered groups` })
+      .default({}),
   })
   .strict();
 export type SavedSidebarLayout = z.output<typeof SidebarLayoutSchema>;

@@ -40,7 +40,8 @@ export function makeRow(partial: Partial<Omit<SessionRow, 'title'>> & { title?: 
     subtitle: null,
     unread: false,
     createdAt: NOW - 60_000,
-    updatedAt: NOW - 120_000,
+    // The list is newest first: unless a test says, a row's time follows its position (lower: newer), so they agree.
+    updatedAt: NOW - 120_000 - Math.round(partial.position ?? counter),
     backendId: null,
     ...partial,
     title: (partial.title ?? null) as Title | null,
@@ -133,9 +134,9 @@ export class FakeApi implements SwarmdeskApi {
       case 'sessions:list': {
         const rows = [...this.rows.values()].filter((row) => input['includeArchived'] || !row.archived);
         const limit = input['limit'];
-        const after = input['after'] as { pinned: boolean; position: number; id: string } | undefined;
-        // Main's order (pinned first, then position, then id); a page starts after `after` and is cut at `limit`.
-        const key = (row: { pinned: boolean; position: number; id: string }) => [row.pinned ? 0 : 1, row.position, row.id] as const;
+        const after = input['after'] as { pinned: boolean; updatedAt: number; id: string } | undefined;
+        // Main's order (pinned first, then the newest first, then id); a page starts after `after` and is cut at `limit`.
+        const key = (row: { pinned: boolean; updatedAt: number; id: string }) => [row.pinned ? 0 : 1, -row.updatedAt, row.id] as const;
         const compare = (a: readonly [number, number, string], b: readonly [number, number, string]) =>
           a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
         const ordered = rows.sort((a, b) => compare(key(a), key(b)));
@@ -181,6 +182,8 @@ export class FakeApi implements SwarmdeskApi {
         return this.update(id, { status: 'idle' });
       case 'sessions:move':
         return this.move(id, input['beforeId'] as SessionId | null);
+      case 'sessions:reorder':
+        return this.reorder(input['ids'] as SessionId[]);
       case 'sessions:delete': {
         if (!this.rows.has(id)) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
         this.deleted.set(id, this.rows.get(id) as SessionRow);
@@ -237,6 +240,23 @@ export class FakeApi implements SwarmdeskApi {
   }
 
   private readonly deleted = new Map<SessionId, SessionRow>();
+
+  /** As main: the rows take the positions they hold among themselves, in the order given; each changed row is pushed. */
+  private reorder(ids: SessionId[]): Result<{ moved: number }> {
+    const rows = ids.map((rid) => this.rows.get(rid));
+    if (rows.some((row) => !row)) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such session.' } };
+    const places = (rows as SessionRow[]).map((row) => row.position).sort((a, b) => a - b);
+    let moved = 0;
+    (rows as SessionRow[]).forEach((row, i) => {
+      const position = places[i] as number;
+      if (row.position === position) return;
+      const next = { ...row, position };
+      this.rows.set(row.id, next);
+      this.pushWithinFrame('session:changed', next);
+      moved += 1;
+    });
+    return this.ok({ moved });
+  }
 
   /** Renumber the moved row's group so it sits before `beforeId` (or last). Like main's renumber path, only the moved row is returned. */
   private move(id: SessionId, beforeId: SessionId | null): Result<SessionRow> {

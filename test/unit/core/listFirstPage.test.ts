@@ -52,7 +52,7 @@ describe('sessions:list, first page (issue 9: a lean first paint)', () => {
         while (page.length > 0) {
           walked.push(...ids(page));
           const last = page[page.length - 1]!;
-          page = await h.ok('sessions:list', { includeArchived, limit, after: { pinned: last.pinned, position: last.position, id: last.id } });
+          page = await h.ok('sessions:list', { includeArchived, limit, after: { pinned: last.pinned, updatedAt: last.updatedAt, id: last.id } });
         }
         expect(walked).toEqual(all);
       }
@@ -78,7 +78,7 @@ describe('sessions:list, first page (issue 9: a lean first paint)', () => {
     expect(await h.ok('sessions:get', { id: titled })).toMatchObject({ firstUserLine: 'the kumquat importer drops rows' });
     const cut = all[2]!;
     await h.ok('sessions:delete', { id: cut.id });
-    const rest = await h.ok('sessions:list', { after: { pinned: cut.pinned, position: cut.position, id: cut.id } });
+    const rest = await h.ok('sessions:list', { after: { pinned: cut.pinned, updatedAt: cut.updatedAt, id: cut.id } });
     expect(ids(rest)).toEqual(ids(all.slice(3)));
     expect(made).toContain(cut.id);
   });

@@ -15,6 +15,10 @@ afterEach(async () => {
 
 const labels = (rows: readonly Pick<SessionRow, 'id' | 'title'>[]) => rows.map((r) => r.title ?? r.id);
 
+/** The rows in the places the user gave them (pinned first, then position): what a reordered group draws. */
+const byPlace = <R extends Pick<SessionRow, 'pinned' | 'position' | 'id'>>(rows: readonly R[]): R[] =>
+  [...rows].sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.position - b.position || (a.id < b.id ? -1 : 1));
+
 async function named(title: string): Promise<SessionRow> {
   const row = await h.ok('sessions:create', { kind: 'chat' });
   return h.ok('sessions:rename', { id: row.id, title });
@@ -28,6 +32,7 @@ describe('sessions: create and rename', () => {
     const a = await h.ok('sessions:create', { kind: 'chat' });
     const app = join(h.dataDir, 'app'); // a folder must exist (sessions:create checks it)
     mkdirSync(app);
+    h.clock.advance(1);
     const b = await h.ok('sessions:create', { kind: 'terminal', folder: app });
     expect(a).toMatchObject({ kind: 'chat', folder: '/home/tester', status: 'idle', title: null, pinned: false, archived: false });
     expect(b.folder).toBe(app);
@@ -71,12 +76,18 @@ describe('sessions: create and rename', () => {
 });
 
 describe('sessions: order, pin, archive', () => {
+  /** Each made a moment after the last (the list is newest first). */
+  async function named(title: string): Promise<SessionRow> {
+    h.clock.advance(1);
+    const row = await h.ok('sessions:create', { kind: 'chat' });
+    return h.ok('sessions:rename', { id: row.id, title });
+  }
   it('move puts a row just above another, or last; the order persists in the list', async () => {
     h = startCore();
     const a = await named('Alpha release notes');
     const b = await named('Bravo flaky test hunt');
     const c = await named('Charlie cache warmup');
-    const order = async () => labels(await h.ok('sessions:list', {}));
+    const order = async () => labels(byPlace(await h.ok('sessions:list', {})));
     expect(await order()).toEqual([c.title, b.title, a.title]);
     await h.ok('sessions:move', { id: c.id, beforeId: null });
     expect(await order()).toEqual([b.title, a.title, c.title]);
@@ -98,15 +109,41 @@ describe('sessions: order, pin, archive', () => {
     for (let i = 0; i < 60; i++) {
       const [moving, under] = i % 2 === 0 ? [x, y] : [y, x];
       await h.ok('sessions:move', { id: moving.id, beforeId: under.id });
-      const list = await h.ok('sessions:list', {});
+      const list = byPlace(await h.ok('sessions:list', {}));
       expect(labels(list)).toEqual([top.title, moving.title, under.title, bottom.title]);
     }
-    const list = await h.ok('sessions:list', {});
+    const list = byPlace(await h.ok('sessions:list', {}));
     const positions = list.map((r) => r.position);
     for (let i = 1; i < positions.length; i++) expect(positions[i]! - positions[i - 1]!).toBeGreaterThan(1e-7);
     // Every renumbered row was pushed, so a renderer that applies events holds the same positions.
     const pushed = new Map(h.eventsOf('session:changed').map((r) => [r.id, r.position]));
     expect(list.map((r) => pushed.get(r.id))).toEqual(positions);
+  });
+
+  it('reorder: the rows given take the places they held among themselves, in that order; no other row moves', async () => {
+    h = startCore();
+    const a = await named('Alpha release notes');
+    const b = await named('Bravo flaky test hunt');
+    const c = await named('Charlie cache warmup');
+    const d = await named('Delta docs pass');
+    const place = async () => labels(byPlace(await h.ok('sessions:list', {})));
+    expect(await place()).toEqual([d.title, c.title, b.title, a.title]);
+    const pushedBefore = h.eventsOf('session:changed').length;
+    // A group of three (a, b, d: say one project's rows) in a new order; c, between them, stays where it is.
+    expect(await h.ok('sessions:reorder', { ids: [a.id, d.id, b.id] })).toEqual({ moved: 3 });
+    expect(await place()).toEqual([a.title, c.title, d.title, b.title]);
+    expect(new Set(h.eventsOf('session:changed').slice(pushedBefore).map((r) => r.id))).toEqual(new Set([a.id, d.id, b.id]));
+    expect(await h.ok('sessions:reorder', { ids: [a.id, d.id, b.id] })).toEqual({ moved: 0 });
+    // Equal places among them are told apart first (the group renumbered), then placed.
+    h.core.services.store.sessions.setPosition(b.id, 0);
+    h.core.services.store.sessions.setPosition(d.id, 0);
+    await h.ok('sessions:reorder', { ids: [b.id, d.id] });
+    const list = byPlace(await h.ok('sessions:list', {}));
+    expect(list.findIndex((r) => r.id === b.id)).toBe(list.findIndex((r) => r.id === d.id) - 1);
+    expect(new Set(list.map((r) => r.position)).size).toBe(4);
+    await h.ok('sessions:setPinned', { id: a.id, pinned: true });
+    expect(await h.call('sessions:reorder', { ids: [a.id, b.id] })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(await h.call('sessions:reorder', { ids: [b.id, b.id] })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
   });
 
   it('pinned rows come first; a row moves only within its own group', async () => {
@@ -120,11 +157,13 @@ describe('sessions: order, pin, archive', () => {
     const across = await h.call('sessions:move', { id: b.id, beforeId: a.id });
     expect(across.ok ? 'moved' : across.error.code).toBe('CONFLICT');
     await h.ok('sessions:setPinned', { id: b.id, pinned: true });
+    // The list: pinned first, each pin group newest first; the places the user gave: a pinned row on top.
     expect(labels(await h.ok('sessions:list', {}))).toEqual([b.title, a.title, c.title]);
+    expect(labels(byPlace(await h.ok('sessions:list', {})))).toEqual([b.title, a.title, c.title]);
     await h.ok('sessions:move', { id: b.id, beforeId: null });
-    expect(labels(await h.ok('sessions:list', {}))).toEqual([a.title, b.title, c.title]);
+    expect(labels(byPlace(await h.ok('sessions:list', {})))).toEqual([a.title, b.title, c.title]);
     await h.ok('sessions:setPinned', { id: a.id, pinned: false });
-    expect(labels(await h.ok('sessions:list', {}))).toEqual([b.title, a.title, c.title]);
+    expect(labels(byPlace(await h.ok('sessions:list', {})))).toEqual([b.title, a.title, c.title]);
   });
 
   it('archived rows leave the list and search, and come back when asked for or unarchived', async () => {

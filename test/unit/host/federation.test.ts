@@ -26,8 +26,9 @@ import { until } from '../../support/until';
 setLogSink(() => {});
 const ctx = { transport: 'web' as const };
 
+/** A row at `position`, its time as newer as the position is lower (the swarm orders by time: the same order). */
 function row(id: string, position: number, extra: Partial<SessionRow> = {}): SessionRow {
-  return sessionRow({ id, position, createdAt: 1, updatedAt: 1, ...extra });
+  return sessionRow({ id, position, createdAt: 1, updatedAt: 100 - position, ...extra });
 }
 const listRow = ({ backendId: _b, createdAt: _c, ...r }: SessionRow): SessionListRow => r;
 

@@ -3,8 +3,9 @@ import type { ListCursor, SessionListRow } from '../../../src/shared/domain/sess
 import { compareRows, interleave, isAfter, mergePage, moveTargetOnHost, toListRow } from '../../../src/main/host/federation/swarmOrder';
 import { sessionListRow } from '../../support/sessionRow';
 
-function row(id: string, position: number, extra: Partial<SessionListRow> = {}): SessionListRow {
-  return sessionListRow({ id, position, updatedAt: 1, ...extra });
+/** A row whose time (what orders the swarm) and position (where a hand move places it) are both `at`. */
+function row(id: string, at: number, extra: Partial<SessionListRow> = {}): SessionListRow {
+  return sessionListRow({ id, position: at, updatedAt: at, ...extra });
 }
 
 /** What the core's store answers for a keyset page of its own rows (repos/sessions.ts listRows). */
@@ -14,13 +15,13 @@ function corePage(rows: SessionListRow[], q: { includeArchived: boolean; limit?:
   return sorted.filter((r) => after === undefined || isAfter(r, after)).slice(0, q.limit ?? Infinity);
 }
 
-const local = [row('l1', 1), row('l2', 5), row('l3', 5.5, { pinned: true }), row('l4', 9, { archived: true }), row('l5', 2)];
+const local = [row('l1', 1), row('l2', 5), row('l3', 6, { pinned: true }), row('l4', 9, { archived: true }), row('l5', 2)];
 const remote = [row('r1', 0), row('r2', 5), row('r3', 1, { pinned: true }), row('r4', 3, { archived: true }), row('r5', 100)].map((r) => ({ ...r, host: 'box' }));
 
 describe("the swarm's one order across hosts", () => {
-  it('orders pinned first, then position, then id', () => {
+  it('orders pinned first, then the newest activity first, then id', () => {
     const all = [...local, ...remote].sort(compareRows).map((r) => r.id);
-    expect(all).toEqual(['r3', 'l3', 'r1', 'l1', 'l5', 'r4', 'l2', 'r2', 'l4', 'r5']);
+    expect(all).toEqual(['l3', 'r3', 'r5', 'l4', 'l2', 'r2', 'r4', 'l5', 'l1', 'r1']);
   });
 
   it('keyset pages of any size walk the merged swarm exactly once, archived rows only when asked', () => {
@@ -36,7 +37,7 @@ describe("the swarm's one order across hosts", () => {
           seen.push(...page.map((r) => r.id));
           if (page.length < limit) break;
           const last = page[page.length - 1] as SessionListRow;
-          after = { pinned: last.pinned, position: last.position, id: last.id };
+          after = { pinned: last.pinned, updatedAt: last.updatedAt, id: last.id };
         }
         expect(seen, `limit ${limit}`).toEqual(whole);
       }

@@ -254,6 +254,23 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT retry_of FROM ambient_calls ORDER BY at`).all()).toEqual([{ retry_of: null }, { retry_of: 'reject' }, { retry_of: 'error' }]);
     },
   },
+  12: {
+    seed(db) {
+      const add = db.prepare(`INSERT INTO sessions (id, kind, folder, position, pinned, created_at, updated_at) VALUES (?, 'chat', '/w', ?, ?, 1, ?)`);
+      add.run('old', 0, 0, 100);
+      add.run('new', 1, 0, 300);
+      add.run('pin', 2, 1, 50);
+      add.run('mid', 3, 0, 200);
+    },
+    check(db) {
+      // The rows stay; the swarm's order by time (pinned, newest first, id) is an index walk, no sort.
+      const sql = `SELECT id FROM sessions WHERE deleted_at IS NULL ORDER BY pinned DESC, updated_at DESC, id`;
+      expect(db.prepare(sql).all()).toEqual([{ id: 'pin' }, { id: 'new' }, { id: 'mid' }, { id: 'old' }]);
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+      expect(plan).toContain('sessions_by_time');
+      expect(plan).not.toContain('TEMP B-TREE');
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -20,6 +20,7 @@ import { sessionsRename } from './sessions/rename';
 import { sessionsReleaseTitle } from './sessions/releaseTitle';
 import { sessionsTitleHistory } from './sessions/titleHistory';
 import { sessionsMove } from './sessions/move';
+import { sessionsReorder } from './sessions/reorder';
 import { sessionsSetPinned } from './sessions/setPinned';
 import { sessionsSetArchived } from './sessions/setArchived';
 import { sessionsDelete } from './sessions/delete';
@@ -96,6 +97,7 @@ export const handlers: HandlerMap<CoreContext> = {
   'sessions:releaseTitle': sessionsReleaseTitle,
   'sessions:titleHistory': sessionsTitleHistory,
   'sessions:move': sessionsMove,
+  'sessions:reorder': sessionsReorder,
   'sessions:setPinned': sessionsSetPinned,
   'sessions:setArchived': sessionsSetArchived,
   'sessions:delete': sessionsDelete,

@@ -208,6 +208,44 @@ export class SessionsService {
     return row;
   }
 
+  /**
+   * The rows `ids` (one pin group's, each once) in this order: they take the positions they hold
+   * among themselves, sorted, so no other row's place changes. Equal positions among them are
+   * renumbered first (the group's rows 1, 2, 3… as they stand). Returns how many rows moved.
+   */
+  reorder(ids: readonly string[]): number {
+    if (new Set(ids).size !== ids.length) throw new AppError('BAD_INPUT', 'A session can be placed only once.');
+    let renumbered: string[] = [];
+    const moved = this.store.transaction(() => {
+      const rows = ids.map((id) => this.get(id));
+      const pinned = rows[0]?.pinned ?? false;
+      if (rows.some((row) => row.pinned !== pinned)) {
+        throw new AppError('CONFLICT', 'A session moves within its own group; pin or unpin it to move it across.');
+      }
+      const places = (list: readonly SessionRow[]) => list.map((row) => row.position).sort((x, y) => x - y);
+      let current = rows;
+      let held = places(current);
+      if (held.some((p, i) => i > 0 && p === held[i - 1])) {
+        renumbered = this.store.sessions.renumber(pinned);
+        current = ids.map((id) => this.get(id));
+        held = places(current);
+      }
+      const changed: string[] = [];
+      current.forEach((row, i) => {
+        const position = held[i] as number;
+        if (row.position === position) return;
+        this.store.sessions.setPosition(row.id, position);
+        changed.push(row.id);
+      });
+      return changed;
+    });
+    for (const id of new Set([...renumbered, ...moved])) {
+      const row = this.store.sessions.get(id);
+      if (row) this.changed(row);
+    }
+    return moved.length;
+  }
+
   setPinned(id: string, pinned: boolean): SessionRow {
     const row = this.store.transaction(() => {
       const current = this.get(id);

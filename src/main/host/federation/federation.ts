@@ -110,6 +110,8 @@ export class Federation implements RouterLike, EventSource {
         return this.snippets(input, ctx);
       case 'move':
         return this.move(input, ctx);
+      case 'reorder':
+        return this.reorder(input, ctx);
       case 'fanOut':
         return this.changeSummaries(input, ctx);
       case 'missed': {
@@ -192,6 +194,32 @@ export class Federation implements RouterLike, EventSource {
     const moving = swarm.find((r) => r.id === id);
     if (!moving) return send(beforeId); // its host says what is wrong with it
     return send(moveTargetOnHost(swarm, moving, beforeId));
+  }
+
+  /**
+   * A group's rows in a new order: each host places its own rows among themselves (positions are
+   * each host's own), in the order given; a host with fewer than two of them has nothing to do.
+   */
+  private async reorder(input: unknown, ctx: RequestContext): Promise<Result<unknown>> {
+    const parsed = channels['sessions:reorder'].input.safeParse(input ?? {});
+    if (!parsed.success) return this.opts.core.router.handle('sessions:reorder', input, ctx);
+    const byOwner = new Map<RemoteMember | null, string[]>();
+    for (const id of parsed.data.ids) {
+      const owner = this.ownerOf(id) ?? null;
+      const ids = byOwner.get(owner);
+      if (ids) ids.push(id);
+      else byOwner.set(owner, [id]);
+    }
+    let moved = 0;
+    for (const [owner, ids] of byOwner) {
+      if (ids.length < 2) continue;
+      const reply = owner
+        ? await this.forward(owner, 'sessions:reorder', { ids }, ctx)
+        : await this.opts.core.router.handle('sessions:reorder', { ids }, ctx);
+      if (!reply.ok) return reply;
+      moved += (reply.value as { moved: number }).moved;
+    }
+    return ok({ moved });
   }
 
   private async hosts(channel: ChannelName, input: unknown): Promise<Result<unknown>> {

@@ -121,7 +121,7 @@ export class RemoteMember {
       for (;;) {
         const page = await this.link.handle(
           'sessions:list',
-          { includeArchived: true, limit: MIRROR_PAGE, ...(after && { after: { pinned: after.pinned, position: after.position, id: after.id } }) },
+          { includeArchived: true, limit: MIRROR_PAGE, ...(after && { after: { pinned: after.pinned, updatedAt: after.updatedAt, id: after.id } }) },
           ctx,
         );
         if (!page.ok) throw new Error(`${page.error.code}: ${page.error.message}`);

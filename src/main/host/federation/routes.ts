@@ -10,9 +10,10 @@ import { SessionRowSchema } from '../../../shared/domain/session';
  * - `byHost`: the input's optional `host` names where to do it (absent: this machine).
  * - `hosts`: the federation's own (the remote hosts).
  * - `list`, `search`, `ids`, `move`, `fanOut`: answered from this machine and every host, merged.
+ * - `reorder`: each host places its own rows of the group among themselves, in the order given.
  * - `missed`: this machine's core's, and what the remote hosts' rows did while no front was attached.
  */
-export type Route = 'local' | 'bySession' | 'byHost' | 'hosts' | 'list' | 'search' | 'ids' | 'move' | 'fanOut' | 'missed';
+export type Route = 'local' | 'bySession' | 'byHost' | 'hosts' | 'list' | 'search' | 'ids' | 'move' | 'reorder' | 'fanOut' | 'missed';
 
 export const ROUTES: Record<ChannelName, Route> = {
   'app:info': 'local',
@@ -35,6 +36,7 @@ export const ROUTES: Record<ChannelName, Route> = {
   'sessions:releaseTitle': 'bySession',
   'sessions:titleHistory': 'bySession',
   'sessions:move': 'move',
+  'sessions:reorder': 'reorder',
   'sessions:setPinned': 'bySession',
   'sessions:setArchived': 'bySession',
   'sessions:delete': 'bySession',

@@ -1,15 +1,24 @@
 import type { ListCursor, SessionListRow, SessionRow } from '../../../shared/domain/session';
 
 /*
- * The swarm's one order across hosts (SPEC §4 `sessions:list`): pinned first, then position, then
- * id, as every host's store orders its own rows. Each host numbers its own positions; the swarm
- * interleaves them by value.
+ * The swarm's one order across hosts (SPEC §4 `sessions:list`): pinned first, then the newest
+ * activity first (`updatedAt`, the time a row shows), then id, as every host's store orders its
+ * own rows; the swarm interleaves them by time.
  */
 
-type OrderKey = Pick<SessionListRow, 'pinned' | 'position' | 'id'>;
+type OrderKey = Pick<SessionListRow, 'pinned' | 'updatedAt' | 'id'>;
 
 /** Negative when `a` comes first. Ids compare as the store's BINARY collation does (they are ASCII). */
 export function compareRows(a: OrderKey, b: OrderKey): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Positions, within a pin group, as the user placed rows by hand (a move across hosts is placed by them). */
+type PlaceKey = Pick<SessionListRow, 'pinned' | 'position' | 'id'>;
+
+function compareByPlace(a: PlaceKey, b: PlaceKey): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
   if (a.position !== b.position) return a.position < b.position ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -84,11 +93,11 @@ export function interleave(lists: ReadonlyArray<readonly string[]>, limit: numbe
  * the target in the swarm's order; null (its group's end) when none follows.
  */
 export function moveTargetOnHost(
-  swarm: readonly (OrderKey & { host?: string })[],
-  moving: OrderKey & { host?: string },
+  swarm: readonly (PlaceKey & { host?: string })[],
+  moving: PlaceKey & { host?: string },
   beforeId: string,
 ): string | null {
-  const sorted = [...swarm].sort(compareRows);
+  const sorted = [...swarm].sort(compareByPlace);
   const at = sorted.findIndex((r) => r.id === beforeId);
   if (at < 0) return null;
   for (const row of sorted.slice(at)) {

@@ -69,6 +69,7 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
     collapsed: {},
     grouping: layout.grouping,
     collapsedGroups: layout.collapsedGroups,
+    reorderedGroups: layout.reorderedGroups,
     // As the store's tally counts the rows it holds: every row outside the archive and "Pinned", subagents too.
     countOf: (group) => (group === 'archived' ? 0 : (live.get(group.project) ?? 0)),
   });

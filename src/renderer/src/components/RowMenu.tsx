@@ -13,8 +13,11 @@ import {
 } from '../features/sessions/actions';
 import { useNow } from '../label/now';
 import { sessionLabel } from '../label/sessionLabel';
+import { setGroupReordered } from '../features/sidebar/layout';
 import { openSession } from '../stores/panes';
+import { groupOfRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
+import { useSidebarLayout } from '../stores/sidebarLayout';
 import { askToDelete, closeMenu, startRename, useUi, type MenuSource } from '../stores/ui';
 import { continueInItems } from './continueInItems';
 
@@ -24,7 +27,8 @@ interface MenuItem {
   danger?: boolean;
 }
 
-function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from: MenuSource): MenuItem[] {
+/** `reorderedGroup`: the group the row is drawn in, when the user reordered it by hand ("Sort by time" clears that). */
+function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from: MenuSource, reorderedGroup: string | null): MenuItem[] {
   const id = row.id;
   const items: MenuItem[] = [
     { label: 'Open in new pane', run: () => openSession(id, { newPane: true }) },
@@ -35,6 +39,7 @@ function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from:
   items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
   for (const c of continueInItems(row.kind, acpAgents)) items.push({ label: c.label, run: () => void continueSessionIn(id, c.kind, c.agent) });
   items.push({ label: row.pinned ? 'Unpin' : 'Pin', run: () => void setPinned(id, !row.pinned) });
+  if (reorderedGroup !== null) items.push({ label: 'Sort by time', run: () => setGroupReordered(reorderedGroup, false) });
   items.push(
     row.archived
       ? { label: 'Unarchive', run: () => void unarchiveSession(id) }
@@ -60,6 +65,8 @@ export function RowMenu() {
   const row = useSessions((s) => (menu ? s.byId[menu.sessionId] : undefined));
   const ref = useRef<HTMLDivElement>(null);
   const acpAgents = useAcp((s) => s.agents);
+  const grouping = useSidebarLayout((s) => s.grouping);
+  const reorderedGroups = useSidebarLayout((s) => s.reorderedGroups);
   const menuOpen = menu !== null;
 
   // "Continue in <ACP agent>" needs the agents found: asked the first time a menu opens (the dialog and Settings ask too).
@@ -81,7 +88,9 @@ export function RowMenu() {
   }, [menu]);
 
   if (!menu || !row) return null;
-  const items = itemsFor(row, acpAgents ?? [], menu.from);
+  // A row's menu offers "Sort by time" for the group it is drawn in, when the user reordered that group.
+  const group = menu.from === 'row' ? groupOfRow(useSessions.getState().byId, row.id, grouping) : null;
+  const items = itemsFor(row, acpAgents ?? [], menu.from, group !== null && reorderedGroups[group] ? group : null);
   const label = sessionLabel(row, now).text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, useVirtualizer, observeElementRect, type Range, 
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { applyReorderPreview } from '../features/sessions/reorder';
+import { useOrderHold } from '../features/sidebar/orderHold';
 import type { GroupHeader, VisibleRow } from '../stores/sessionView';
 import { useSessions } from '../stores/sessions';
 import { usePanes } from '../stores/panes';
@@ -130,6 +131,7 @@ export function SessionList() {
   const itemCount = drawn.length + headers.length;
   const focused = usePanes((s) => s.focused);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  useOrderHold(scrollerRef);
 
   const indexOf = useCallback(
     (id: SessionId) => {

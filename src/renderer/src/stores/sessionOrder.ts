@@ -1,15 +1,39 @@
 import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 
 /**
- * The swarm's order (pinned first, then position, then id), exactly main's
- * (`sessions:list` pages are keyed by it): a total order, so every row has
+ * The swarm's order (pinned first, then the newest activity first: the time a row shows, then id),
+ * exactly main's (`sessions:list` pages are keyed by it): a total order, so every row has
  * exactly one place and a sorted `order` can be searched by halving instead of
- * sorted again on every push.
+ * sorted again on every push. While the order is held (`sortTime`), a row keeps the time it had.
  */
 export function compareRows(a: SessionListRow, b: SessionListRow): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  if (a.position !== b.position) return a.position - b.position;
+  const at = sortTime(a);
+  const bt = sortTime(b);
+  if (at !== bt) return bt - at;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Rows whose time changed while the order was held (the pointer or the focus in the list): the
+ * time each had when the hold began, which places it until the hold ends (`stores/sessions.ts`).
+ */
+const heldTimes = new Map<SessionId, number>();
+
+function sortTime(row: SessionListRow): number {
+  return heldTimes.size === 0 ? row.updatedAt : (heldTimes.get(row.id) ?? row.updatedAt);
+}
+
+/** While held: `id` keeps placing at `time` (its first held time stays). */
+export function holdTime(id: SessionId, time: number): void {
+  if (!heldTimes.has(id)) heldTimes.set(id, time);
+}
+
+/** The hold ends: the rows it kept in place, whose places are then found again. */
+export function releaseTimes(): SessionId[] {
+  const ids = [...heldTimes.keys()];
+  heldTimes.clear();
+  return ids;
 }
 
 export type Compare = (a: SessionListRow, b: SessionListRow) => number;

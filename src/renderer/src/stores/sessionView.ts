@@ -23,6 +23,8 @@ export interface GroupHeader {
   text: string;
   /** The full path for a project (its tooltip; a remote one's "… on <host>"), else null. */
   detail: string | null;
+  /** The user reordered this group: its rows are in their places, not by time ("Sort by time" clears it). */
+  reordered: boolean;
   /** Rows in the group (from the swarm's tally), or null where a count says nothing ("Pinned"). */
   count: number | null;
   collapsible: boolean;
@@ -47,6 +49,8 @@ export interface ViewInput {
   grouping?: Grouping;
   /** Groups folded away (by `GroupHeader.group`). */
   collapsedGroups?: Record<string, boolean>;
+  /** Groups the user reordered (by `GroupHeader.group`): drawn in the places they gave the rows, not by time. */
+  reorderedGroups?: Record<string, boolean>;
   /** A group's count, kept by the store as rows change; absent: the rows placed in it are counted. */
   countOf?: (group: { project: string } | 'archived') => number;
 }
@@ -60,7 +64,14 @@ function passes(row: SessionListRow, input: ViewInput): boolean {
   return true;
 }
 
-function groupOf(row: SessionListRow, grouping: Grouping): string {
+/** The places the user gave rows (position, then id): a reordered group's order. */
+function byPlace(a: SessionListRow, b: SessionListRow): number {
+  if (a.position !== b.position) return a.position - b.position;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The group a top-level row is drawn in (`VisibleRow.group`). */
+export function groupOf(row: SessionListRow, grouping: Grouping): string {
   if (row.archived) return 'archived';
   if (row.pinned) return 'pinned';
   return grouping === 'project' ? PROJECT + projectOf(row) : 'rest';
@@ -68,9 +79,11 @@ function groupOf(row: SessionListRow, grouping: Grouping): string {
 
 /**
  * The list as drawn: pinned rows first, then the rest by project (each project where its
- * newest-placed row is, its rows in the swarm's order) or as one list, then the archived rows
- * when shown; each row followed by its subagents unless collapsed. A search shows its matches
- * flat, best first. One pass over the swarm's order (and one more when subagents are in view).
+ * newest row is, its rows in the swarm's order: newest first) or as one list, then the archived rows
+ * when shown; each row followed by its subagents unless collapsed. A group the user reordered is in
+ * the places they gave its rows (position), still where its newest row puts it. A search shows its
+ * matches flat, best first. One pass over the swarm's order (and one more when subagents are in
+ * view), and a sort of each reordered group's rows.
  */
 export function buildListView(input: ViewInput): ListView {
   const { byId } = input;
@@ -120,6 +133,9 @@ export function buildListView(input: ViewInput): ListView {
     if (bucket) bucket.push(id);
     else buckets.set(key, [id]);
   }
+  // A reordered group: its rows in the places the user gave them (its place among groups stays its newest row's).
+  const reordered = input.reorderedGroups;
+  if (reordered) for (const [key, ids] of buckets) if (reordered[key]) ids.sort((a, b) => byPlace(byId[a] as SessionListRow, byId[b] as SessionListRow));
   const keys = [...buckets.keys()];
   const middle = keys.filter((key) => key !== 'pinned' && key !== 'archived');
   const ordered = [...(buckets.has('pinned') ? ['pinned'] : []), ...middle, ...(buckets.has('archived') ? ['archived'] : [])];
@@ -136,7 +152,8 @@ export function buildListView(input: ViewInput): ListView {
       if (placed.has(id)) return; // a parent cycle cannot loop forever
       placed.add(id);
     }
-    const kids = children?.get(id);
+    let kids = children?.get(id);
+    if (kids && reordered?.[group]) kids = [...kids].sort((a, b) => byPlace(byId[a] as SessionListRow, byId[b] as SessionListRow));
     const collapsed = input.collapsed[id] === true;
     if (!hidden) rows.push({ id, depth, group, childCount: kids ? kids.length : 0, collapsed });
     if (kids) for (const kid of kids) place(kid, Math.min(depth + 1, MAX_DEPTH), group, hidden || collapsed);
@@ -146,7 +163,7 @@ export function buildListView(input: ViewInput): ListView {
     const ids = buckets.get(key) as SessionId[];
     const collapsible = key === 'archived' || (byProject && key.startsWith(PROJECT));
     const folded = collapsible && input.collapsedGroups?.[key] === true;
-    if (anyHeader) headers.push(headerFor(key, rows.length, ids.length, { byProject, names, folded, collapsible, countOf: input.countOf }));
+    if (anyHeader) headers.push(headerFor(key, rows.length, ids.length, { byProject, names, folded, collapsible, countOf: input.countOf, reordered: reordered?.[key] === true }));
     if (folded) {
       if (placed) for (const id of ids) place(id, 0, key, true);
       continue;
@@ -166,9 +183,9 @@ function headerFor(
   key: string,
   before: number,
   placedCount: number,
-  how: { byProject: boolean; names: Map<string, string> | null; folded: boolean; collapsible: boolean; countOf: ViewInput['countOf'] },
+  how: { byProject: boolean; names: Map<string, string> | null; folded: boolean; collapsible: boolean; countOf: ViewInput['countOf']; reordered: boolean },
 ): GroupHeader {
-  const base = { before, group: key, collapsible: how.collapsible, collapsed: how.folded };
+  const base = { before, group: key, collapsible: how.collapsible, collapsed: how.folded, reordered: how.reordered };
   if (key === 'pinned') return { ...base, text: 'Pinned', detail: null, count: null };
   if (key === 'archived') return { ...base, text: 'Archived', detail: null, count: how.countOf ? how.countOf('archived') : placedCount };
   if (!how.byProject) return { ...base, text: 'Sessions', detail: null, count: null };
@@ -179,6 +196,20 @@ function headerFor(
     detail: projectDetail(project),
     count: how.countOf ? how.countOf({ project }) : placedCount,
   };
+}
+
+/**
+ * The group `id`'s row is drawn in, from the rows themselves (a subagent's: its top parent's),
+ * without building the list: what the row menu asks ("Sort by time" for a reordered group).
+ */
+export function groupOfRow(byId: Readonly<Record<SessionId, SessionListRow>>, id: SessionId, grouping: Grouping): string | null {
+  let row = byId[id];
+  for (let depth = 0; row && row.parentId !== null && depth < 64; depth++) {
+    const parent = byId[row.parentId];
+    if (!parent || parent.archived !== row.archived) break;
+    row = parent;
+  }
+  return row ? groupOf(row, grouping) : null;
 }
 
 /** The rows as drawn (without their headings). */

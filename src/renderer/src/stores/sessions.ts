@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { SessionId, SessionListRow } from '../../../shared/domain/session';
 import type { Result } from '../../../shared/result';
-import { compareRows, mergeIntoOrder, placeInOrder, sortedIds } from './sessionOrder';
+import { compareRows, holdTime, mergeIntoOrder, placeInOrder, releaseTimes, sortedIds } from './sessionOrder';
 import { SwarmTally } from './swarmTally';
 
 /** What the ambient engine shows for one session; null = nothing to show. */
@@ -89,8 +89,38 @@ const tally = new SwarmTally();
  */
 let reload: { gen: number; seen: Set<SessionId>; includeArchived: boolean } | null = null;
 
+/**
+ * Whether the order is held (the pointer or the focus is in the list, issue 28): a row whose time
+ * changes keeps its place (its data changes in place) until the hold ends. What the user does to
+ * the order themselves (a move, a pin, an archive) still applies at once; rows added or removed too.
+ */
+let holding = false;
+
+/** Hold the order (true) or let it catch up (false: the rows held in place move to where they now belong, in one update). */
+export function holdOrder(hold: boolean): void {
+  if (hold === holding) return;
+  holding = hold;
+  if (hold) return;
+  applyQueuedChanges();
+  const ids = releaseTimes();
+  if (ids.length === 0) return;
+  useSessions.setState((state) => {
+    const moved = new Set(ids.filter((id) => state.byId[id] !== undefined));
+    if (moved.size === 0) return {};
+    const placed = [...moved].map((id) => state.byId[id] as SessionListRow);
+    return { order: mergeIntoOrder(state.order, state.byId, moved, placed), listVersion: state.listVersion + 1 };
+  });
+}
+
+/** Whether the order is held now. */
+export function orderHeld(): boolean {
+  return holding;
+}
+
 export function resetSessionsStore(): void {
   queued.clear();
+  holding = false;
+  releaseTimes();
   tally.clear();
   reload = null;
   useSessions.setState(initialState(), true);
@@ -106,6 +136,8 @@ export function resetSessionsStore(): void {
 export function replaceSessions(rows: readonly SessionListRow[], complete = true): void {
   // Pushes still queued came before this reply: it holds their state already.
   queued.clear();
+  // A whole new list is drawn in its order (a held row's earlier time would misplace it among them).
+  releaseTimes();
   reload = null;
   tally.clear();
   const byId: Record<SessionId, SessionListRow> = {};
@@ -147,6 +179,8 @@ function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Par
     let removed = false;
     for (const [id, row] of changes) {
       const before = state.byId[id] ?? null;
+      // Held: a row whose time moved keeps the time it had, so it keeps its place.
+      if (holding && before && row && before.updatedAt !== row.updatedAt) holdTime(id, before.updatedAt);
       if (row === null) {
         if (!before) continue;
         moved.add(id);
@@ -157,7 +191,16 @@ function applyRowChanges(changes: ReadonlyMap<SessionId, RowChange>, extra?: Par
         moved.add(id);
         placed.push(row);
         single = { before, row };
-      } else if (before.archived !== row.archived || before.folder !== row.folder || before.project !== row.project || before.host !== row.host || before.parentId !== row.parentId) reshaped = true;
+      } else if (
+        before.archived !== row.archived ||
+        before.folder !== row.folder ||
+        before.project !== row.project ||
+        before.host !== row.host ||
+        before.parentId !== row.parentId ||
+        // A group the user reordered is drawn by position.
+        before.position !== row.position
+      )
+        reshaped = true;
     }
     let order = state.order;
     if (moved.size === 1 && placed.length === 1 && single) {

@@ -11,6 +11,8 @@ export interface SidebarLayout {
   collapsed: boolean;
   grouping: Grouping;
   collapsedGroups: Record<string, boolean>;
+  /** Groups the user reordered by hand (drawn in their places, not by time, until "Sort by time"). */
+  reorderedGroups: Record<string, boolean>;
 }
 
 /** Where this window's storage keeps the layout (its fast first guess; `features/sidebar/layout.ts`). */
@@ -23,6 +25,7 @@ export const defaultSidebarLayout = (): SidebarLayout => ({
   collapsed: false,
   grouping: 'project',
   collapsedGroups: {},
+  reorderedGroups: {},
 });
 
 /** A stored layout (any JSON) as a layout: what is missing or wrong is the default. */
@@ -30,14 +33,17 @@ export function readSidebarLayout(value: unknown): SidebarLayout {
   const base = defaultSidebarLayout();
   if (typeof value !== 'object' || value === null) return base;
   const v = value as Partial<Record<keyof SidebarLayout, unknown>>;
-  const groups: Record<string, boolean> = {};
-  if (typeof v.collapsedGroups === 'object' && v.collapsedGroups !== null) {
-    for (const [key, folded] of Object.entries(v.collapsedGroups)) if (folded === true) groups[key] = true;
-  }
+  const marked = (value: unknown): Record<string, boolean> => {
+    const out: Record<string, boolean> = {};
+    if (typeof value === 'object' && value !== null) for (const [key, on] of Object.entries(value)) if (on === true) out[key] = true;
+    return out;
+  };
+  const groups = marked(v.collapsedGroups);
   return {
     width: typeof v.width === 'number' ? clampSidebarWidth(v.width) : base.width,
     collapsed: v.collapsed === true,
     grouping: v.grouping === 'recency' ? 'recency' : 'project',
     collapsedGroups: groups,
+    reorderedGroups: marked(v.reorderedGroups),
   };
 }

@@ -18,11 +18,14 @@ export function useListView(): ListView {
   const collapsed = useUi((s) => s.collapsed);
   const grouping = useSidebarLayout((s) => s.grouping);
   const collapsedGroups = useSidebarLayout((s) => s.collapsedGroups);
+  const reorderedGroups = useSidebarLayout((s) => s.reorderedGroups);
   return useMemo(() => {
     if (searchIds !== null) return buildListView({ byId, order, showArchived, folder, searchIds, collapsed, grouping, collapsedGroups });
-    const key = [byId, listVersion, foldersVersion, order, showArchived, folder, collapsed, grouping, collapsedGroups];
-    return swarmViewFor(key, () => buildListView({ byId, order, showArchived, folder, searchIds: null, collapsed, grouping, collapsedGroups, countOf: groupCount }));
-  }, [byId, listVersion, foldersVersion, order, showArchived, folder, searchIds, collapsed, grouping, collapsedGroups]);
+    const key = [byId, listVersion, foldersVersion, order, showArchived, folder, collapsed, grouping, collapsedGroups, reorderedGroups];
+    return swarmViewFor(key, () =>
+      buildListView({ byId, order, showArchived, folder, searchIds: null, collapsed, grouping, collapsedGroups, reorderedGroups, countOf: groupCount }),
+    );
+  }, [byId, listVersion, foldersVersion, order, showArchived, folder, searchIds, collapsed, grouping, collapsedGroups, reorderedGroups]);
 }
 
 /**
@@ -49,6 +52,6 @@ export function useVisibleRows(): VisibleRow[] {
 /** The same, read once outside React (keyboard shortcuts). */
 export function currentVisibleRows(): VisibleRow[] {
   const { byId, order, showArchived, folder, searchIds } = useSessions.getState();
-  const { grouping, collapsedGroups } = useSidebarLayout.getState();
-  return buildListView({ byId, order, showArchived, folder, searchIds, collapsed: useUi.getState().collapsed, grouping, collapsedGroups }).rows;
+  const { grouping, collapsedGroups, reorderedGroups } = useSidebarLayout.getState();
+  return buildListView({ byId, order, showArchived, folder, searchIds, collapsed: useUi.getState().collapsed, grouping, collapsedGroups, reorderedGroups }).rows;
 }

@@ -1,4 +1,4 @@
--- user_version 11
+-- user_version 12
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -7,6 +7,9 @@ CREATE INDEX ambient_calls_session ON ambient_calls (session_id, kind, at) WHERE
 
 -- index import_files_session on import_files
 CREATE INDEX import_files_session ON import_files (session_id) WHERE session_id IS NOT NULL;
+
+-- index sessions_by_time on sessions
+CREATE INDEX sessions_by_time ON sessions (pinned DESC, updated_at DESC, id) WHERE deleted_at IS NULL;
 
 -- index sessions_deleted on sessions
 CREATE INDEX sessions_deleted ON sessions (deleted_at) WHERE deleted_at IS NOT NULL;

@@ -31,26 +31,33 @@ export interface Neighbour {
   readonly position: number;
 }
 
+/**
+ * The swarm's order (issue 28): pinned first, then the newest activity first (the time a row
+ * shows, `updated_at`), then id. The `sessions_by_time` index (migration 011) serves it.
+ */
+const SWARM_ORDER = 'pinned DESC, updated_at DESC, id';
+
 /** Sessions: rows of the swarm. Soft-deleted rows are invisible to every read but `deletedAt`. */
 export function createSessionsRepo(db: Db) {
   const live = 'deleted_at IS NULL';
   const s = {
     list: db
-      .prepare<[number], SessionDbRow>(
-        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id`,
-      )
+      .prepare<[number], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY ${SWARM_ORDER}`)
       .raw(true),
-    /** The first rows in the same order: walks the `sessions_order` index and stops (no sort of the whole swarm). */
+    /** The first rows in the same order: walks the `sessions_by_time` index and stops (no sort of the whole swarm). */
     listFirst: db
       .prepare<[number, number], SessionDbRow>(
-        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY pinned DESC, position, id LIMIT ?`,
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR ? = 1) ORDER BY ${SWARM_ORDER} LIMIT ?`,
       )
       .raw(true),
-    /** Keyset page inside one pin group: the rows after (position, id), by the same index, no OFFSET. */
+    /**
+     * Keyset page inside one pin group: the rows after (updated_at DESC, id), by the same index, no
+     * OFFSET (`updated_at <= @updatedAt` is the index range; the rest drops the cursor's own time's earlier ids).
+     */
     listAfter: db
-      .prepare<{ archived: number; pinned: number; position: number; id: string; limit: number }, SessionDbRow>(
+      .prepare<{ archived: number; pinned: number; updatedAt: number; id: string; limit: number }, SessionDbRow>(
         `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${live} AND (archived = 0 OR @archived = 1) AND pinned = @pinned
-           AND (position, id) > (@position, @id) ORDER BY pinned DESC, position, id LIMIT @limit`,
+           AND updated_at <= @updatedAt AND (updated_at < @updatedAt OR id > @id) ORDER BY ${SWARM_ORDER} LIMIT @limit`,
       )
       .raw(true),
     get: db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND ${live}`).raw(true),
@@ -101,7 +108,7 @@ export function createSessionsRepo(db: Db) {
   };
 
   return {
-    /** The swarm in order (pinned first, then position, then id), whole rows (for the core's own sweeps). */
+    /** The swarm in order (pinned first, then newest activity first, then id), whole rows (for the core's own sweeps). */
     list(includeArchived: boolean): SessionRow[] {
       return s.list.all(includeArchived ? 1 : 0).map(toSessionRow);
     },
@@ -116,11 +123,11 @@ export function createSessionsRepo(db: Db) {
         return rows.map(toSessionListRow);
       }
       const max = limit ?? Number.MAX_SAFE_INTEGER;
-      const page = (pinned: boolean, position: number, id: string, room: number): SessionDbRow[] =>
-        s.listAfter.all({ archived, pinned: pinned ? 1 : 0, position, id, limit: room });
-      const rows = page(after.pinned, after.position, after.id, max);
-      // The pinned group ran out: the unpinned one follows from its start.
-      if (after.pinned && rows.length < max) rows.push(...page(false, -Number.MAX_VALUE, '', max - rows.length));
+      const page = (pinned: boolean, updatedAt: number, id: string, room: number): SessionDbRow[] =>
+        s.listAfter.all({ archived, pinned: pinned ? 1 : 0, updatedAt, id, limit: room });
+      const rows = page(after.pinned, after.updatedAt, after.id, max);
+      // The pinned group ran out: the unpinned one follows from its start (the newest; no time is later).
+      if (after.pinned && rows.length < max) rows.push(...page(false, Number.MAX_SAFE_INTEGER, '', max - rows.length));
       return rows.map(toSessionListRow);
     },
     get,

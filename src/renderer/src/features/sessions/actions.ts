@@ -123,17 +123,39 @@ export async function runUndo(undo: UndoAction): Promise<void> {
 
 /**
  * Persist a new place for a row: just before `beforeId`, or at the end of its
- * group. Main answers with the moved row only; if its neighbours were
- * renumbered meanwhile, our positions are stale, so fetch the swarm again.
+ * pin group (places are positions within a pin group). Main answers with the moved row only
+ * (and pushes the rest); if our positions disagree with its place, fetch the swarm again.
  */
 export async function moveSession(id: SessionId, beforeId: SessionId | null): Promise<void> {
   const row = applyRow(await api().invoke('sessions:move', { id, beforeId }));
   if (!row) return;
-  const { order, byId } = useSessions.getState();
-  const group = order.filter((other) => byId[other]?.pinned === row.pinned);
-  const at = group.indexOf(id);
-  const placed = beforeId === null ? at === group.length - 1 : group[at + 1] === beforeId;
-  if (!placed) await loadSessions();
+  const { byId } = useSessions.getState();
+  const target = beforeId === null ? null : byId[beforeId];
+  // Right above its target: nothing of its pin group between them (or, last: nothing after it).
+  const between = Object.values(byId).some(
+    (other) =>
+      other.id !== id &&
+      other.pinned === row.pinned &&
+      (target ? comesBefore(row, other) && comesBefore(other, target) : comesBefore(row, other)),
+  );
+  if (between || (target && !comesBefore(row, target))) await loadSessions();
+}
+
+/** Whether `a` is placed before `b` (position, then id): the order a reordered group is drawn in. */
+function comesBefore(a: SessionListRow, b: SessionListRow): boolean {
+  return a.position < b.position || (a.position === b.position && a.id < b.id);
+}
+
+/**
+ * A group drawn by time, put in the order the user just gave it (`ids`: the group's rows, top to
+ * bottom): its rows take the places they hold among themselves in that order (`sessions:reorder`),
+ * so it can then be drawn by place. False (and a toast) when main refused.
+ */
+export async function reorderGroupRows(ids: readonly SessionId[]): Promise<boolean> {
+  if (ids.length < 2) return true;
+  const result = await api().invoke('sessions:reorder', { ids: [...ids] });
+  if (!result.ok) showToast(result.error.message, { tone: 'error' });
+  return result.ok;
 }
 
 export async function markRead(id: SessionId): Promise<void> {
@@ -155,7 +177,7 @@ export const LIST_PAGE_ROWS = 1_000;
 
 /** Where the next page of the list starts: right after this row, in main's order. */
 function cursorAfter(row: SessionListRow): ListCursor {
-  return { pinned: row.pinned, position: row.position, id: row.id };
+  return { pinned: row.pinned, updatedAt: row.updatedAt, id: row.id };
 }
 
 /** The rest of the list after `after`, page by page, each page into the store in its own task; stops when a newer list is asked for. */

@@ -1,5 +1,8 @@
 import type { SessionId } from '../../../../shared/domain/session';
-import { moveSession } from './actions';
+import { moveSession, reorderGroupRows } from './actions';
+import { setGroupReordered } from '../sidebar/layout';
+import { useSidebarLayout } from '../../stores/sidebarLayout';
+import { currentVisibleRows } from '../../stores/useVisibleRows';
 import { sessionLabel } from '../../label/sessionLabel';
 import { reorderSiblings, type VisibleRow } from '../../stores/sessionView';
 import { useSessions } from '../../stores/sessions';
@@ -8,9 +11,31 @@ import { announce, setReorder, useUi, type ReorderState } from '../../stores/ui'
 /**
  * Keyboard and mouse reordering (SPEC §7.1 drag handle). The keyboard path:
  * Space picks a row up, arrows move it among its siblings (the list previews
- * the move), Space drops it (`sessions:move`), Escape puts it back. Every step
+ * the move), Space drops it, Escape puts it back. Every step
  * is announced through the live region.
+ *
+ * A group is drawn by time until the user reorders it (issue 28). The first move in a group puts
+ * the whole group in the order shown with the move made (`sessions:reorder`) and marks the group
+ * reordered (the sidebar layout's `reorderedGroups`; "Sort by time" in the row menu clears it);
+ * later moves in it are `sessions:move`, since the places then are the order drawn.
  */
+
+/** Put `id` just before `beforeId` (null: last) among `siblings` (the rows it moves among, in `group`, as drawn). */
+async function place(id: SessionId, beforeId: SessionId | null, siblings: readonly SessionId[], group: string): Promise<void> {
+  if (useSidebarLayout.getState().reorderedGroups[group]) {
+    await moveSession(id, beforeId);
+    return;
+  }
+  const order = siblings.filter((other) => other !== id);
+  const at = beforeId === null ? order.length : order.indexOf(beforeId);
+  order.splice(at < 0 ? order.length : at, 0, id);
+  if (await reorderGroupRows(order)) setGroupReordered(group, true);
+}
+
+/** The group `id` is drawn in (a subagent: its parent's). */
+function groupIn(rows: readonly VisibleRow[], id: SessionId): string | null {
+  return rows.find((row) => row.id === id)?.group ?? null;
+}
 
 function labelOf(id: SessionId): string {
   const row = useSessions.getState().byId[id];
@@ -65,7 +90,7 @@ export async function drop(): Promise<void> {
   const order = previewOrder(state);
   const beforeId = order[state.index + 1] ?? null;
   // Keep the preview on screen until main answers, so the row does not jump back and forth.
-  await moveSession(state.sessionId, beforeId);
+  await place(state.sessionId, beforeId, state.siblings, groupIn(currentVisibleRows(), state.sessionId) ?? '');
   if (useUi.getState().reorder?.sessionId === state.sessionId) setReorder(null);
   announce(`${label} dropped at position ${state.index + 1} of ${state.siblings.length}.`);
 }
@@ -97,7 +122,7 @@ export function dropPlace(dragged: SessionId, target: SessionId, where: 'before'
 export async function dropOnRow(dragged: SessionId, target: SessionId, where: 'before' | 'after', rows: readonly VisibleRow[]): Promise<void> {
   const beforeId = dropPlace(dragged, target, where, rows);
   if (beforeId === undefined) return;
-  await moveSession(dragged, beforeId);
+  await place(dragged, beforeId, reorderSiblings(rows, dragged), groupIn(rows, dragged) ?? '');
   announce(`${labelOf(dragged)} moved.`);
 }
 

@@ -41,11 +41,16 @@ export function restoreSidebarLayout(): void {
   if (local) setSidebarLayout(local);
 }
 
-/** The layout as the core keeps it: only folded groups are named (the store never holds an unfolded one). */
-function forCore({ width, collapsed, grouping, collapsedGroups }: SidebarLayout): SavedSidebarLayout {
-  const folded: Record<string, true> = {};
-  for (const [group, isFolded] of Object.entries(collapsedGroups)) if (isFolded) folded[group] = true;
-  return { width, collapsed, grouping, collapsedGroups: folded };
+/** The marked groups only (the core keeps `true`s). */
+function marked(groups: Record<string, boolean>): Record<string, true> {
+  const out: Record<string, true> = {};
+  for (const [group, on] of Object.entries(groups)) if (on) out[group] = true;
+  return out;
+}
+
+/** The layout as the core keeps it: only folded and reordered groups are named. */
+function forCore({ width, collapsed, grouping, collapsedGroups, reorderedGroups }: SidebarLayout): SavedSidebarLayout {
+  return { width, collapsed, grouping, collapsedGroups: marked(collapsedGroups), reorderedGroups: marked(reorderedGroups) };
 }
 
 function cache(): void {
@@ -90,6 +95,15 @@ export function setSidebarCollapsed(collapsed: boolean): void {
 
 export function setGrouping(grouping: Grouping): void {
   save({ grouping });
+}
+
+/** The user reordered `group` by hand (true: drawn in their places) or asked for it by time again ("Sort by time"). */
+export function setGroupReordered(group: string, reordered: boolean): void {
+  const groups = { ...useSidebarLayout.getState().reorderedGroups };
+  if (reordered === (groups[group] === true)) return;
+  if (reordered) groups[group] = true;
+  else delete groups[group];
+  save({ reorderedGroups: groups });
 }
 
 export function toggleGroup(group: string): void {
