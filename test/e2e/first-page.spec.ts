@@ -27,9 +27,9 @@ test.beforeAll(async () => {
   store.transaction(() => {
     for (let i = 0; i < TOTAL; i++) {
       const id = `big-${i}`;
-      store.sessions.insert({ id, kind: 'chat', folder: '/home/dev/big', position: i, at: 1_700_000_000_000 + i });
+      store.sessions.insert({ id, kind: 'chat', folder: '/home/dev/big', position: i, at: 1_700_000_000_000 - i }); // newest first
       store.sessions.setTitle(id, { title: label(i), source: 'auto', pinned: false });
-      store.entries.append(id, 'user', i === FOUND ? 'the kumquat importer drops rows' : `look at case ${i}`, null, 1_700_000_000_000 + i);
+      store.entries.append(id, 'user', i === FOUND ? 'the kumquat importer drops rows' : `look at case ${i}`, null, 1_700_000_000_000 - i);
     }
   });
   while (store.entries.flushIndex(10_000) > 0);
@@ -43,7 +43,7 @@ test.afterAll(async () => {
 
 interface ListFrame {
   id: number;
-  input: { includeArchived?: boolean; limit?: number; after?: { pinned: boolean; position: number; id: string } };
+  input: { includeArchived?: boolean; limit?: number; after?: { pinned: boolean; updatedAt: number; id: string } };
 }
 
 /** `sessions:list` requests the page sends, and the row count of each reply, in order. */
@@ -72,7 +72,7 @@ test('the first page arrives first, then the rest of the swarm follows', async (
   await expectOrder(page, [label(0), label(1), label(2)]);
   await until(() => lists.replies.length >= 4, { message: 'the first page and the rest, page by page' });
   // Each page starts after the last row of the one before (keyset, in main's order).
-  const after = (i: number) => ({ pinned: false, position: i, id: `big-${i}` });
+  const after = (i: number) => ({ pinned: false, updatedAt: 1_700_000_000_000 - i, id: `big-${i}` });
   expect(lists.asked.map((a) => a.input)).toEqual([
     { includeArchived: false, limit: FIRST_PAGE },
     { includeArchived: false, limit: PAGE, after: after(FIRST_PAGE - 1) },
@@ -239,14 +239,16 @@ test('the first rows are drawn before React, grouped and labelled as React draws
   store.transaction(() => {
     let position = 0;
     const add = (id: string, folder: string, title: string | null, extra: { firstLine?: string; kind?: 'chat' | 'terminal'; parentId?: string } = {}) => {
-      store.sessions.insert({ id, kind: extra.kind ?? 'chat', folder, position: position++, at, parentId: extra.parentId ?? null, ...(title ? { title, titleSource: 'auto' as const } : {}) });
-      if (extra.firstLine) store.entries.append(id, 'user', extra.firstLine, null, at);
+      // Each a second older than the one before: the list is newest first.
+      const time = at - position * 1_000;
+      store.sessions.insert({ id, kind: extra.kind ?? 'chat', folder, position: position++, at: time, parentId: extra.parentId ?? null, ...(title ? { title, titleSource: 'auto' as const } : {}) });
+      if (extra.firstLine) store.entries.append(id, 'user', extra.firstLine, null, time);
     };
     add('pinned', '/home/dev/notes', 'Release checklist for 1.0');
     store.sessions.setPinned('pinned', true, 0);
     add('docs-1', '/home/dev/docs', null, { firstLine: 'Why does the **billing** export skip the last row?' });
     add('shop-1', '/home/dev/shop', 'Fix the login redirect loop');
-    store.sessions.setStatus('shop-1', 'waiting', at);
+    store.sessions.setStatus('shop-1', 'waiting', at - 2_000); // its own time (it was added third)
     add('shop-2', '/home/dev/shop', 'Untitled');
     add('shop-3', '/home/dev/shop', null, { kind: 'terminal' });
     add('shop-1-sub', '/home/dev/shop', 'Look through the session cookie handling', { parentId: 'shop-1' });

@@ -39,9 +39,11 @@ test.beforeAll(async () => {
   const at = Date.now() - 5 * 60_000;
   let position = 0;
   const add = (id: string, folder: string, title: string | null, extra: { kind?: 'chat' | 'terminal' | 'imported' | 'claude-code'; firstLine?: string } = {}) => {
-    store.sessions.insert({ id, kind: extra.kind ?? 'chat', folder, position: position++, at });
+    // Each a second older than the one before: the list is newest first.
+    const time = at - position * 1_000;
+    store.sessions.insert({ id, kind: extra.kind ?? 'chat', folder, position: position++, at: time });
     if (title) store.sessions.setTitle(id, { title, source: 'auto', pinned: false });
-    if (extra.firstLine) store.entries.append(id, 'user', extra.firstLine, null, at);
+    if (extra.firstLine) store.entries.append(id, 'user', extra.firstLine, null, time);
   };
   store.transaction(() => {
     add('pin', notes, 'Release checklist for 1.0');

@@ -58,6 +58,8 @@ class FakeHost {
         return ok(row(`new-${this.rows.length}`, 50));
       case 'git:changeSummaries':
         return ok({ items: [] });
+      case 'sessions:reorder':
+        return ok({ moved: (i.ids ?? []).length });
       default:
         return ok({ channel, input });
     }
@@ -388,6 +390,21 @@ describe('the federation (fakes)', () => {
     // Dropped last (null): its own host's end.
     await federation.handle('sessions:move', { id: 'r1', beforeId: null }, ctx);
     expect(link.calls.at(-1)).toEqual({ channel: 'sessions:move', input: { id: 'r1', beforeId: null } });
+    federation.close();
+  });
+
+  it('a group reordered across hosts: each host places its own rows among themselves, in the order given', async () => {
+    const { core, links, federation, events } = setup([row('r1', 2), row('r2', 4), row('r3', 6)]);
+    await federation.handle('hosts:add', { destination: 'box' }, ctx);
+    await until(() => events.filter((e) => e.event === 'session:changed').length === 3, { message: 'the first read' });
+    const link = links[0] as FakeLink;
+    expect(await federation.handle('sessions:reorder', { ids: ['r3', 'l2', 'r1', 'l1', 'r2'] }, ctx)).toEqual(ok({ moved: 5 }));
+    expect(core.calls.at(-1)).toEqual({ channel: 'sessions:reorder', input: { ids: ['l2', 'l1'] } });
+    expect(link.calls.at(-1)).toEqual({ channel: 'sessions:reorder', input: { ids: ['r3', 'r1', 'r2'] } });
+    // A host with one row of the group has nothing to place.
+    const asked = core.calls.length;
+    expect(await federation.handle('sessions:reorder', { ids: ['r2', 'l1', 'r1'] }, ctx)).toEqual(ok({ moved: 2 }));
+    expect(core.calls.length).toBe(asked);
     federation.close();
   });
 
