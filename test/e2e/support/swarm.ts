@@ -52,11 +52,12 @@ export async function expectOrder(page: Page, labels: string[]): Promise<void> {
  */
 export function seedSessions(dataDir: string, count: number, label: (i: number) => string, folder: (i: number) => string = () => '/home/dev/swarm'): void {
   const { store } = openStore({ dataDir });
-  const at = Date.now() - count * 1_000;
+  const at = Date.now();
   store.transaction(() => {
     for (let i = 0; i < count; i++) {
       const id = `seed-${i}`;
-      store.sessions.insert({ id, kind: 'chat', folder: folder(i), position: i, at: at + i * 1_000 });
+      // The list is newest first: the first made is the newest, so the list reads 0, 1, 2, … as placed.
+      store.sessions.insert({ id, kind: 'chat', folder: folder(i), position: i, at: at - i * 1_000 });
       store.sessions.setTitle(id, { title: label(i), source: 'auto', pinned: false });
     }
   });
