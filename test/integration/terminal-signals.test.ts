@@ -112,4 +112,21 @@ describe('terminal status from terminal conventions (real PTY, real shell)', () 
     expect(await t.settled()).toBe('idle');
     expect(t.row$().unread).toBe(false);
   });
+
+  it('a program blocked reading the terminal at its own prompt is waiting; one sleeping is working', async () => {
+    const t = await shell();
+    await t.type(`python3 -c 'x = input("Proceed? [y/N] "); print("got-" + x)'\r`);
+    await until(() => t.seen('Proceed? [y/N] '), { message: 'the prompt' });
+    await until(() => t.row$().status === 'waiting', { message: 'waiting at the input() prompt' });
+    // Typing at the prompt (its echo) does not make it working; Enter hands the line over and it goes on.
+    await t.type('y');
+    expect(await t.settled()).toBe('waiting');
+    await t.type('\r');
+    await until(() => t.seen('got-y'), { message: 'the answer read' });
+    await until(() => t.row$().status === 'idle', { message: 'idle at the shell again' });
+    // A program that waits on a timer holds the terminal but reads nothing: working, not waiting.
+    await t.type('sleep 4\r');
+    await until(() => t.row$().status === 'working', { message: 'working while sleep runs' });
+    expect(await t.settled()).toBe('working');
+  });
 });

@@ -1,5 +1,6 @@
 import type { SessionStatus } from '../../../../shared/domain/session';
 import { readForeground, type ForegroundState } from './ttyProbe';
+import { blockedOnTerminal } from './promptProbe';
 import { titleActivity, type TerminalSignal, type TitleActivity } from './terminalSignals';
 
 /** How often the terminal's foreground process group is read. */
@@ -59,10 +60,14 @@ export class StatusWatch {
   private lastInputAt = -Infinity;
   /** What the running TUI's title glyph last said (null: no known TUI title). */
   private tui: TitleActivity | null = null;
+  /** The foreground program was last seen blocked reading this terminal (at its own prompt). */
+  private atPrompt = false;
 
   constructor(
     private readonly pid: number,
     private readonly report: TerminalReport,
+    /** The terminal's own device (`/dev/pts/N`): a program blocked reading it waits for the user. */
+    private readonly ptsName = '',
   ) {
     this.timer = setInterval(() => void this.tick(), STATUS_POLL_MS);
   }
@@ -121,6 +126,7 @@ export class StatusWatch {
       this.foreground = await readForeground(this.pid);
       // A program that held the terminal gave it back to the shell: the TUI whose title was read has ended.
       if (before !== null && this.foregroundJob === null && this.foreground !== null) this.tui = null;
+      this.atPrompt = await this.readPrompt();
     } finally {
       this.reading = false;
     }
@@ -128,10 +134,23 @@ export class StatusWatch {
     this.settle(false);
   }
 
+  /**
+   * Whether the foreground program (not the shell) sits at its own prompt: read only once its output has gone
+   * quiet for a second, or printed nothing since but the echo of what the user types there.
+   */
+  private async readPrompt(): Promise<boolean> {
+    const job = this.foregroundJob;
+    if (job === null || this.attention || this.tui !== null || !this.ptsName) return false;
+    const now = performance.now();
+    const sinceOutput = now - this.lastOutputAt;
+    if (sinceOutput < QUIET_MS && this.lastOutputAt > this.excusedUntil) return false;
+    return blockedOnTerminal(job, this.ptsName);
+  }
+
   private settle(turnEnded: boolean): void {
     const f = this.foreground;
     const now = performance.now();
-    const next = this.attention
+    const next = this.attention || (this.atPrompt && this.tui === null)
       ? 'waiting'
       : (this.tui ?? terminalStatus({ foreground: f, sinceOutput: now - this.lastOutputAt, sinceExcused: now - this.excusedUntil }));
     if ((next && next !== this.current) || turnEnded) {

@@ -307,6 +307,7 @@ export class TerminalService {
           this.deps.sessions.setStatus(row.id, status);
           if (turnEnded) this.deps.sessions.markUnread(row.id);
         }),
+        pty.ptsName ?? '',
       ),
       pending: '',
       pendingOffset: state.end,
