@@ -6,11 +6,13 @@
 // Quitting leaves the host and its agents running unless the setting says
 // otherwise; "Quit and Stop Agents" ends them. Rules live in ./electron/.
 import { app, dialog, ipcMain, Menu, Notification, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
 import { electronAbilityHandler, ELECTRON_ABILITIES } from './electron/frontAbilities';
 import { installHardening } from './electron/hardening';
+import { frontCommand, handActivateToFront } from './electron/hostHandoff';
 import { electronNativeBinding } from './electron/native';
 import { viewMenu } from './electron/menus';
 import { APP_USER_MODEL_ID } from './electron/policy';
@@ -44,6 +46,15 @@ function runAsHost(): void {
   const args = parseHostArgs(process.argv.slice(process.argv.indexOf(HOST_FLAG) + 1));
   app.dock?.hide();
   app.on('window-all-closed', () => undefined); // there are none; the host lives on its own terms
+  // macOS counts the host as the running app: a Dock click may reach it, so it starts a window (a front).
+  if (process.platform === 'darwin')
+    handActivateToFront(app, {
+      log: createLogger('host-handoff'),
+      launchFront: () => {
+        const front = frontCommand(process.execPath, app.getAppPath(), app.isPackaged);
+        spawn(front.command, front.args, { detached: true, stdio: 'ignore', env: process.env }).unref();
+      },
+    });
   app
     .whenReady()
     .then(() =>
