@@ -164,7 +164,7 @@ describe('the federation: remote hosts in one swarm (real sshd, ssh, hosts)', ()
     // Pages of one row walk the same swarm.
     const paged: string[] = [];
     for (let after: SessionListRow | undefined, i = 0; i < 10; i += 1) {
-      const page = await call<SessionListRow[]>('sessions:list', { limit: 1, ...(after && { after: { pinned: after.pinned, position: after.position, id: after.id } }) });
+      const page = await call<SessionListRow[]>('sessions:list', { limit: 1, ...(after && { after: { pinned: after.pinned, updatedAt: after.updatedAt, id: after.id } }) });
       if (page.length === 0) break;
       paged.push(...page.map((r) => r.id));
       after = page[0];

@@ -22,6 +22,7 @@ describe('a row says which repository it works for', () => {
     const h = (harness = startCore({ env: coreGitEnv() }));
     const repo = makeRepo();
     const inTree = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    h.clock.advance(1); // made after the worktree session: the newest, first in the list
     const plain = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: { ...ON, enabled: false } });
     const record = readWorktreeRecord(h.core.services.store, inTree.id);
     expect(record?.repoRoot).toBeTruthy();

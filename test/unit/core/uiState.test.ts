@@ -9,7 +9,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const layout = { width: 360, collapsed: true, grouping: 'recency' as const, collapsedGroups: { '/home/a/project': true as const } };
+const layout = { width: 360, collapsed: true, grouping: 'recency' as const, collapsedGroups: { '/home/a/project': true as const }, reorderedGroups: { 'project:/home/a/project': true as const } };
 
 describe('ui:state / ui:setState', () => {
   it('nothing saved reads as null; what is saved is kept across a restart of the core', async () => {
