@@ -24,8 +24,20 @@ import { AmbientScheduler, PRIORITY } from './scheduler';
 
 const log = createLogger('ambient');
 
+/**
+ * What the ambient engine may touch of the store: its own tables (the call log it writes, its settings and
+ * keys, the running summary in the session options) and, read-only, a session's entry pages. Sessions,
+ * titles and entries are written through `sessions` (SessionsService, the one writer).
+ */
+export interface AmbientStore {
+  readonly ambientCalls: Store['ambientCalls'];
+  readonly settings: Store['settings'];
+  readonly sessionOptions: Store['sessionOptions'];
+  readonly entries: Pick<Store['entries'], 'page'>;
+}
+
 export interface AmbientEngineOptions {
-  readonly store: Store;
+  readonly store: AmbientStore;
   readonly events: CoreEvents;
   /** The core's hooks, which `createAmbient` subscribes to. */
   readonly hooks: CoreHooks;
