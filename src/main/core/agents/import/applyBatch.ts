@@ -1,7 +1,7 @@
 import { dirname, basename } from 'node:path';
 import { z } from 'zod';
 import type { ImportBatchInput, ImportBatchResult, ImportTarget } from '../../services/importBatch';
-import type { Store } from '../../store';
+import type { ImportStore } from './importStore';
 import type { FileCursor, ImportBatch } from './fileImporter';
 import { emptyFacts, type SessionFacts } from './types';
 
@@ -19,7 +19,7 @@ const FactsSchema = z.object({
 });
 
 /** The stored cursors, as the worker needs them; a damaged facts blob restarts the facts, not the offset. */
-export function loadCursors(store: Store): Array<FileCursor & { sessionId: string | null }> {
+export function loadCursors(store: ImportStore): Array<FileCursor & { sessionId: string | null }> {
   return store.importFiles.all().map((r) => {
     let facts: SessionFacts = emptyFacts();
     try {
@@ -57,7 +57,7 @@ export type AppliedBatch = ImportBatchResult;
  * (`owned`: backend ids of its live sessions) is skipped.
  */
 export function applyImportBatch(
-  store: Store,
+  store: ImportStore,
   commit: (input: ImportBatchInput) => ImportBatchResult,
   batch: ImportBatch,
   owned: ReadonlySet<string> = new Set(),

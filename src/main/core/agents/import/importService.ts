@@ -4,7 +4,7 @@ import { AppError } from '../../../../shared/result';
 import { createLogger } from '../../logger';
 import { FirstImportNotice } from '../../services/importNotice';
 import type { SessionsService } from '../../services/sessions';
-import type { Store } from '../../store';
+import type { ImportStore } from './importStore';
 import { IMPORT_SETTING_KEYS, importConfig, type ImportConfig } from './config';
 import { ImportIndexer, type ImportReport } from './indexer';
 import { unreadableLines } from './types';
@@ -15,7 +15,7 @@ const log = createLogger('import');
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export interface ImportServiceDeps {
-  readonly store: Store;
+  readonly store: ImportStore;
   readonly sessions: Pick<SessionsService, 'get' | 'create' | 'appendEntry' | 'importBatches'>;
   /** The injected clock's "now". */
   readonly now?: () => number;

@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
-import type { Store } from '../../store';
+import type { ImportStore } from './importStore';
 import { systemClock } from '../../services/clock';
 import type { SessionsService } from '../../services/sessions';
 import { createLogger } from '../../logger';
@@ -28,7 +28,7 @@ export interface ImportReport {
 }
 
 export interface ImportIndexerOptions {
-  readonly store: Store;
+  readonly store: ImportStore;
   /** The only writer of sessions and entries: imported batches go through its silent import path. */
   readonly sessions: Pick<SessionsService, 'importBatches'>;
   readonly roots: readonly ImportRoot[];
