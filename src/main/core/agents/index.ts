@@ -24,8 +24,19 @@ import { readAcpAgent, readChatOverride, readPermissionMode, writePermissionMode
 export { AgentRuntime } from './runtime';
 export type { AgentBackend, AgentEvent, AgentSession } from './types';
 
+/**
+ * What the agents may touch of the store: a session's own options (permission mode, chat choice, ACP agent
+ * and choices), the settings read-only (the default permission mode), and entry pages read-only (a chat's
+ * history). Sessions and entries are written through `sessions` (SessionsService, the one writer).
+ */
+export interface AgentsStore {
+  readonly sessionOptions: Store['sessionOptions'];
+  readonly settings: Pick<Store['settings'], 'get'>;
+  readonly entries: Pick<Store['entries'], 'page'>;
+}
+
 export interface AgentsDeps {
-  readonly store: Store;
+  readonly store: AgentsStore;
   readonly events: CoreEvents;
   readonly hooks: CoreHooks;
   readonly sessions: SessionsService;
@@ -118,7 +129,7 @@ const PAGE = 1_000;
 export class Agents {
   constructor(
     readonly runtime: AgentRuntime,
-    private readonly store: Store,
+    private readonly store: AgentsStore,
     /** The chat config for a provider/model choice (the dialog's defaults); absent: none shown. */
     private readonly chatConfig?: (override?: ChatOverride) => ChatConfig,
     /** ACP agents: catalog, settings, permission requests. */
@@ -149,7 +160,7 @@ export class Agents {
 }
 
 /** The newest entries back to the last compaction summary (and what it left open), oldest first. */
-export function loadChatEntries(store: Store, sessionId: string): Entry[] {
+export function loadChatEntries(store: Pick<AgentsStore, 'entries'>, sessionId: string): Entry[] {
   const pages: Entry[][] = [];
   let before: number | undefined;
   let total = 0;

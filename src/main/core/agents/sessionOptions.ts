@@ -14,7 +14,11 @@ import { isPermissionMode } from './claude/args';
 /** The mode a session without its own uses (a setting, for all sessions). */
 export const DEFAULT_PERMISSION_MODE_KEY = 'agents.permissionMode';
 
-type OptionsStore = Pick<Store, 'settings' | 'sessionOptions'>;
+/** The session options it reads and writes; the settings only read (the default mode). */
+interface OptionsStore {
+  readonly settings: Pick<Store['settings'], 'get'>;
+  readonly sessionOptions: Store['sessionOptions'];
+}
 
 export interface ChatOverride {
   readonly provider?: ChatProviderName;
