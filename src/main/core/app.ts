@@ -19,7 +19,7 @@ import type { CoreContext } from './context';
 import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock } from './services';
 import { MissedWhileAway } from './services/missedWhileAway';
 import { startHousekeeping } from './services/housekeeping';
-import { openStore, scheduleBackgroundCheck } from './store';
+import { openStore, scheduleBackgroundCheck, type Store } from './store';
 
 const log = createLogger('core');
 
@@ -37,8 +37,8 @@ export interface CreateCoreOptions extends CoreOptions {
 
 /** The core plus its parts, for what reaches past the router (tests, benches). */
 export interface SwarmCore extends Core<CoreContext> {
-  /** Every part of this core, each one present (the same context the handlers get). */
-  readonly services: CoreContext;
+  /** Every part of this core, each one present: the context the handlers get, with the whole store beneath it (tests, benches). */
+  readonly services: CoreContext & { readonly store: Store };
   /** Agent processes and terminals alive now (the session host counts them). */
   liveAgents(): number;
   /** The session host's lifetime settings (SPEC §5.1). */
@@ -148,7 +148,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   return {
     router,
     events,
-    services: context,
+    services: { ...context, store },
     info: () => app.info(),
     liveAgents: () => agents.runtime.liveCount() + terminals.liveCount(),
     hostSettings: () => preferences.host(),

@@ -13,7 +13,7 @@ import type { Preferences } from './services/preferences';
 import type { SessionsService } from './services/sessions';
 import type { UsageService } from './services/usage';
 import type { MissedWhileAway } from './services/missedWhileAway';
-import type { Store } from './store';
+import type { UseCaseStore } from './usecases/useCaseStore';
 
 /**
  * Every part of a running core, each one present: `createCore` builds them all. The router hands it
@@ -23,11 +23,11 @@ import type { Store } from './store';
 export interface CoreContext {
   /**
    * Only for the use cases (`usecases/newSession.ts`, `continueIn.ts`: session options, the last folder, the
-   * summary and the last request), through `SessionsContext`; no handler reads it (lint: handlers never import
-   * the store; `ambient:log` asks the ambient engine). Issue 30, 2026-12-06: to go once those reads and writes
-   * sit behind their owners (agents' options, worktrees, preferences, ambient, sessions).
+   * last request), through `SessionsContext`, and only their part of it (`UseCaseStore`); no handler reads it
+   * (lint: handlers never import the store; `ambient:log` asks the ambient engine). Issue 30, 2026-12-06: to go
+   * once those reads and writes sit behind their owners (agents' options, worktrees, preferences, sessions).
    */
-  readonly store: Store;
+  readonly store: UseCaseStore;
   readonly events: CoreEvents;
   readonly hooks: CoreHooks;
   readonly clock: Clock;

@@ -7,7 +7,7 @@ import type { Ambient } from '../ambient';
 import type { Agents } from '../agents';
 import { writeAcpAgent } from '../agents/sessionOptions';
 import { checkAcpAgent } from './newSession';
-import type { Store } from '../store';
+import type { UseCaseStore } from './useCaseStore';
 import type { SessionsService } from '../services/sessions';
 
 /*
@@ -41,7 +41,7 @@ export function usableSummary(raw: unknown): string | null {
 }
 
 export async function continueIn(
-  deps: { sessions: SessionsService; store: Store; ambient: Ambient; agents: Pick<Agents, 'acp'> },
+  deps: { sessions: SessionsService; store: UseCaseStore; ambient: Ambient; agents: Pick<Agents, 'acp'> },
   input: { id: string; kind: ContinueKind; agent?: string | undefined },
 ): Promise<SessionRow> {
   const origin = deps.sessions.get(input.id);

@@ -13,7 +13,7 @@ import { writeAcpAgent, writeChatOverride, writePermissionMode } from '../agents
 import { writeWorktreeRecord } from '../git/record';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
-import type { Store } from '../store';
+import type { UseCaseStore } from './useCaseStore';
 import { preferencesOf } from '../services/preferences';
 import type { SessionsService } from '../services/sessions';
 
@@ -84,7 +84,7 @@ export function checkFolder(raw: string, home: string = homedir()): string | nul
  * worktree made first: the row's folder is the worktree, so every agent kind runs there.
  */
 export async function createUserSession(
-  deps: { sessions: SessionsService; store: Store; worktrees: WorktreeService; agents: Pick<Agents, 'acp'> },
+  deps: { sessions: SessionsService; store: UseCaseStore; worktrees: WorktreeService; agents: Pick<Agents, 'acp'> },
   input: NewSessionInput,
 ): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
