@@ -7,9 +7,11 @@
 import { isCompactionSummary } from './compaction';
 import type { SessionKind } from './domain/session';
 import { isAbsence } from './judge/absence';
+import { isDefaultName, isWindowTitleDefault } from './judge/default-name';
 import { isUsableTitleFrom } from './judge/judge';
 import { collapseWhitespace, hasLetter, stripInvisible } from './judge/text';
 import { isErrorText, isToolMarkup, isToolMeta } from './judge/tool-text';
+import { lastProgramOf } from './terminalCommand';
 import { relativeTime } from './time';
 
 export interface LabelInput {
@@ -18,7 +20,7 @@ export interface LabelInput {
   titleSource?: string | null;
   /** An imported title that arrived pinned was a person's rename in that tool (`isPersonTitle`). */
   titlePinned?: boolean;
-  /** The first user entry that is not a compaction summary, raw. */
+  /** The first user entry that is not a compaction summary, raw; for a terminal, the last submitted line. */
   firstUserLine: string | null;
   kind: SessionKind;
   /** An ACP session's agent id: its name stands for the kind where Swarmdesk knows it. */
@@ -60,7 +62,7 @@ export function aSessionOfKind(kind: SessionKind, agent?: string): string {
 
 /** A first line worth showing: has a letter, and is not a placeholder, an error text or markup. */
 function isShowable(text: string): boolean {
-  return text !== '' && hasLetter(text) && !isAbsence(text) && !isErrorText(text) && !isToolMarkup(text);
+  return text !== '' && hasLetter(text) && !isAbsence(text) && !isErrorText(text) && !isToolMarkup(text) && !isWindowTitleDefault(text);
 }
 
 /** Wrapper blocks agent CLIs put into user entries (reminders, local command output). */
@@ -138,7 +140,12 @@ export function displayLabel(input: LabelInput, now: number): DisplayLabel {
     const text = collapseWhitespace(stripInvisible(input.title));
     if (text !== '' && hasLetter(text)) return { text, derived: 'title' };
   }
-  if (input.firstUserLine !== null) {
+  if (input.kind === 'terminal') {
+    // A terminal's line is the last one submitted (the store gives it): its program and the folder,
+    // never the whole line, never re-cased ("pytest · billing-api").
+    const program = input.firstUserLine === null ? null : lastProgramOf(input.firstUserLine);
+    if (program !== null && isShowable(program) && !isDefaultName(program)) return { text: `${program} · ${folderName(input.folder)}`, derived: 'first-line' };
+  } else if (input.firstUserLine !== null) {
     const line = firstLineLabel(input.firstUserLine);
     if (line !== null) return { text: line, derived: 'first-line' };
   }

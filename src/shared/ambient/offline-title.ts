@@ -9,6 +9,7 @@ import { isToolMeta } from '../judge/tool-text';
 import { judgeReply } from '../judge/judge';
 import { DEFAULT_TITLE_WORD_TARGET } from '../judge/limits';
 import { stripInvisibleForPrompt } from './prompts/material';
+import { looksLikeCommand } from '../terminalCommand';
 
 /** Openers that say nothing about the work; taken off the front, repeatedly. */
 const LEADING_FILLER = new RegExp(
@@ -80,7 +81,7 @@ export function offlineTitle(firstUserMessage: string | null | undefined, wordTa
   const target = Math.max(2, Math.min(12, Math.round(wordTarget)));
   // The first sentence that says something once greetings and asks are off ("Hi! Can you…").
   for (const sentence of sentences(visible).slice(0, 6)) {
-    const title = titleFrom(stripFillers(sentence), target);
+    const title = titleFrom(stripFillers(sentence), target, looksLikeCommand(sentence));
     if (title !== null) return title;
   }
   return null;
@@ -92,7 +93,7 @@ export function offlineTitle(firstUserMessage: string | null | undefined, wordTa
  */
 const CLAUSE_SLACK = 2;
 
-function titleFrom(core: string, target: number): string | null {
+function titleFrom(core: string, target: number, command: boolean): string | null {
   if (NUDGE.test(core.replace(/[.!?]+$/u, ''))) return null;
   const words = core
     .split(/\s+/u)
@@ -103,7 +104,8 @@ function titleFrom(core: string, target: number): string | null {
   const lettered = kept.filter((w) => /\p{L}{2,}/u.test(w));
   if (lettered.length < 2) return null;
   let title = kept.join(' ').replace(/[.!?,;:]+$/u, '');
-  title = title.charAt(0).toLocaleUpperCase() + title.slice(1);
+  // A command keeps its case: `ls -la` is never "Ls -la" (issue 32).
+  if (!command) title = title.charAt(0).toLocaleUpperCase() + title.slice(1);
   // The same judge every model reply passes: if it would not accept this, neither do we.
   const verdict = judgeReply(`ANSWER: ${title}`, 'title', { wordTarget: target });
   return verdict.verdict === 'use' ? verdict.text : null;

@@ -36,7 +36,7 @@ const SessionRowShape = z.object({
   title: TitleSchema.nullable(),
   titleSource: TitleSourceSchema.nullable(),
   titlePinned: z.boolean(),
-  /** First real user line (not a compaction summary), raw; the label rule cleans it. */
+  /** First real user line (not a compaction summary), raw; the label rule cleans it. A terminal's is its last submitted line. */
   firstUserLine: z.string().nullable(),
   /** One-line subtitle: narration or last activity. */
   subtitle: z.string().nullable(),

@@ -131,9 +131,23 @@ export function isGenericName(text: string): boolean {
   return mayBeGenericName(text) && isOnlyGenericWords(nameWords(text));
 }
 
+/** A TUI's window title opens with its status glyph (Claude Code's `✳` resting, `◐`…`◒` spinning, a braille spinner). */
+const STATUS_GLYPH_TITLE = /^\s*[\u25D0-\u25D3\u2733\u2736\u273B\u273D\u2722\u00B7\u2800-\u28FF]/u;
+/** A shell's window title: `user@host: ~/dir`, `user@host:/srv/app`. */
+const SHELL_PROMPT_TITLE = /^\s*[\w.-]+@[\w.-]+:\s*(?:~|\/|[A-Za-z]:\\)/u;
+/** A bare path: `/home/me/app`, `~/src/app`, `./build`, `C:\\Users\\me`. */
+const BARE_PATH = /^\s*(?:(?:~|\.{1,2})?(?:\/[^\s/]*)+\/?|~|[A-Za-z]:(?:\\[^\s\\]*)+\\?|\\\\[^\s\\]+(?:\\[^\s\\]*)+)\s*$/u;
+
+/** What a terminal's program puts in its window title when it has nothing to say (issue 32). */
+export function isWindowTitleDefault(text: string): boolean {
+  return STATUS_GLYPH_TITLE.test(text) || SHELL_PROMPT_TITLE.test(text) || BARE_PATH.test(text);
+}
+
 /** A tool's default name, stamps aside: "New session - 2026-12-02T09:14:03.512Z", "Chat 3",
- *  "Claude Code session", "zsh". Not "Worker 2" or "Agent 3": people name panes so. */
+ *  "Claude Code session", "zsh", a terminal's `✳ Claude Code`, `◐ …`, `user@host: ~/dir` or a bare path.
+ *  Not "Worker 2" or "Agent 3": people name panes so. */
 export function isDefaultName(text: string): boolean {
+  if (isWindowTitleDefault(text)) return true;
   if (!mayBeGenericName(text)) return false;
   const words = nameWords(text);
   if (!isOnlyGenericWords(words)) return false;
