@@ -5,6 +5,7 @@ import { openStore } from '../../src/main/core/store';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { agentEnv } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { shoot, snap } from './support/shots';
 import { rowByLabel, rows, sessionList } from './support/swarm';
 
 // Issue 28, the sidebar's order (web mode, a real Chromium): a project's count is the rows drawn
@@ -87,6 +88,7 @@ test('counts are the rows under each heading; rows by time in each group; groups
   // One wording each: the heading reads "Pinned" as written, as a project's own name does (not "PINNED").
   expect(await page.locator('.group-header[data-group="pinned"]').innerText()).toBe('Pinned');
   expect(await page.locator('.group-header[data-group="project:' + docs + '"] .group-name').innerText()).toBe('docs');
+  await shoot(page, 'sidebar-order');
 });
 
 test('a reorder marks its group, which keeps the order given; "Sort by time" in the row menu clears it', async ({ page }) => {
@@ -105,6 +107,7 @@ test('a reorder marks its group, which keeps the order given; "Sort by time" in 
   await expect.poll(() => labels(page)).toEqual(reordered);
 
   await rowByLabel(page, 'Rename the confusing variables').getByRole('button', { name: /More actions/ }).click();
+  await snap(page, 'sidebar-order-menu-1400x900-light');
   await page.getByRole('menuitem', { name: 'Sort by time' }).click();
   await leaveList(page);
   await expect.poll(() => labels(page)).toEqual(BY_TIME);
