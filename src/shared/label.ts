@@ -25,6 +25,8 @@ export interface LabelInput {
   kind: SessionKind;
   /** An ACP session's agent id: its name stands for the kind where Swarmdesk knows it. */
   agent?: string | undefined;
+  /** Its name as the session's host knows it (a user-defined agent's too). */
+  agentName?: string | undefined;
   folder: string;
   updatedAt: number;
 }
@@ -48,9 +50,18 @@ const KIND_NAMES: Readonly<Record<SessionKind, string>> = {
 /** The built-in ACP agents' names by id (SPEC §7.1); a user-defined agent's name is known to its settings only. */
 const ACP_AGENT_NAMES: Readonly<Record<string, string>> = { gemini: 'Gemini CLI', codex: 'Codex', qwen: 'Qwen Code' };
 
-/** What runs a session, in words: its kind, or for an ACP session its built-in agent's name ("Gemini CLI"). */
-export function agentKindName(kind: SessionKind, agent?: string): string {
-  return (kind === 'acp' && agent !== undefined ? ACP_AGENT_NAMES[agent] : undefined) ?? KIND_NAMES[kind];
+/** A built-in ACP agent's name by its id ("gemini" → "Gemini CLI"); undefined for any other id. */
+export function builtInAcpAgentName(agent: string): string | undefined {
+  return Object.hasOwn(ACP_AGENT_NAMES, agent) ? ACP_AGENT_NAMES[agent] : undefined;
+}
+
+/**
+ * What runs a session, in words: its kind, or for an ACP session its agent's name: the one the row carries
+ * (`agentName`, from its host), else a built-in agent's ("Gemini CLI").
+ */
+export function agentKindName(kind: SessionKind, agent?: string, agentName?: string): string {
+  if (kind !== 'acp') return KIND_NAMES[kind];
+  return agentName ?? (agent !== undefined ? builtInAcpAgentName(agent) : undefined) ?? KIND_NAMES[kind];
 }
 
 /** "a Claude Code session", "a Chat session", "an imported session": a kind inside a sentence. */
@@ -131,7 +142,7 @@ function folderName(folder: string): string {
 
 function factsLabel(input: LabelInput, now: number): string {
   const when = relativeTime(input.updatedAt, now) || 'time unknown';
-  return [agentKindName(input.kind, input.agent), folderName(input.folder), when].filter((part) => part !== '').join(' · ');
+  return [agentKindName(input.kind, input.agent, input.agentName), folderName(input.folder), when].filter((part) => part !== '').join(' · ');
 }
 
 export function displayLabel(input: LabelInput, now: number): DisplayLabel {

@@ -76,6 +76,10 @@ test('a user-defined ACP agent: added in Settings, picked in New session, a plan
   await shoot(page, 'new-session');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
+  // After a reload the pane names its agent from the session itself (this page has not asked for the agents).
+  await page.reload();
+  await expect(page.getByRole('main').locator('.pane-facts')).toHaveText(/^Kumquat agent/);
+  await expect(page.getByRole('main')).toHaveAccessibleName(/^Kumquat agent · /);
 
   // A plan, drawn as a checklist.
   await composer(page).fill('plan');

@@ -57,6 +57,11 @@ const SessionRowShape = z.object({
   /** The ACP agent an `acp` session runs (its id: `gemini`, `codex`, `qwen`, `custom-…`). Absent for every other kind. */
   agent: z.string().min(1).max(64).optional(),
   /**
+   * That agent's display name ("Gemini CLI", or the user's name for their own agent), as the host that runs
+   * the session knows it now: a pane or label needs no list of agents to name it. Absent when unknown.
+   */
+  agentName: z.string().min(1).max(80).optional(),
+  /**
    * The remote host the session lives on (its name: the SSH destination as typed), set by the
    * session host's federation on every row it relays from that machine. Absent: this machine.
    */

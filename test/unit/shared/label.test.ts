@@ -30,9 +30,11 @@ describe('displayLabel', () => {
 
   it('falls back to facts: agent kind, folder name, relative time', () => {
     expect(displayLabel(input({}), NOW)).toEqual({ text: 'Claude Code · billing-api · 3 min ago', derived: 'facts' });
-    // An ACP session names its built-in agent; a user-defined one (known only to its settings) its kind.
+    // An ACP session names its agent by the name its row carries, else a built-in one's; unknown: its kind.
     expect(displayLabel(input({ kind: 'acp', agent: 'gemini' }), NOW).text).toBe('Gemini CLI · billing-api · 3 min ago');
+    expect(displayLabel(input({ kind: 'acp', agent: 'custom-mine', agentName: 'Kumquat agent' }), NOW).text).toBe('Kumquat agent · billing-api · 3 min ago');
     expect(displayLabel(input({ kind: 'acp', agent: 'custom-mine' }), NOW).text).toBe('ACP agent · billing-api · 3 min ago');
+    expect(displayLabel(input({ kind: 'acp', agent: 'toString' }), NOW).text).toBe('ACP agent · billing-api · 3 min ago');
   });
 
   it('names a kind inside a sentence with the right article', () => {

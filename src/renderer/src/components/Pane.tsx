@@ -37,9 +37,6 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const now = useNow();
   // An ACP agent waiting on a permission request is mid-turn: Stop cancels the request and the turn.
   const asking = useAcp((s) => s.permissions[sessionId] !== undefined);
-  // A user-defined ACP agent's name, once the agents are known (a built-in one's name needs no lookup).
-  const agent = row?.kind === 'acp' ? row.agent : undefined;
-  const acpName = useAcp((s) => (agent === undefined ? null : (s.agents?.find((a) => a.id === agent)?.name ?? null)));
   // A session on another machine: the header names it, and says so while its link is down.
   const host = useHostInfo(row?.host);
   // Double-clicking the title renames here, as the row does in the list.
@@ -111,7 +108,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
           ) : null}
         </div>
         <div className="pane-facts" title={row.host ? `${row.folder} on ${row.host}` : row.folder}>
-          {acpName ?? kindName(row.kind, row.agent)}
+          {/* An ACP agent's name comes with the row, from the host that runs it (a user-defined one's too). */}
+          {kindName(row.kind, row.agent, row.agentName)}
           {row.kind === 'claude-code' ? <PermissionModeControl sessionId={sessionId} /> : null}
           {row.kind === 'acp' ? <AcpChoicesControl sessionId={sessionId} /> : null}
           {/* Before the folder: where the line is cut (at its end), the branch is what stays in view. */}

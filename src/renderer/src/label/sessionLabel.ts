@@ -12,7 +12,7 @@ export interface SessionLabel {
  * The label a row and a pane show (SPEC §7). The title is judged again here,
  * whatever main sent: a placeholder never reaches the screen.
  */
-export interface LabelSource extends Pick<SessionRow, 'firstUserLine' | 'kind' | 'folder' | 'updatedAt' | 'agent'> {
+export interface LabelSource extends Pick<SessionRow, 'firstUserLine' | 'kind' | 'folder' | 'updatedAt' | 'agent' | 'agentName'> {
   /** Any string: it is judged here again, whatever its type says. */
   title: string | null;
   /** Who wrote the title: a person's rename ('user') is judged as one, anything else as a model's. */
@@ -33,7 +33,7 @@ export function sessionLabel(row: LabelSource, now: number): SessionLabel {
   if (cached) return cached;
   // displayLabel judges the title again, for whoever wrote it (the one check on this path).
   const label = displayLabel(
-    { title: row.title, titleSource: row.titleSource ?? null, titlePinned: row.titlePinned ?? false, firstUserLine: row.firstUserLine, kind: row.kind, agent: row.agent, folder: row.folder, updatedAt: row.updatedAt },
+    { title: row.title, titleSource: row.titleSource ?? null, titlePinned: row.titlePinned ?? false, firstUserLine: row.firstUserLine, kind: row.kind, agent: row.agent, agentName: row.agentName, folder: row.folder, updatedAt: row.updatedAt },
     now,
   );
   const result: SessionLabel = { text: label.text, derived: label.derived, muted: label.derived !== 'title' };
@@ -60,8 +60,8 @@ const KIND_NAMES: Record<SessionKind, string> = {
 };
 
 /** What runs a session: its kind's name, or an ACP session's built-in agent by name (a pane looks a user-defined one up). */
-export function kindName(kind: SessionKind, agent?: string): string {
-  return kind === 'acp' ? agentKindName(kind, agent) : KIND_NAMES[kind];
+export function kindName(kind: SessionKind, agent?: string, agentName?: string): string {
+  return kind === 'acp' ? agentKindName(kind, agent, agentName) : KIND_NAMES[kind];
 }
 
 const STATUS_WORDS: Record<SessionStatus, string> = {

@@ -1,5 +1,6 @@
 import { TitleSchema } from '../../../../shared/domain/title';
 import { isUsableTitleFrom } from '../../../../shared/judge';
+import { builtInAcpAgentName } from '../../../../shared/label';
 import {
   ENTRY_KINDS,
   SESSION_KINDS,
@@ -61,7 +62,12 @@ export const SESSION_COLUMNS =
   // A worktree session's repository (its `worktree` option): one primary-key lookup per row.
   "(SELECT json_extract(o.value, '$.repoRoot') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree'), " +
   // An ACP session's agent id (its `acpAgent` option); other kinds do not look it up.
-  "CASE WHEN kind = 'acp' THEN (SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent') END";
+  "CASE WHEN kind = 'acp' THEN (SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent') END, " +
+  // A user-defined ACP agent's name as its settings say now (Settings → Agents, key `agents.acp`: a rename
+  // follows), so the row names it without the page asking for the list of agents.
+  "CASE WHEN kind = 'acp' THEN (SELECT json_extract(c.value, '$.name') FROM settings st, json_each(st.value, '$.custom') c " +
+  "WHERE st.key = 'agents.acp' AND json_extract(c.value, '$.id') = " +
+  "(SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent')) END";
 
 export type SessionDbRow = [
   id: string,
@@ -83,6 +89,7 @@ export type SessionDbRow = [
   updatedAt: number,
   worktreeRepo: unknown,
   acpAgent: unknown,
+  acpAgentName: unknown,
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
@@ -107,8 +114,15 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     backendId: r[8],
     // Only a worktree session has one (absent otherwise, so most rows stay as they were).
     ...(typeof r[17] === 'string' && r[17] !== '' ? { project: r[17] } : {}),
-    ...(typeof r[18] === 'string' && /^[a-z0-9][a-z0-9-]{0,63}$/.test(r[18]) ? { agent: r[18] } : {}),
+    ...acpAgent(r[18], r[19]),
   };
+}
+
+/** An ACP session's agent id and its name (the user's own agent's from its settings, else a built-in one's). */
+function acpAgent(id: unknown, customName: unknown): { agent?: string; agentName?: string } {
+  if (typeof id !== 'string' || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(id)) return {};
+  const name = typeof customName === 'string' && customName.trim() !== '' ? customName.trim().slice(0, 80) : builtInAcpAgentName(id);
+  return name === undefined ? { agent: id } : { agent: id, agentName: name };
 }
 
 /**
