@@ -22,10 +22,11 @@ import type { UseCaseStore } from './usecases/useCaseStore';
  */
 export interface CoreContext {
   /**
-   * Only for the use cases (`usecases/newSession.ts`, `continueIn.ts`: session options, the last folder, the
-   * last request), through `SessionsContext`, and only their part of it (`UseCaseStore`); no handler reads it
-   * (lint: handlers never import the store; `ambient:log` asks the ambient engine). Issue 30, 2026-12-06: to go
-   * once those reads and writes sit behind their owners (agents' options, worktrees, preferences, sessions).
+   * Only for the use cases (`usecases/newSession.ts`, `continueIn.ts`: a new session's options, the running
+   * summary, the last request), through `SessionsContext`, and only their part of it (`UseCaseStore`); no
+   * handler reads it (lint: handlers never import the store; `ambient:log` asks the ambient engine). Issue 30,
+   * 2026-12-06: to go once those sit behind their owners (the agents' options; the summary and a read-only
+   * entry page that, unlike `SessionsService.page`, does not count as opening the session).
    */
   readonly store: UseCaseStore;
   readonly events: CoreEvents;

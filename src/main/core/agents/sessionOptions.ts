@@ -34,7 +34,7 @@ export function readPermissionMode(store: OptionsStore, sessionId: string): Perm
   return isPermissionMode(fallback) ? fallback : 'default';
 }
 
-export function writePermissionMode(store: OptionsStore, sessionId: string, mode: PermissionMode): void {
+export function writePermissionMode(store: Pick<OptionsStore, 'sessionOptions'>, sessionId: string, mode: PermissionMode): void {
   store.sessionOptions.set(sessionId, 'permissionMode', mode);
 }
 
@@ -44,7 +44,7 @@ export function readAcpAgent(store: OptionsStore, sessionId: string): string | n
   return parsed.success ? parsed.data : null;
 }
 
-export function writeAcpAgent(store: OptionsStore, sessionId: string, agent: string): void {
+export function writeAcpAgent(store: Pick<OptionsStore, 'sessionOptions'>, sessionId: string, agent: string): void {
   store.sessionOptions.set(sessionId, 'acpAgent', AcpAgentIdSchema.parse(agent));
 }
 
@@ -56,7 +56,7 @@ export function readChatOverride(store: OptionsStore, sessionId: string): ChatOv
 }
 
 /** Stores only what was chosen; nothing chosen stores nothing (the session follows the defaults). */
-export function writeChatOverride(store: OptionsStore, sessionId: string, override: ChatOverride): void {
+export function writeChatOverride(store: Pick<OptionsStore, 'sessionOptions'>, sessionId: string, override: ChatOverride): void {
   const model = override.model?.trim();
   const value = { ...(override.provider ? { provider: override.provider } : {}), ...(model ? { model } : {}) };
   if (Object.keys(value).length > 0) store.sessionOptions.set(sessionId, 'chat', value);

@@ -198,6 +198,11 @@ export class WorktreeService {
     await this.setups.get(sessionId);
   }
 
+  /** A new session's worktree record, written in its row's transaction (`usecases/newSession.ts`). */
+  writeRecord(sessionId: string, record: WorktreeRecord): void {
+    writeWorktreeRecord(this.deps.store, sessionId, record);
+  }
+
   record(sessionId: string): WorktreeRecord | null {
     return readWorktreeRecord(this.deps.store, sessionId);
   }

@@ -10,11 +10,10 @@ import { AppError } from '../../../shared/result';
 import type { Agents } from '../agents';
 import type { AcpCatalog } from '../agents/acp/catalog';
 import { writeAcpAgent, writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
-import { writeWorktreeRecord } from '../git/record';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
 import type { UseCaseStore } from './useCaseStore';
-import { preferencesOf } from '../services/preferences';
+import type { Preferences } from '../services/preferences';
 import type { SessionsService } from '../services/sessions';
 
 const log = createLogger('sessions:new');
@@ -84,7 +83,7 @@ export function checkFolder(raw: string, home: string = homedir()): string | nul
  * worktree made first: the row's folder is the worktree, so every agent kind runs there.
  */
 export async function createUserSession(
-  deps: { sessions: SessionsService; store: UseCaseStore; worktrees: WorktreeService; agents: Pick<Agents, 'acp'> },
+  deps: { sessions: SessionsService; store: UseCaseStore; worktrees: WorktreeService; agents: Pick<Agents, 'acp'>; preferences: Pick<Preferences, 'setLastFolder'> },
   input: NewSessionInput,
 ): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
@@ -113,7 +112,7 @@ export async function createUserSession(
         if (permissionMode) writePermissionMode(deps.store, created.id, permissionMode);
         if (chat) writeChatOverride(deps.store, created.id, chat);
         if (acpAgent) writeAcpAgent(deps.store, created.id, acpAgent);
-        if (prepared) writeWorktreeRecord(deps.store, created.id, prepared.record);
+        if (prepared) deps.worktrees.writeRecord(created.id, prepared.record);
       },
     });
   } catch (err) {
@@ -122,6 +121,6 @@ export async function createUserSession(
   }
   if (prepared) deps.worktrees.adopt(row, prepared);
   // Next time the dialog opens on this folder (the one asked for, not the worktree made in it).
-  preferencesOf(deps.store.settings).setLastFolder(folder ?? deps.sessions.defaultFolder);
+  deps.preferences.setLastFolder(folder ?? deps.sessions.defaultFolder);
   return row;
 }
