@@ -203,6 +203,21 @@ describe('Settings → Agents: ACP agents', () => {
     expect(name).toHaveFocus();
   });
 
+  it('"Remove <agent>" hands the keyboard to the next agent\'s Remove, then the one before, then "Add agent"', async () => {
+    const start: AcpSettings = {
+      ...EMPTY,
+      custom: ['One', 'Two', 'Three'].map((name) => ({ id: `custom-${name.toLowerCase()}`, name, command: name.toLowerCase(), args: [], env: {} })),
+    };
+    const { api } = acpSettingsApi(start);
+    await openAcpGroup(api);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Two' }));
+    expect(screen.getByRole('button', { name: 'Remove Three' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove One' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Add agent' })).toHaveFocus();
+  });
+
   it('when main has no ACP settings yet, the group says why and the rest of Agents works', async () => {
     const api = new FakeApi();
     api.override('settings:get', () => ({ ok: true, value: view() }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AcpAgentInfo, AcpSettings, CustomAcpAgent, McpStdioServer } from '../../../../shared/ipc/acp';
 import type { SettingsView } from '../../../../shared/ipc/settings';
 import { EnvValue, envFor } from '../settings/EnvValue';
@@ -138,8 +138,21 @@ export function useAcpDraft(view: SettingsView, initial: AcpSettings): AcpDraft 
 
 /** Settings → Agents: the group "ACP agents" — where the built-in agents are, and the user's own agents. */
 export function AcpAgentFields({ view, draft, agents, onEdit }: { view: SettingsView; draft: AcpDraft; agents: readonly AcpAgentInfo[]; onEdit: () => void }) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  // After "Remove <agent>" its button is gone: the keyboard moves to the next agent's Remove (else the one
+  // before it, else "Add agent") instead of falling to the page.
+  const focusAfterRemove = useRef<number | null>(null);
+  // Runs after every render; acts only on the render that removed a row.
+  useLayoutEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const removes = group.current?.querySelectorAll<HTMLButtonElement>('.custom-agent-remove') ?? [];
+    const target = removes[Math.min(index, removes.length - 1)] ?? group.current?.querySelector<HTMLButtonElement>('.add-agent');
+    target?.focus();
+  });
   return (
-    <fieldset className="field-group acp-settings">
+    <fieldset ref={group} className="field-group acp-settings">
       <legend>ACP agents</legend>
       <p className="settings-hint">Agents that speak the Agent Client Protocol. Empty: found on PATH.</p>
       {BUILT_IN.map(({ field, label, id, program }) => {
@@ -162,7 +175,7 @@ export function AcpAgentFields({ view, draft, agents, onEdit }: { view: Settings
         <legend>Your agents</legend>
         {draft.drafts.length === 0 ? <p className="settings-hint">None yet: add any command that speaks ACP.</p> : null}
         <ul className="custom-agents" aria-label="Your ACP agents">
-          {draft.drafts.map((agent) => (
+          {draft.drafts.map((agent, index) => (
             <CustomAgentFields
               key={agent.key}
               draft={agent}
@@ -171,6 +184,7 @@ export function AcpAgentFields({ view, draft, agents, onEdit }: { view: Settings
               onChange={(patch) => draft.change(agent.key, patch)}
               onRemove={() => {
                 draft.remove(agent.key);
+                focusAfterRemove.current = index;
                 onEdit();
               }}
             />
@@ -179,7 +193,7 @@ export function AcpAgentFields({ view, draft, agents, onEdit }: { view: Settings
         <div>
           <button
             type="button"
-            className="button"
+            className="button add-agent"
             onClick={() => {
               draft.add();
               onEdit();
