@@ -113,7 +113,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
   const missed = new MissedWhileAway(events, () => sessions.list(false));
-  const context: CoreContext = { store, events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges };
+  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

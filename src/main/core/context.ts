@@ -13,22 +13,14 @@ import type { Preferences } from './services/preferences';
 import type { SessionsService } from './services/sessions';
 import type { UsageService } from './services/usage';
 import type { MissedWhileAway } from './services/missedWhileAway';
-import type { UseCaseStore } from './usecases/useCaseStore';
 
 /**
  * Every part of a running core, each one present: `createCore` builds them all. The router hands it
  * to the handlers, each domain of which declares the few members it uses (`handlers/context.ts`).
  * It lives above `services/`, `agents/`, `ambient/` and `git/`, so none of them has to know the others.
+ * It holds no store: handlers and use cases reach data through its owners (`ambient:log`: the ambient engine).
  */
 export interface CoreContext {
-  /**
-   * Only for the use cases (`usecases/newSession.ts`, `continueIn.ts`: a new session's options, the running
-   * summary, the last request), through `SessionsContext`, and only their part of it (`UseCaseStore`); no
-   * handler reads it (lint: handlers never import the store; `ambient:log` asks the ambient engine). Issue 30,
-   * 2026-12-06: to go once those sit behind their owners (the agents' options; the summary and a read-only
-   * entry page that, unlike `SessionsService.page`, does not count as opening the session).
-   */
-  readonly store: UseCaseStore;
   readonly events: CoreEvents;
   readonly hooks: CoreHooks;
   readonly clock: Clock;

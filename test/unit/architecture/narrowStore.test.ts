@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * "One writer", typed (issue 30): above services/, no module is handed the whole `Store`. Agents, ambient,
  * git, the use cases, handlers and models name only their part of it (`AgentsStore`, `ImportStore`,
- * `AmbientStore`, `RecordStore`, `UseCaseStore`: `Store['x']` members and `Pick<Store, ...>`), so a write to
+ * `AmbientStore`, `RecordStore`: `Store['x']` members and `Pick<Store, ...>`), so a write to
  * a table another part owns does not type-check.
  */
 

@@ -19,7 +19,7 @@ import { PendingPermissions } from './acp/permissions';
 import type { LiveAgentsPort } from './liveAgentsRecord';
 import { AgentRuntime } from './runtime';
 import type { AgentSession } from './types';
-import { readAcpAgent, readChatOverride, readPermissionMode, writePermissionMode, type ChatOverride } from './sessionOptions';
+import { readAcpAgent, readChatOverride, readPermissionMode, writeAcpAgent, writeChatOverride, writePermissionMode, type ChatOverride } from './sessionOptions';
 
 export { AgentRuntime } from './runtime';
 export type { AgentBackend, AgentEvent, AgentSession } from './types';
@@ -138,6 +138,13 @@ export class Agents {
 
   permissionMode(sessionId: string): PermissionMode {
     return readPermissionMode(this.store, sessionId);
+  }
+
+  /** A new session's own options, written in its row's transaction (`usecases/newSession.ts`, `continueIn.ts`). */
+  writeNewSessionOptions(sessionId: string, options: { readonly permissionMode?: PermissionMode | undefined; readonly chat?: ChatOverride | undefined; readonly acpAgent?: string | null }): void {
+    if (options.permissionMode) writePermissionMode(this.store, sessionId, options.permissionMode);
+    if (options.chat) writeChatOverride(this.store, sessionId, options.chat);
+    if (options.acpAgent) writeAcpAgent(this.store, sessionId, options.acpAgent);
   }
 
   /** Applies from the next turn (the CLI reads it at start): a running turn keeps the mode it started with. */

@@ -19,6 +19,8 @@ export interface Ambient {
   readonly assist: AssistFeature;
   /** The suggested commit message (asked by the Commit dialog). */
   readonly commits: CommitMessageFeature;
+  /** The session's stored running summary as stored (unjudged), or undefined ("Continue in…" judges it). */
+  runningSummary(sessionId: string): unknown;
   /** Hold all ambient work while history is replayed or imported. */
   pause(reason: string): void;
   resume(reason: string): void;
@@ -69,6 +71,7 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
     titles,
     assist,
     commits: new CommitMessageFeature(engine),
+    runningSummary: (sessionId) => opts.store.sessionOptions.get(sessionId, 'summary'),
     pause: (reason) => engine.scheduler.pause(reason),
     resume: (reason) => {
       engine.scheduler.resume(reason);

@@ -7,7 +7,7 @@ import type { CoreContext } from '../context';
  */
 
 export type AppContext = Pick<CoreContext, 'app' | 'missed'>;
-export type SessionsContext = Pick<CoreContext, 'sessions' | 'store' | 'usage' | 'ambient' | 'worktrees' | 'agents' | 'preferences'>;
+export type SessionsContext = Pick<CoreContext, 'sessions' | 'usage' | 'ambient' | 'worktrees' | 'agents' | 'preferences'>;
 export type EntriesContext = Pick<CoreContext, 'sessions'>;
 export type TerminalContext = Pick<CoreContext, 'terminals' | 'worktrees'>;
 export type ImportContext = Pick<CoreContext, 'imports'>;

@@ -422,6 +422,11 @@ export class SessionsService {
     return row.status === 'working' ? this.setStatus(id, 'idle') : row;
   }
 
+  /** The newest `limit` entries, oldest first, read only: unlike `page`, this is not the user opening the session. */
+  newestEntries(id: string, limit: number): Entry[] {
+    return this.store.entries.page(id, undefined, limit).entries;
+  }
+
   /** A page of the transcript; the first page (no `beforeSeq`) means the user opened the session. */
   page(id: string, beforeSeq: number | undefined, limit: number): { entries: Entry[]; hasMore: boolean } {
     this.get(id);

@@ -5,9 +5,7 @@ import { AppError } from '../../../shared/result';
 import { SUMMARY_LIMITS } from '../ambient/judge-reply';
 import type { Ambient } from '../ambient';
 import type { Agents } from '../agents';
-import { writeAcpAgent } from '../agents/sessionOptions';
 import { checkAcpAgent } from './newSession';
-import type { UseCaseStore } from './useCaseStore';
 import type { SessionsService } from '../services/sessions';
 
 /*
@@ -41,7 +39,7 @@ export function usableSummary(raw: unknown): string | null {
 }
 
 export async function continueIn(
-  deps: { sessions: SessionsService; store: UseCaseStore; ambient: Ambient; agents: Pick<Agents, 'acp'> },
+  deps: { sessions: SessionsService; ambient: Ambient; agents: Pick<Agents, 'acp' | 'writeNewSessionOptions'> },
   input: { id: string; kind: ContinueKind; agent?: string | undefined },
 ): Promise<SessionRow> {
   const origin = deps.sessions.get(input.id);
@@ -51,8 +49,8 @@ export async function continueIn(
   if (ambient.chain.length === 0 || !ambient.settings.features.runningSummary) {
     throw new AppError('UNAVAILABLE', 'Continue in… needs the running summary, and ambient work is off (Settings).');
   }
-  const summary = usableSummary(deps.store.sessionOptions.get(origin.id, 'summary'));
-  const lastRequest = deps.store.entries.page(origin.id, undefined, 200).entries.filter((e) => e.kind === 'user').at(-1)?.text.trim() || null;
+  const summary = usableSummary(deps.ambient.runningSummary(origin.id));
+  const lastRequest = deps.sessions.newestEntries(origin.id, 200).filter((e) => e.kind === 'user').at(-1)?.text.trim() || null;
   if (!summary && !lastRequest) {
     throw new AppError('UNAVAILABLE', 'Nothing to continue from yet: this session has no usable running summary and no request.');
   }
@@ -62,7 +60,7 @@ export async function continueIn(
     folder: origin.folder,
     backendId: null,
     withinCreate: (created) => {
-      if (acpAgent) writeAcpAgent(deps.store, created.id, acpAgent);
+      deps.agents.writeNewSessionOptions(created.id, { acpAgent });
     },
   });
   deps.sessions.recordEntry(origin.id, 'note', `Continued in a new ${aSessionOfKind(input.kind).replace(/^an? /, '')}.`, { continuedIn: row.id });

@@ -9,10 +9,8 @@ import { aSessionOfKind } from '../../../shared/label';
 import { AppError } from '../../../shared/result';
 import type { Agents } from '../agents';
 import type { AcpCatalog } from '../agents/acp/catalog';
-import { writeAcpAgent, writeChatOverride, writePermissionMode } from '../agents/sessionOptions';
 import type { PreparedWorktree, WorktreeService } from '../git/worktrees';
 import { createLogger } from '../logger';
-import type { UseCaseStore } from './useCaseStore';
 import type { Preferences } from '../services/preferences';
 import type { SessionsService } from '../services/sessions';
 
@@ -83,7 +81,7 @@ export function checkFolder(raw: string, home: string = homedir()): string | nul
  * worktree made first: the row's folder is the worktree, so every agent kind runs there.
  */
 export async function createUserSession(
-  deps: { sessions: SessionsService; store: UseCaseStore; worktrees: WorktreeService; agents: Pick<Agents, 'acp'>; preferences: Pick<Preferences, 'setLastFolder'> },
+  deps: { sessions: SessionsService; worktrees: WorktreeService; agents: Pick<Agents, 'acp' | 'writeNewSessionOptions'>; preferences: Pick<Preferences, 'setLastFolder'> },
   input: NewSessionInput,
 ): Promise<SessionRow> {
   for (const [option, rule] of Object.entries(OPTION_KINDS)) {
@@ -109,9 +107,7 @@ export async function createUserSession(
       // A terminal's backend id is its command line (null: the user's shell).
       backendId: input.kind === 'terminal' ? command : null,
       withinCreate: (created) => {
-        if (permissionMode) writePermissionMode(deps.store, created.id, permissionMode);
-        if (chat) writeChatOverride(deps.store, created.id, chat);
-        if (acpAgent) writeAcpAgent(deps.store, created.id, acpAgent);
+        deps.agents.writeNewSessionOptions(created.id, { permissionMode, chat, acpAgent });
         if (prepared) deps.worktrees.writeRecord(created.id, prepared.record);
       },
     });
