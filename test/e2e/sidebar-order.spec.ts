@@ -147,3 +147,29 @@ test('a row that gets newer while the pointer is over the list does not move unt
     .poll(() => labels(page))
     .toEqual(['Release checklist for the docs', 'Proofread the install guide', 'Tune the docs search ranking', ...BY_TIME.slice(3)]);
 });
+
+test('after a pick from the row menu with the pointer, the row shows its ⋯ or its time, never an empty corner', async ({ page }) => {
+  await open(page);
+  const row = rowByLabel(page, 'Port the retry policy');
+  const more = row.getByRole('button', { name: /More actions/ });
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Pin' }).click();
+  // Focus is back on the ⋯ (as the menu leaves it); the pointer goes elsewhere without a click.
+  await expect(more).toBeFocused();
+  await page.mouse.move(900, 500);
+  // The time steps aside while something in the row has focus, so the ⋯ it makes room for shows.
+  const corner = async () =>
+    row.evaluate((el) => {
+      const time = el.querySelector('.row-time');
+      const button = el.querySelector('.row-more');
+      return {
+        time: time ? getComputedStyle(time).visibility : 'none',
+        more: button ? getComputedStyle(button).opacity : 'none',
+      };
+    });
+  await expect.poll(async () => { const c = await corner(); return c.time === 'visible' || c.more === '1'; }).toBe(true);
+  await snap(page, 'sidebar-order-after-pin-1400x900-light');
+  // Put it back as the other tests expect it.
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Unpin' }).click();
+});
