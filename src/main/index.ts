@@ -5,7 +5,7 @@
 // checked) goes to the host over its socket, starting the host when none runs.
 // Quitting leaves the host and its agents running unless the setting says
 // otherwise; "Quit and Stop Agents" ends them. Rules live in ./electron/.
-import { app, dialog, ipcMain, Menu, Notification, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import { app, dialog, ipcMain, Menu, Notification, safeStorage, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { electronNativeBinding } from './electron/native';
 import { viewMenu } from './electron/menus';
 import { APP_USER_MODEL_ID } from './electron/policy';
 import { registerAppSchemePrivileges, serveAppProtocol } from './electron/protocol';
-import { electronSecretBox } from './electron/secrets';
+import { openElectronSecretBox } from './electron/secrets';
 import { trustOnlyWindow } from './electron/sender';
 import { logChildProcessGone, watchRenderer } from './electron/rendererRecovery';
 import { quitAndStopAgentsAction } from './electron/quitAndStop';
@@ -57,13 +57,14 @@ function runAsHost(): void {
     });
   app
     .whenReady()
-    .then(() =>
+    .then(() => openElectronSecretBox(safeStorage, process.platform))
+    .then((secrets) =>
       runHost({
         dataDir: args.dataDir,
         env: process.env,
         version: app.getVersion(),
         nativeBinding: electronNativeBinding(app.getAppPath()),
-        secrets: electronSecretBox,
+        secrets,
         reportFd: args.reportFd,
         unlessStoppedSince: args.unlessStoppedSince,
         appRoot: app.getAppPath(),

@@ -12,7 +12,10 @@ import type { CreateCoreOptions, SwarmCore } from './app';
 export type { SwarmCore } from './app';
 export async function createCore(options: CreateCoreOptions): Promise<SwarmCore> {
   const { createCore: create } = await import('./app');
-  return create(options);
+  const core = create(options);
+  // Sealed keys are unsealed here, asynchronously, so that no later read waits on the OS keychain.
+  await core.services.ambient.engine.config.unsealStoredKeys();
+  return core;
 }
 export type { FrontAbilities } from './core';
 

@@ -16,8 +16,8 @@ function memoryRepo(): SettingsRepo {
 
 const box: SecretBox = {
   isEncryptionAvailable: () => true,
-  encrypt: (p) => Buffer.from(p).reverse().toString('base64'),
-  decrypt: (s) => Buffer.from(s, 'base64').reverse().toString(),
+  encrypt: (p) => Promise.resolve(Buffer.from(p).reverse().toString('base64')),
+  decrypt: (s) => Promise.resolve({ plain: Buffer.from(s, 'base64').reverse().toString(), reseal: false }),
 };
 
 describe('ambient configuration (SPEC §10)', () => {
@@ -54,33 +54,34 @@ describe('ambient configuration (SPEC §10)', () => {
     expect(missingCli.status.problem).toMatch(/not found at "\/no\/such\/claude"/);
   });
 
-  it('keys are sealed with the secret box where there is one, plain (and said so) where not', () => {
+  it('keys are sealed with the secret box where there is one, plain (and said so) where not', async () => {
     const repo = memoryRepo();
     const sealed = new AmbientConfig(repo, {}, box);
-    sealed.setKey('anthropic', 'sk-secret');
+    await sealed.setKey('anthropic', 'sk-secret');
     expect(JSON.stringify(repo.all())).not.toContain('sk-secret');
     expect(sealed.resolve().anthropic.apiKey).toBe('sk-secret');
     expect(sealed.resolve().status.keys.anthropic).toBe('encrypted');
 
     const plainRepo = memoryRepo();
     const plain = new AmbientConfig(plainRepo, {}, null);
-    plain.setKey('openai', 'sk-plain');
+    await plain.setKey('openai', 'sk-plain');
     expect(plain.resolve().status.keys.openai).toBe('plain');
     expect(plain.resolve().status.encryptionAvailable).toBe(false);
-    plain.setKey('openai', null);
+    await plain.setKey('openai', null);
     expect(plain.resolve().status.keys.openai).toBe('none');
     expect(new AmbientConfig(plainRepo, { OPENAI_API_KEY: 'e' }, null).resolve().status.keys.openai).toBe('env');
   });
 
-  it("a box that does not really encrypt (Linux's basic_text) keeps keys, and shows them, as unencrypted", () => {
+  it("a box that does not really encrypt (Linux's basic_text) keeps keys, and shows them, as unencrypted", async () => {
     const repo = memoryRepo();
-    new AmbientConfig(repo, {}, box).setKey('anthropic', 'sk-sealed-earlier');
+    await new AmbientConfig(repo, {}, box).setKey('anthropic', 'sk-sealed-earlier');
     const basicText: SecretBox = { ...box, isEncryptionAvailable: () => false };
     const later = new AmbientConfig(repo, {}, basicText);
+    await later.unsealStoredKeys();
     expect(later.resolve().anthropic.apiKey).toBe('sk-sealed-earlier');
     expect(later.resolve().status.keys.anthropic).toBe('plain');
     expect(later.resolve().status.encryptionAvailable).toBe(false);
-    later.setKey('openai', 'sk-new');
+    await later.setKey('openai', 'sk-new');
     expect(later.resolve().status.keys.openai).toBe('plain');
   });
 

@@ -16,8 +16,8 @@ function memoryRepo(): SettingsRepo {
 
 const box: SecretBox = {
   isEncryptionAvailable: () => true,
-  encrypt: (p) => Buffer.from(p).reverse().toString('base64'),
-  decrypt: (s) => Buffer.from(s, 'base64').reverse().toString(),
+  encrypt: (p) => Promise.resolve(Buffer.from(p).reverse().toString('base64')),
+  decrypt: (s) => Promise.resolve({ plain: Buffer.from(s, 'base64').reverse().toString(), reseal: false }),
 };
 
 describe('endpoint normalisation', () => {
@@ -47,22 +47,85 @@ describe('endpoint normalisation', () => {
   });
 });
 
+/** A box whose keychain key was rotated: every unseal asks for a reseal, and each seal is tagged with its generation. */
+function rotatingBox() {
+  let generation = 1;
+  const calls = { decrypt: 0, encrypt: 0 };
+  const box: SecretBox = {
+    isEncryptionAvailable: () => true,
+    encrypt: (p) => {
+      calls.encrypt += 1;
+      return Promise.resolve(Buffer.from(`${generation}:${p}`).toString('base64'));
+    },
+    decrypt: (s) => {
+      calls.decrypt += 1;
+      const [gen, plain] = Buffer.from(s, 'base64').toString().split(':');
+      return Promise.resolve({ plain: plain ?? '', reseal: Number(gen) < generation });
+    },
+  };
+  return { box, calls, rotate: () => void (generation += 1) };
+}
+
+describe('sealed keys are unsealed once, at start (the keychain never blocks a read)', () => {
+  it('reads answer from memory: no unseal per read, and none before the start-up unseal', async () => {
+    const repo = memoryRepo();
+    const { box, calls } = rotatingBox();
+    await new Credentials(repo, {}, box).setKey('openai', 'sk-o', null);
+    const restarted = new Credentials(repo, {}, box);
+    expect(restarted.keyFor('openai', null)).toEqual({ apiKey: null, state: 'none' });
+    await restarted.unsealStored();
+    expect(calls.decrypt).toBe(1);
+    for (let i = 0; i < 3; i += 1) expect(restarted.keyFor('openai', null)).toEqual({ apiKey: 'sk-o', state: 'encrypted' });
+    expect(calls.decrypt).toBe(1);
+  });
+
+  it('a key the keychain asks to reseal is sealed again and stored, and still reads the same', async () => {
+    const repo = memoryRepo();
+    const { box, calls, rotate } = rotatingBox();
+    await new Credentials(repo, {}, box).setKey('anthropic', 'sk-a', 'http://127.0.0.1:4000');
+    const before = repo.get('ambient.key.anthropic') as { value: string; endpoint: string };
+    rotate();
+    const c = new Credentials(repo, {}, box);
+    await c.unsealStored();
+    const after = repo.get('ambient.key.anthropic') as { enc: string; value: string; endpoint: string };
+    expect(after.value).not.toBe(before.value);
+    expect(Buffer.from(after.value, 'base64').toString()).toBe('2:sk-a');
+    expect(after).toMatchObject({ enc: 'safe', endpoint: before.endpoint });
+    expect(calls.encrypt).toBe(2);
+    expect(c.keyFor('anthropic', 'http://127.0.0.1:4000')).toEqual({ apiKey: 'sk-a', state: 'encrypted' });
+    // Resealed, the next start has nothing to rewrite.
+    await new Credentials(repo, {}, box).unsealStored();
+    expect(calls.encrypt).toBe(2);
+  });
+
+  it('a key that cannot be unsealed reads as none, and the others still read', async () => {
+    const repo = memoryRepo();
+    repo.set('ambient.key.anthropic', { enc: 'safe', value: 'garbage', endpoint: 'https://api.anthropic.com' });
+    await new Credentials(repo, {}, box).setKey('openai', 'sk-o', null);
+    const failing: SecretBox = { ...box, decrypt: (s) => (s === 'garbage' ? Promise.reject(new Error('bad seal')) : box.decrypt(s)) };
+    const c = new Credentials(repo, {}, failing);
+    await c.unsealStored();
+    expect(c.keyFor('anthropic', null)).toEqual({ apiKey: null, state: 'none' });
+    expect(c.keyFor('openai', null)).toEqual({ apiKey: 'sk-o', state: 'encrypted' });
+  });
+});
+
 describe('keys bound to endpoints (SPEC §11)', () => {
-  it('a stored key is handed out only for the endpoint it was entered for', () => {
+  it('a stored key is handed out only for the endpoint it was entered for', async () => {
     const c = new Credentials(memoryRepo(), {}, box);
-    c.setKey('anthropic', 'sk-a', 'http://127.0.0.1:4000/');
+    await c.setKey('anthropic', 'sk-a', 'http://127.0.0.1:4000/');
     expect(c.keyFor('anthropic', 'http://127.0.0.1:4000')).toEqual({ apiKey: 'sk-a', state: 'encrypted' });
     expect(c.keyFor('anthropic', 'http://127.0.0.1:4001')).toEqual({ apiKey: null, state: 'elsewhere' });
     expect(c.keyFor('anthropic', null)).toEqual({ apiKey: null, state: 'elsewhere' });
-    c.setKey('anthropic', 'sk-b', null);
+    await c.setKey('anthropic', 'sk-b', null);
     expect(c.keyFor('anthropic', 'https://api.anthropic.com')).toEqual({ apiKey: 'sk-b', state: 'encrypted' });
-    c.setKey('anthropic', null, null);
+    await c.setKey('anthropic', null, null);
     expect(c.keyFor('anthropic', null)).toEqual({ apiKey: null, state: 'none' });
   });
 
-  it('a key is not kept for an endpoint that is not http(s)', () => {
+  it('a key is not kept for an endpoint that is not http(s)', async () => {
     const c = new Credentials(memoryRepo(), {}, null);
-    expect(() => c.setKey('openai', 'sk', 'ftp://example.com/v1')).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }) as unknown as Error);
+    await expect(c.setKey('openai', 'sk', 'ftp://example.com/v1')).rejects.toMatchObject({ code: 'BAD_INPUT' });
     expect(c.keyFor('openai', 'ftp://example.com/v1')).toEqual({ apiKey: null, state: 'none' });
   });
 
@@ -84,11 +147,11 @@ describe('keys bound to endpoints (SPEC §11)', () => {
     expect(noBase.keyFor('openai', 'http://127.0.0.1:6000/v1')).toEqual({ apiKey: null, state: 'elsewhere' });
   });
 
-  it('changing a base URL in the settings withholds the key until it is entered again', () => {
+  it('changing a base URL in the settings withholds the key until it is entered again', async () => {
     const repo = memoryRepo();
     const config = new AmbientConfig(repo, {}, box);
     config.save({ provider: 'anthropic', anthropicBaseUrl: 'http://127.0.0.1:4000' });
-    config.setKey('anthropic', 'sk-bound');
+    await config.setKey('anthropic', 'sk-bound');
     expect(config.resolve().anthropic).toEqual({ apiKey: 'sk-bound', baseURL: 'http://127.0.0.1:4000' });
 
     config.save({ anthropicBaseUrl: 'http://127.0.0.1:4999' });
@@ -99,7 +162,7 @@ describe('keys bound to endpoints (SPEC §11)', () => {
     expect(moved.status.problem).toMatch(/Key needed for this endpoint/);
     expect(JSON.stringify(moved.status)).not.toContain('sk-bound');
 
-    config.setKey('anthropic', 'sk-new');
+    await config.setKey('anthropic', 'sk-new');
     expect(config.resolve().anthropic).toEqual({ apiKey: 'sk-new', baseURL: 'http://127.0.0.1:4999' });
   });
 

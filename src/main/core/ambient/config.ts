@@ -119,9 +119,14 @@ export class AmbientConfig {
     return this.credentials.envBaseUrl(which) ?? (which === 'anthropic' ? settings.anthropicBaseUrl : settings.openaiBaseUrl);
   }
 
+  /** Unseals the stored keys once (the core does it before it serves): key reads then never wait on the keychain. */
+  unsealStoredKeys(): Promise<void> {
+    return this.credentials.unsealStored();
+  }
+
   /** Stores a key bound to the base URL in effect now: save a new base URL first, then its key. */
-  setKey(which: 'anthropic' | 'openai', key: string | null): void {
-    this.credentials.setKey(which, key, this.baseUrl(which));
+  async setKey(which: 'anthropic' | 'openai', key: string | null): Promise<void> {
+    await this.credentials.setKey(which, key, this.baseUrl(which));
   }
 
   resolve(): ResolvedAmbient {

@@ -17,11 +17,16 @@ export const DEFAULT_BASE_URLS: Readonly<Record<KeyedProvider, string>> = {
   openai: 'https://api.openai.com/v1',
 };
 
-/** Encrypts secrets at rest (Electron's safeStorage); absent in web mode. `isEncryptionAvailable` is false where it would not really encrypt (Linux `basic_text`). */
+/**
+ * Encrypts secrets at rest (Electron's safeStorage); absent in web mode. `isEncryptionAvailable` is false where
+ * it would not really encrypt (Linux `basic_text`). Sealing and unsealing are async: the OS keychain may ask
+ * the user, and the host's one thread must not wait on that.
+ */
 export interface SecretBox {
   isEncryptionAvailable(): boolean;
-  encrypt(plain: string): string;
-  decrypt(sealed: string): string;
+  encrypt(plain: string): Promise<string>;
+  /** `reseal`: the keychain's key was rotated (or got stronger); seal the plain text again and store that. */
+  decrypt(sealed: string): Promise<{ plain: string; reseal: boolean }>;
 }
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
@@ -85,7 +90,12 @@ function nonEmpty(v: string | undefined | null): string | null {
   return v && v.trim() !== '' ? v.trim() : null;
 }
 
+const KEYED_PROVIDERS: readonly KeyedProvider[] = ['anthropic', 'openai'];
+
 export class Credentials {
+  /** Sealed value → its plain text, filled by `unsealStored` and `setKey`: reads stay synchronous, in memory only. */
+  private readonly unsealed = new Map<string, string>();
+
   constructor(
     private readonly repo: KeyValueStore,
     private readonly env: NodeJS.ProcessEnv,
@@ -101,18 +111,46 @@ export class Credentials {
     return nonEmpty(which === 'anthropic' ? this.env.ANTHROPIC_BASE_URL : this.env.OPENAI_BASE_URL);
   }
 
+  /**
+   * Unseals the stored keys once, at start: `keyFor` then answers from memory without waiting on the keychain.
+   * A key the keychain asks to reseal is sealed again and stored; one that cannot be unsealed reads as none.
+   */
+  async unsealStored(): Promise<void> {
+    if (!this.secrets) return;
+    for (const which of KEYED_PROVIDERS) {
+      const raw = this.repo.get(keyName(which)) as StoredKey | undefined;
+      if (!raw || typeof raw !== 'object' || raw.enc !== 'safe' || typeof raw.value !== 'string') continue;
+      try {
+        const { plain, reseal } = await this.secrets.decrypt(raw.value);
+        this.unsealed.set(raw.value, plain);
+        if (!reseal) continue;
+        const value = await this.secrets.encrypt(plain);
+        // Unless the key was changed meanwhile (the settings screen is served while this runs).
+        if ((this.repo.get(keyName(which)) as StoredKey | undefined)?.value !== raw.value) continue;
+        this.repo.set(keyName(which), { ...raw, value });
+        this.unsealed.set(value, plain);
+      } catch {
+        // not readable with this keychain: it reads as no key, and entering it again replaces it
+      }
+    }
+  }
+
   /** Stores `key` bound to `baseURL` (null = the provider's default); null or blank removes it. */
-  setKey(which: KeyedProvider, key: string | null, baseURL: string | null): void {
+  async setKey(which: KeyedProvider, key: string | null, baseURL: string | null): Promise<void> {
     if (key === null || key.trim() === '') {
       this.repo.remove(keyName(which));
       return;
     }
     const endpoint = normaliseEndpoint(baseURL ?? DEFAULT_BASE_URLS[which]);
     if (endpoint === null) throw new AppError('BAD_INPUT', 'A key can only be kept for an http(s) base URL: fix the base URL, then enter the key.');
-    const sealed: StoredKey = this.encryptionAvailable && this.secrets
-      ? { enc: 'safe', value: this.secrets.encrypt(key.trim()), endpoint }
-      : { enc: 'plain', value: key.trim(), endpoint };
-    this.repo.set(keyName(which), { ...sealed });
+    const plain = key.trim();
+    if (this.encryptionAvailable && this.secrets) {
+      const value = await this.secrets.encrypt(plain);
+      this.unsealed.set(value, plain);
+      this.repo.set(keyName(which), { enc: 'safe', value, endpoint });
+    } else {
+      this.repo.set(keyName(which), { enc: 'plain', value: plain, endpoint });
+    }
   }
 
   /**
@@ -140,12 +178,9 @@ export class Credentials {
     if (!raw || typeof raw !== 'object' || typeof raw.value !== 'string') return null;
     const endpoint = typeof raw.endpoint === 'string' ? raw.endpoint : DEFAULT_BASE_URLS[which];
     if (raw.enc === 'plain') return { key: raw.value, state: 'plain', endpoint };
-    try {
-      if (!this.secrets) return { key: null, state: 'none', endpoint };
-      // Sealed earlier, but the box no longer really encrypts (Linux's basic_text): say so.
-      return { key: this.secrets.decrypt(raw.value), state: this.encryptionAvailable ? 'encrypted' : 'plain', endpoint };
-    } catch {
-      return { key: null, state: 'none', endpoint };
-    }
+    const key = this.unsealed.get(raw.value);
+    if (key === undefined) return { key: null, state: 'none', endpoint };
+    // Sealed earlier, but the box no longer really encrypts (Linux's basic_text): say so.
+    return { key, state: this.encryptionAvailable ? 'encrypted' : 'plain', endpoint };
   }
 }
