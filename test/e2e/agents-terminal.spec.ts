@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { basename } from 'node:path';
 import { git, makeRepo } from '../support/gitRepo';
 import { createSessionIn, isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
@@ -73,9 +74,16 @@ test('the terminal is the input: output shows, no composer, Stop only while a co
   await run(page, 'echo "first-$((6*7))"; pwd');
   await expect(screen(page)).toContainText('first-42', { timeout: 15_000 });
   await expect(screen(page)).toContainText(work);
-  // In the pane, the typed line is only the pane's title (the session's first line), not a bubble too.
-  await expect(main.getByText('echo "first-$((6*7))"; pwd', { exact: true })).toHaveCount(1);
-  await expect(main.getByRole('heading', { name: 'echo "first-$((6*7))"; pwd' })).toBeVisible();
+  // The typed line is on the screen only (no "you" bubble); with no title, the pane reads as the last
+  // program that ran and its folder (SPEC §7), never the whole line.
+  await expect(main.getByText('echo "first-$((6*7))"; pwd', { exact: true })).toHaveCount(0);
+  await expect(main.getByRole('heading', { name: `pwd · ${basename(work)}` })).toBeVisible();
+  // A title of its own: the next tests open a second terminal in the same folder, whose label would read alike.
+  await main.getByRole('heading', { name: `pwd · ${basename(work)}` }).dblclick();
+  await page.getByRole('textbox', { name: 'Session title' }).fill('First terminal');
+  await page.getByRole('textbox', { name: 'Session title' }).press('Enter');
+  await expect(rowByLabel(page, /^First terminal/)).toBeVisible();
+  await screen(page).click();
   await expect(main.getByRole('button', { name: 'Stop' })).toHaveCount(0);
 
   await run(page, 'sleep 30; echo "after-sleep"');
@@ -99,7 +107,7 @@ test('switching sessions and reloading the page keep the whole screen, in order'
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
-  await rowByLabel(page, /^echo "first-/i).click();
+  await rowByLabel(page, /^First terminal/).click();
   await expectInOrder(page, ['first-42', 'green-5']);
 
   // Output that comes while no pane shows the terminal.
@@ -109,12 +117,12 @@ test('switching sessions and reloading the page keep the whole screen, in order'
   await run(page, 'echo other-session');
   await expect(screen(page)).toContainText('other-session', { timeout: 15_000 });
 
-  await rowByLabel(page, /^echo "first-/i).click();
+  await rowByLabel(page, /^First terminal/).click();
   await expectInOrder(page, ['first-42', 'green-5', 'while-away-9']);
 
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
-  await rowByLabel(page, /^echo "first-/i).click();
+  await rowByLabel(page, /^First terminal/).click();
   await expectInOrder(page, ['first-42', 'green-5', 'while-away-9']);
   await run(page, 'echo "after-reload-$((1+1))"');
   await expectInOrder(page, ['first-42', 'green-5', 'while-away-9', 'after-reload-2']);
@@ -137,7 +145,7 @@ test('the shell exits: the bar says so and offers Restart, which starts it again
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
-  await rowByLabel(page, /^echo "first-/i).click();
+  await rowByLabel(page, /^First terminal/).click();
   await expect(screen(page)).toContainText('after-reload-2', { timeout: 15_000 });
   await screen(page).click();
   await page.keyboard.type('exit 3');
@@ -146,7 +154,7 @@ test('the shell exits: the bar says so and offers Restart, which starts it again
   const restart = page.getByRole('main').getByRole('button', { name: 'Restart' });
   await expect(restart).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('main').getByText('Exited with code 3.', { exact: true })).toBeVisible();
-  await expect(rowByLabel(page, /^echo "first-/i)).toHaveAccessibleName(/, error/);
+  await expect(rowByLabel(page, /^First terminal/)).toHaveAccessibleName(/, error/);
   await snap(page, 'terminal-exited-1400x900-light');
 
   await restart.click();
@@ -249,7 +257,8 @@ test('resizing the window redraws the prompt, and an idle terminal never reads "
   await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
   await run(page, 'echo "resize-$((40+2))"');
   await expect(screen(page)).toContainText('resize-42', { timeout: 15_000 });
-  const row = rowByLabel(page, 'echo "resize-$((40+2))"');
+  // The open row (other terminals in this folder read alike: the last program and the folder).
+  const row = page.getByRole('navigation', { name: 'Sessions' }).locator('[role="listitem"][aria-current="true"]');
   await expect(row).toHaveAccessibleName(/, idle/, { timeout: 10_000 });
   // Every status word the row shows from here on, however briefly.
   await row.evaluate((element) => {

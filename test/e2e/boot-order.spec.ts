@@ -67,7 +67,7 @@ test('the socket says hello and asks for the first page while the early rows’ 
   await gate.release();
   // Its rows (or, if the app was quicker, React's) are then on screen.
   await expect(page.locator('[data-early-row], [role="listitem"]').first()).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 29' })).toBeVisible();
 });
 
 test('the entry’s styles come inside the page: no style sheet is fetched before the first rows, and the page is styled already', async ({ page }) => {
@@ -92,7 +92,7 @@ test('the entry’s styles come inside the page: no style sheet is fetched befor
   expect(styled.bg).not.toBe('');
   expect(styled.font).toBe('13px');
   await gate.release();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 0' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Boot order session 29' })).toBeVisible();
   expect(refused).toEqual([]);
 });
 

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { basename } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSessionIn, isolatedHome } from './support/agents';
 import { descendants, freshDataDir, isAlive, readHostPid, startServer, stopHost, waitGone, type RunningServer } from './support/server';
-import { rowByLabel } from './support/swarm';
+import { escapeRegExp, rowByLabel } from './support/swarm';
 
 // Issue 15, the session host: agents outlive the front that started them. A front killed with its whole
 // process group (kill -9) leaves the host and its agents running; a new front attaches to the same host
@@ -12,6 +13,8 @@ import { rowByLabel } from './support/swarm';
 test.describe.configure({ mode: 'serial' });
 
 const { home, work } = isolatedHome('host');
+/** The one terminal row of a test's own data folder: with no title it reads as its last program and folder (SPEC §7). */
+const terminalRow = (page: Page): Locator => rowByLabel(page, new RegExp(`· ${escapeRegExp(basename(work))}`));
 const env = { HOME: home, SHELL: '/bin/bash', SWARMDESK_IMPORT: 'off', SWARMDESK_AMBIENT_PROVIDER: 'offline' };
 const COUNTER = 'echo "pid=$$"; i=0; while true; do echo "tick-$i"; i=$((i+1)); sleep 0.1; done';
 
@@ -64,7 +67,7 @@ test('an agent outlives its front: kill -9 of the front\'s process group, a new 
     second = await startServer({ dataDir, env });
     expect(second.hostPid()).toBe(host); // attached to the same host: no second host, no second start
     await open(page, second);
-    await rowByLabel(page, /^echo "pid=/).click();
+    await terminalRow(page).click();
     // What the agent wrote while no front was there is on screen, and it keeps counting, in order, with no gap.
     await expect.poll(async () => Math.min(...(await ticks(page))), { timeout: 20_000 }).toBeLessThanOrEqual(lastSeen + 60);
     await expect.poll(async () => Math.max(-1, ...(await ticks(page))), { timeout: 20_000 }).toBeGreaterThan(lastSeen + 20);
@@ -196,7 +199,7 @@ test('the host killed (kill -9): the front starts a new one; the terminal shows 
     expect(server.hostPid()).not.toBe(host);
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 20_000 });
-    await rowByLabel(page, /^for i in/).click();
+    await terminalRow(page).click();
     await expect(screen(page)).toContainText('line-40', { timeout: 15_000 });
     const main = page.getByRole('main');
     await expect(main.getByText('Not running: it ended when its session host stopped; its screen is kept.')).toBeVisible();

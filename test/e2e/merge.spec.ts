@@ -5,7 +5,7 @@ import { git, makeRepo } from '../support/gitRepo';
 import { isolatedHome } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { headerProblems } from './support/layout';
-import { rows } from './support/swarm';
+import { escapeRegExp } from './support/swarm';
 
 // Commit and merge back (issue 10 part 3, SPEC §7.1 "merge") in a real Chromium against web mode, with a
 // real repository: two worktree sessions change it; one is merged with Squash, the other after a Rebase;
@@ -103,8 +103,11 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   folders.push(await newWorktreeSession(page), await newWorktreeSession(page));
   const [alpha, beta] = folders as [string, string];
 
-  // The first session (the older row) is squashed into main.
-  await rows(page).nth(1).click();
+  // The first session is squashed into main. Rows are found by their branch: the list is by time, so a
+  // session that works moves to the top.
+  const rowOn = (folder: string): Locator =>
+    page.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem', { name: new RegExp(`on ${escapeRegExp(git(folder, 'rev-parse', '--abbrev-ref', 'HEAD'))}\\b`) });
+  await rowOn(alpha).click();
   let pane = page.getByRole('main');
   await editInTerminal(pane, page, 'alpha.txt', 'alpha');
   await commit(pane, page, alpha, 'Add alpha', 'test-results/commit-dialog.png');
@@ -116,7 +119,7 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   expect(readFileSync(join(repo, 'alpha.txt'), 'utf8')).toBe('alpha\n');
 
   // The second, made before that merge, goes in after a rebase: linear history on top of the squash.
-  await rows(page).nth(0).click();
+  await rowOn(beta).click();
   pane = page.getByRole('main');
   await editInTerminal(pane, page, 'beta.txt', 'beta');
   await commit(pane, page, beta, 'Add beta');
@@ -133,7 +136,7 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
   // Both merged panes side by side in a 900 px window: each header's buttons and its "Merged into main"
   // take further lines inside the pane; nothing runs past its edge or is squeezed away.
   await page.setViewportSize({ width: 900, height: 700 });
-  await rows(page).nth(1).click({ modifiers: ['Control'] });
+  await rowOn(alpha).click({ modifiers: ['Control'] });
   await expect(page.locator('.pane')).toHaveCount(2);
   for (const header of await page.locator('.pane .pane-header').all()) {
     await expect(header.getByText('Merged into main', { exact: true })).toBeVisible();
