@@ -72,6 +72,9 @@ test.afterAll(async () => {
 async function open(page: Page): Promise<void> {
   await page.goto(server.url);
   await expect(rows(page).first()).toBeVisible();
+  // The first rows may be the early ones drawn before React (list items too): wait for React's list,
+  // which replaces them, so nothing a test measures or adds is swept away under it.
+  await expect(page.locator('[data-early-row]')).toHaveCount(0);
 }
 
 const labels = async (page: Page): Promise<string[]> =>
@@ -162,7 +165,11 @@ test('a working status pulses by opacity and transform only (run by the composit
     const dot = document.createElement('span');
     dot.className = 'status-dot status-working';
     root.append(dot);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // A pulse ends 1.6 s after the animation starts, which waits for a frame: on a busy machine the start
+    // came late enough that a fixed 2.5 s heard none. Wait for the first (8 s at most), then a little more.
+    const started = performance.now();
+    while (counts.window === 0 && performance.now() - started < 8_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     dot.remove();
     return counts;
   });

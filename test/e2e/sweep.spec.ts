@@ -25,9 +25,9 @@ let swarmBuilt = false;
 const report = new SweepReport();
 
 const DERIVED = 'please fix the login redirect loop on Safari';
-/** The terminals' labels: their first submitted line (a user line, SPEC §7 display label). */
-const TERMINAL = /^ls -la/;
-const WORKTREE = /^printf/;
+/** The terminals' labels: with no title, the program that ran and the folder (SPEC §7 display label). */
+const TERMINAL = /^ls · /;
+const WORKTREE = /^\S+ · atlas\b/;
 const PINNED = 'Fix kumquat websocket drops';
 const REPLY = [
   'The load balancer closes idle connections after **60 s**, and the client pings every 90 s.',
