@@ -30,6 +30,10 @@ const RULES: readonly Rule[] = [
     pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----|$)/g,
     replace: `${P} (private key)`,
   },
+  // The tail of a block whose BEGIN line was cut off (a screen's last lines): everything up to its END line.
+  { name: 'private key tail', pattern: /^[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g, replace: `${P} (private key)` },
+  // A key's body with neither of its armour lines in view: two or more full lines of base64 (PEM's 64, OpenSSH's 70).
+  { name: 'key body lines', pattern: /(?:^|\n)(?:[A-Za-z0-9+/]{60,76}={0,2}(?:\n|$)){2,}/g, replace: `\n${P} (key lines)\n` },
   { name: 'url credentials', pattern: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@:]+:[^\s/?#@]+@/gi, replace: `$1${P}@` },
   { name: 'authorization header', pattern: /\b(Authorization["']?\s*[:=]\s*["']?)(?:Bearer|Basic|Token|Bot)?\s*[A-Za-z0-9._~+/-]+=*/gi, replace: `$1${P}` },
   { name: 'bearer token', pattern: /\b(Bearer\s+)[A-Za-z0-9._~+/-]{8,}=*/g, replace: `$1${P}` },
@@ -44,6 +48,13 @@ const RULES: readonly Rule[] = [
   { name: 'aws key id', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA)[A-Z0-9]{16}\b/g, replace: P },
   // A 40-character AWS secret next to its name (the name-and-value rule would keep a suffix like `/…`).
   { name: 'aws secret', pattern: /\b(aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}/gi, replace: `$1${P}` },
+  // A bare 40-character AWS secret (typed at `aws configure`'s prompt, printed by a tool): mixed case and a digit,
+  // so a git hash (lower-case hex) or a word is never taken for one.
+  {
+    name: 'aws secret (bare)',
+    pattern: /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*[A-Z])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[0-9])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+    replace: P,
+  },
   { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, replace: P },
   // `password=…`, `token: …`, `"secret": "…"`, `DB_PASSWORD=…`, `--token=…`, `--password …`.
   // A value that is a call (`tokens = text.split(…)`) is code, not a secret: the lookahead takes the
@@ -53,6 +64,8 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(String.raw`(${SECRET_NAME}["']?\s*[:=]\s*["']?)(?!\[secret\])(?=([^\s"'\`&;,(){}\[\]]+))\2(?!\()`, 'gi'),
     replace: `$1${P}`,
   },
+  // `curl -u me:pass`, `--user me:pass`: the name stays, the password goes.
+  { name: 'user and password flag', pattern: /((?:^|\s)(?:-u|--user)[\s=]+["']?[^\s:"'[]+:)(?!\[secret\])[^\s"']+/g, replace: `$1${P}` },
   { name: 'flag value', pattern: /(--(?:password|passwd|token|secret|api-key|access-key)\s+["']?)(?!\[secret\])[^\s"'`]+/gi, replace: `$1${P}` },
 ];
 

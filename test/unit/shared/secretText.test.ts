@@ -19,6 +19,8 @@ const KEYS = {
   password: 'hunter2-Pa55',
   urlPass: 'pr1v4te-pass',
   keyBody: j('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'BKcwggSjAgEAAoIBAQC7'),
+  /** Two full lines of a PEM body (64 characters each). */
+  pemLines: j('MIIEowIBAAKCAQEAwQ0pZ8hW3c5Ez2Lq', 'Yk4bN7vR1sT9uX6aD2fG8jH0kL3mP5o\n', 'QrS7tU9vW1xY3zA5bC7dE9fG1hI3jK5l', 'M7nO9pQ1rS3tU5vW7xY9zA1bC3dE5fG7'),
 } as const;
 
 /** Each shape as it turns up in material, and the secret that must not survive it. */
@@ -42,6 +44,10 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ['a --password flag', `mysql --password ${KEYS.password} db`, KEYS.password],
   ['a private-key block', `-----BEGIN RSA PRIVATE KEY-----\n${KEYS.keyBody}\n-----END RSA PRIVATE KEY-----\nafter`, KEYS.keyBody],
   ['a private-key block cut short', `cat id\n-----BEGIN OPENSSH PRIVATE KEY-----\n${KEYS.keyBody}`, KEYS.keyBody],
+  ['a private-key block whose BEGIN line scrolled away', `${KEYS.keyBody}\n-----END OPENSSH PRIVATE KEY-----\n$ ls`, KEYS.keyBody],
+  ['a key body with neither armour line in view', `$ tail -2 id_rsa\n${KEYS.pemLines}\n$ `, KEYS.pemLines.split('\n')[1] ?? ''],
+  ['a bare AWS secret typed at aws configure', `AWS Secret Access Key [None]: ${KEYS.awsSecret}\nDefault region name [None]:`, KEYS.awsSecret],
+  ['a curl -u password', `curl -u admin:${KEYS.password} https://x.test/api`, KEYS.password],
   ['a URL with credentials', `git clone https://me:${KEYS.urlPass}@git.example.com/r.git`, KEYS.urlPass],
 ];
 
@@ -70,6 +76,9 @@ describe('maskSecretText: each well-known shape', () => {
       'const tokens = text.split(" ")',
       'https://github.com/acme/billing-api/pull/42',
       'eyJhbGciOi is how a JWT starts',
+      'git show 3f9c2a1b4d5e6f708192a3b4c5d6e7f8091a2b3c',
+      'git push -u origin main',
+      'src/main/core/agents/terminal/statusWatch.ts and ReadTheDocsPageForTheLongestClassName',
     ]) {
       expect(maskSecretText(text)).toBe(text);
     }

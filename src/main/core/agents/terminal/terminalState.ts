@@ -108,20 +108,46 @@ export class TerminalState {
     });
   }
 
-  /** Plain text of the last non-blank lines (for ambient calls and tests), at most `maxChars` from the end. */
+  /**
+   * Plain text of the last `maxLines` non-blank lines (for ambient calls and tests), at most `maxChars`
+   * from the end. A line the terminal wrapped is one line here, so a long token printed across the
+   * wrap (a key the masker must see whole) stays whole; the cut is made between lines, and where one
+   * line alone is too long, after a space, so no piece of a token is left at the cut.
+   */
   text(maxLines = 40, maxChars = 4_000): string {
     const buffer = this.term.buffer.active;
     const lines: string[] = [];
-    for (let y = buffer.length - 1; y >= 0 && lines.length < maxLines; y -= 1) {
-      const line = buffer.getLine(y)?.translateToString(true) ?? '';
+    let y = buffer.length - 1;
+    while (y >= 0 && lines.length < maxLines) {
+      // Rows from the bottom up until the row that starts this logical line (the first one not wrapped).
+      let line = buffer.getLine(y)?.translateToString(true) ?? '';
+      while (y > 0 && buffer.getLine(y)?.isWrapped) {
+        y -= 1;
+        line = (buffer.getLine(y)?.translateToString(false) ?? '') + line;
+      }
+      y -= 1;
       if (line.trim() === '' && (lines.length === 0 || lines[lines.length - 1]?.trim() === '')) continue;
       lines.push(line);
     }
-    const text = lines.reverse().join('\n').replace(/\s+$/, '');
-    return text.length > maxChars ? text.slice(text.length - maxChars) : text;
+    let text = '';
+    for (const line of lines) {
+      const next = text === '' ? line : `${line}\n${text}`;
+      if (next.length > maxChars) {
+        if (text === '') text = afterCut(line.slice(line.length - maxChars));
+        break;
+      }
+      text = next;
+    }
+    return text.replace(/\s+$/, '');
   }
 
   dispose(): void {
     this.term.dispose();
   }
+}
+
+/** A line's end cut from a longer one: what follows its first space (a token cut in two is left out whole). */
+function afterCut(piece: string): string {
+  const space = piece.search(/\s/);
+  return space === -1 ? '' : piece.slice(space + 1);
 }
