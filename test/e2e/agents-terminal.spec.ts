@@ -154,7 +154,7 @@ test('the shell exits: the bar says so and offers Restart, which starts it again
   const restart = page.getByRole('main').getByRole('button', { name: 'Restart' });
   await expect(restart).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('main').getByText('Exited with code 3.', { exact: true })).toBeVisible();
-  await expect(rowByLabel(page, /^First terminal/)).toHaveAccessibleName(/, error/);
+  await expect(rowByLabel(page, /^First terminal/)).toHaveAccessibleName(/, exited with code 3/);
   await snap(page, 'terminal-exited-1400x900-light');
 
   await restart.click();

@@ -190,7 +190,7 @@ test('coming back: a terminal that failed while no window was open is notified o
   await until(() => JSON.stringify(keptPanes(dataDir) ?? null).includes(`"focused":"${chat}"`), { message: 'the open panes kept by the core' });
   await server.stopFront();
   expect(server.hostPid()).not.toBeNull();
-  await until(() => lookIntoDb(dataDir).sessions.some((s) => s.kind === 'terminal' && s.status === 'error'), {
+  await until(() => lookIntoDb(dataDir).sessions.some((s) => s.kind === 'terminal' && s.status === 'exited'), {
     timeoutMs: 60_000,
     intervalMs: 250,
     message: 'the terminal failed while no window was open',

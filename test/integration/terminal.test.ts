@@ -57,15 +57,15 @@ describe('terminal backend (real PTY)', () => {
     expect(output.join('')).toContain('hello');
     expect(exits[0]).toMatchObject({ sessionId: row.id, exitCode: 3, signal: null });
     expect(notes(store!, row.id).map((e) => e.text)).toContain('Exited with code 3.');
-    expect(store!.sessions.get(row.id)?.status).toBe('error');
+    expect(store!.sessions.get(row.id)).toMatchObject({ status: 'exited', exit: { code: 3, signal: null } });
 
     // A pane opened later (another service, as after a restart) paints the saved scrollback and does not rerun;
-    // a row a killed app left working is idle again.
+    // a row a killed host left working, which ran (its screen was kept), is exited: no PTY outlives its host.
     await until(() => existsSync(join(dataDir, 'terminals', `${row.id}.log`)), { message: 'the screen saved on exit' });
     sessions.setStatus(row.id, 'working');
     const later = new TerminalService({ sessions, events, dataDir });
     later.register();
-    expect(store!.sessions.get(row.id)?.status).toBe('idle');
+    expect(store!.sessions.get(row.id)?.status).toBe('exited');
     const reopened = await later.open(row.id, 80, 24);
     expect(reopened.running).toBe(false);
     expect(reopened.scrollback).toContain('hello');
@@ -99,7 +99,7 @@ describe('terminal backend (real PTY)', () => {
     process.kill(pid, 'SIGKILL');
     await until(() => exits.length > 0, { message: 'exit after kill' });
     expect(exits[0]?.signal).toBe('SIGKILL');
-    expect(store!.sessions.get(killed.id)?.status).toBe('error');
+    expect(store!.sessions.get(killed.id)).toMatchObject({ status: 'exited', exit: { code: null, signal: 'SIGKILL' } });
     expect(notes(store!, killed.id).map((e) => e.text)).toContain('Ended by SIGKILL.');
     expect(terminals!.isRunning(killed.id)).toBe(false);
     await expect(terminals!.input(killed.id, 'x')).rejects.toThrow(/not running/);
@@ -114,7 +114,9 @@ describe('terminal backend (real PTY)', () => {
     expect(Date.now() - t0).toBeLessThan(3_500);
     expect(isAlive(shellPid)).toBe(false);
     expect(notes(store!, stubborn.id).map((e) => e.text)).toContain('Stopped.');
-    expect(store!.sessions.get(stubborn.id)?.status).toBe('idle');
+    // A stop by the user is no failure: exited, without a code.
+    expect(store!.sessions.get(stubborn.id)?.status).toBe('exited');
+    expect(store!.sessions.get(stubborn.id)?.exit).toBeUndefined();
   });
 
   it('through the core: channels drive the PTY, and ambient calls see the submitted line and the screen tail', async () => {

@@ -6,9 +6,23 @@ export const SESSION_KINDS = ['chat', 'claude-code', 'acp', 'terminal', 'importe
 export const SessionKindSchema = z.enum(SESSION_KINDS);
 export type SessionKind = z.infer<typeof SessionKindSchema>;
 
-export const SESSION_STATUSES = ['working', 'waiting', 'idle', 'error'] as const;
+/**
+ * SPEC §2. `exited`: a terminal's process ended (issue 31); how, when that was a failure, is the row's `exit`.
+ * A word added here is a new protocol level (`shared/ipc/statusLevels.ts`): an older front gets its fallback.
+ */
+export const SESSION_STATUSES = ['working', 'waiting', 'idle', 'error', 'exited'] as const;
 export const SessionStatusSchema = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+/**
+ * How an `exited` terminal's process ended when that was a failure (SPEC §2): a nonzero code, or a signal
+ * the user did not send (`signal`, e.g. 'SIGKILL'; its `code` is then null). Absent on a clean exit (code 0),
+ * a stop by the user or the host, and on every row that is not exited.
+ */
+export const SessionExitSchema = z
+  .object({ code: z.number().int().nullable(), signal: z.string().min(1).max(16).nullable() })
+  .refine((e) => e.signal !== null || (e.code !== null && e.code !== 0), { message: 'a failed exit has a nonzero code or a signal' });
+export type SessionExit = z.infer<typeof SessionExitSchema>;
 
 export const TITLE_SOURCES = ['auto', 'user', 'imported', 'recovered'] as const;
 export const TitleSourceSchema = z.enum(TITLE_SOURCES);
@@ -29,6 +43,8 @@ const SessionRowShape = z.object({
   kind: SessionKindSchema,
   folder: z.string(),
   status: SessionStatusSchema,
+  /** Only on an `exited` row whose process failed: its code or signal (shown in the error colour). */
+  exit: SessionExitSchema.optional(),
   archived: z.boolean(),
   pinned: z.boolean(),
   position: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SessionIdSchema } from '../domain/session';
+import { SessionIdSchema, type SessionRow } from '../domain/session';
 import { channel } from './channel';
 import { ThemeSchema } from './settings';
 
@@ -24,6 +24,12 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 /** A session that started waiting for the user (or stopped with an error) while no window was attached. */
 export const MissedSessionSchema = z.object({ sessionId: SessionIdSchema, status: z.enum(['waiting', 'error']) });
 export type MissedSession = z.infer<typeof MissedSessionSchema>;
+
+/** What a row taps the user on the shoulder for: waiting, or an error (a terminal that exited with a failure is one); else null. */
+export function missedStatusOf(row: Pick<SessionRow, 'status' | 'exit'>): MissedSession['status'] | null {
+  if (row.status === 'waiting' || row.status === 'error') return row.status;
+  return row.status === 'exited' && row.exit !== undefined ? 'error' : null;
+}
 
 export const appChannels = {
   'app:info': channel(z.object({}).strict(), AppInfoSchema),

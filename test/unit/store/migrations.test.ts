@@ -271,6 +271,23 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(plan).not.toContain('TEMP B-TREE');
     },
   },
+  13: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, status, position, created_at, updated_at) VALUES ('t1', 'terminal', '/w', 'error', 0, 1, 1)`).run();
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('c1', 'chat', '/w', 1, 1, 2)`).run();
+    },
+    check(db) {
+      // The rows come along with no exit; an exited terminal keeps its code or its signal, a bad signal is refused.
+      expect(db.prepare(`SELECT id, status, exit_code, exit_signal FROM sessions ORDER BY id`).all()).toEqual([
+        { id: 'c1', status: 'idle', exit_code: null, exit_signal: null },
+        { id: 't1', status: 'error', exit_code: null, exit_signal: null },
+      ]);
+      db.prepare(`UPDATE sessions SET status = 'exited', exit_code = 137, exit_signal = 'SIGKILL' WHERE id = 't1'`).run();
+      expect(db.prepare(`SELECT status, exit_code, exit_signal FROM sessions WHERE id = 't1'`).get()).toEqual({ status: 'exited', exit_code: 137, exit_signal: 'SIGKILL' });
+      expect(() => db.prepare(`UPDATE sessions SET exit_code = 'one' WHERE id = 't1'`).run()).toThrow(/cannot store TEXT value in INTEGER column/);
+      expect(() => db.prepare(`UPDATE sessions SET exit_signal = '' WHERE id = 't1'`).run()).toThrow(/CHECK/);
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -1,9 +1,6 @@
 import type { SessionRow, SessionStatus } from '../../../shared/domain/session';
-import type { MissedSession } from '../../../shared/ipc/app';
+import { missedStatusOf, type MissedSession } from '../../../shared/ipc/app';
 import type { CoreEvents } from '../events';
-
-/** The statuses that tap the user on the shoulder when they come back. */
-const MISSED: ReadonlySet<SessionStatus> = new Set(['waiting', 'error']);
 
 /**
  * "Coming back" (SPEC §5.1): while no front is attached to the session host,
@@ -62,9 +59,10 @@ export class MissedWhileAway {
       this.missed.delete(row.id);
       return;
     }
-    if (MISSED.has(row.status)) {
+    const missed = missedStatusOf(row);
+    if (missed !== null) {
       // A rename or a new subtitle of a row already waiting is not news.
-      if (before !== row.status) this.record(row.id, row.status as MissedSession['status']);
+      if (before !== row.status) this.record(row.id, missed);
     } else {
       this.missed.delete(row.id);
     }

@@ -6,6 +6,7 @@ import type {
   SessionKind,
   SessionListRow,
   SessionRow,
+  SessionExit,
   SessionStatus,
   TitleHistoryItem,
   TitleSource,
@@ -290,11 +291,12 @@ export class SessionsService {
     return this.changed(this.get(id));
   }
 
-  setStatus(id: string, status: SessionStatus): SessionRow {
+  /** `exit`: with 'exited', how the terminal's process failed (a nonzero code or a foreign signal; SPEC §2). */
+  setStatus(id: string, status: SessionStatus, exit?: SessionExit): SessionRow {
     const current = this.get(id);
-    if (current.status === status) return current;
+    if (current.status === status && sameExit(current.exit, status === 'exited' ? exit : undefined)) return current;
     try {
-      this.store.sessions.setStatus(id, status, this.clock.now());
+      this.store.sessions.setStatus(id, status, this.clock.now(), exit);
     } catch (err) {
       // A locked or full database: the row shows the status now and it is saved with the kept entries.
       const fault = storageFault(err);
@@ -494,4 +496,8 @@ export class SessionsService {
     this.events.emit('session:changed', shown);
     return shown;
   }
+}
+
+function sameExit(a: SessionExit | undefined, b: SessionExit | undefined): boolean {
+  return (a?.code ?? null) === (b?.code ?? null) && (a?.signal ?? null) === (b?.signal ?? null);
 }

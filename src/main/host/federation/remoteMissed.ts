@@ -1,7 +1,5 @@
-import type { MissedSession } from '../../../shared/ipc/app';
+import { missedStatusOf, type MissedSession } from '../../../shared/ipc/app';
 import type { SessionListRow, SessionRow, SessionStatus } from '../../../shared/domain/session';
-
-const MISSED: ReadonlySet<SessionStatus> = new Set(['waiting', 'error']);
 
 /**
  * "Coming back" (SPEC §5.1) for the remote hosts' sessions: the core keeps
@@ -27,13 +25,14 @@ export class RemoteMissed {
     if (!this.away) return;
     const before = this.known.get(row.id);
     this.known.set(row.id, row.status);
-    if (row.parentId !== null || row.archived || !MISSED.has(row.status)) {
+    const missed = missedStatusOf(row);
+    if (row.parentId !== null || row.archived || missed === null) {
       this.missed.delete(row.id);
       return;
     }
     if (before === row.status) return; // a rename of a row already waiting is not news
     this.missed.delete(row.id); // the latest change goes last
-    this.missed.set(row.id, row.status as MissedSession['status']);
+    this.missed.set(row.id, missed);
   }
 
   removed(id: string): void {

@@ -3,6 +3,7 @@ import type { SessionId } from '../../../shared/domain/session';
 import { loadAmbientState } from '../features/ambient/actions';
 import { kindName, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
 import { useNow } from '../label/now';
+import { exitedStatus } from '../label/rowParts';
 import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { openMenu, startRename, useUi } from '../stores/ui';
@@ -49,6 +50,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const label = sessionLabel(row, now);
   const unsaved = unsavedText(row.unsaved);
   const hostNote = rowHostNote(host);
+  // An exited terminal says how it ended (its code or signal, in the error colour when it failed); the rest their status word.
+  const shownStatus = row.status === 'exited' ? exitedStatus(row.exit) : { tone: row.status, word: statusWord(row.status), spoken: statusWord(row.status) };
 
   return (
     <section
@@ -79,8 +82,8 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
               {label.text}
             </h2>
           )}
-          <span className={`pane-status status-text-${row.status}`} title={statusWord(row.status)}>
-            <StatusDot status={row.status} /> <span className="pane-status-word">{statusWord(row.status)}</span>
+          <span className={`pane-status status-text-${shownStatus.tone}`} title={shownStatus.spoken}>
+            <StatusDot status={shownStatus.tone} /> <span className="pane-status-word">{shownStatus.word}</span>
           </span>
           {/* The database refuses writes (locked, disk full): entries wait in memory and are retried. */}
           <span role="status" className="pane-unsaved">

@@ -69,6 +69,7 @@ const STATUS_WORDS: Record<SessionStatus, string> = {
   waiting: 'waiting for you',
   idle: 'idle',
   error: 'error',
+  exited: 'exited',
 };
 
 export function statusWord(status: SessionStatus): string {

@@ -1,4 +1,4 @@
--- user_version 12
+-- user_version 13
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -121,7 +121,7 @@ CREATE TABLE sessions (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   last_opened_at INTEGER
-) STRICT;
+, exit_code INTEGER, exit_signal TEXT CHECK (exit_signal IS NULL OR (length(exit_signal) BETWEEN 1 AND 16))) STRICT;
 
 -- table sessions_fts on sessions_fts
 CREATE VIRTUAL TABLE sessions_fts USING fts5(

@@ -35,7 +35,16 @@ export interface TerminalServiceDeps {
   readonly env?: NodeJS.ProcessEnv;
   /** Lines of scrollback kept per terminal (default 10,000). */
   readonly scrollbackLines?: number;
+  /**
+   * Whether this host has /proc (Linux), where a program blocked at its own prompt is seen (promptProbe.ts).
+   * Default: looked up. Without it (macOS) a terminal's notes say its prompts are known by hooks and signals only.
+   */
+  readonly procFs?: boolean;
 }
+
+/** The note a terminal gets where the process cannot be read (SPEC §8: a host without /proc uses 1 and 2). */
+export const NO_PROC_NOTE =
+  "This host has no /proc: a program waiting at its own prompt is known only by the agent CLI's hooks and terminal signals (attention requests, the bell, a TUI's title).";
 
 export interface TerminalOpenResult {
   readonly running: boolean;
@@ -95,12 +104,15 @@ export class TerminalService {
 
   /**
    * Takes the dispatcher of terminal sessions (`sessions:send` types a line,
-   * `sessions:stop` ends it). No PTY outlives the app: a terminal row a killed
-   * app left 'working' is idle now.
+   * `sessions:stop` ends it). No PTY outlives the host: a terminal that ran under
+   * an earlier one (its screen was kept) and did not say how it ended (the host
+   * was killed) is exited now; one a killed host left 'working' that never ran is idle.
    */
   register(): void {
     for (const row of this.deps.sessions.list(true)) {
-      if (row.kind === 'terminal' && row.status === 'working') this.safely(() => this.deps.sessions.setStatus(row.id, 'idle'));
+      if (row.kind !== 'terminal' || row.status === 'exited' || row.status === 'error') continue;
+      if (this.files.exists(row.id)) this.safely(() => this.deps.sessions.setStatus(row.id, 'exited'));
+      else if (row.status === 'working') this.safely(() => this.deps.sessions.setStatus(row.id, 'idle'));
     }
     this.unregister = this.deps.sessions.registerDispatcher('terminal', {
       send: (row, text) => this.sendLine(row, text),
@@ -325,6 +337,7 @@ export class TerminalService {
     if (!this.files.exists(row.id)) l.saving = this.save(row.id, l);
     if (state.end > 0) this.onData(row.id, l, '\r\n\x1b[2m── restarted ──\x1b[0m\r\n');
     this.deps.sessions.recordEntry(row.id, 'note', command ? `Started: ${command}` : `Started a shell (${shell})`, { command, pid: pty.pid });
+    if (!(this.deps.procFs ?? existsSync('/proc/self/stat'))) this.deps.sessions.recordEntry(row.id, 'note', NO_PROC_NOTE);
     this.deps.sessions.setStatus(row.id, 'idle');
     pty.onData((data) => this.onData(row.id, l, data));
     pty.onExit((exit) => this.onExit(row.id, l, exit));
@@ -379,9 +392,11 @@ export class TerminalService {
     l.saving = this.save(sessionId, l);
     this.exits.set(sessionId, exit);
     const text = l.stopping ? 'Stopped.' : exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`;
+    // Exited (SPEC §2): how it failed is kept only when it did, on its own (a stop by the user or the host is not a failure).
+    const failed = !l.stopping && (exit.signal !== null || exit.exitCode !== 0);
     this.safely(() => {
       this.deps.sessions.recordEntry(sessionId, 'note', text, { exitCode: exit.exitCode, signal: exit.signal });
-      this.deps.sessions.setStatus(sessionId, l.stopping || (exit.exitCode === 0 && !exit.signal) ? 'idle' : 'error');
+      this.deps.sessions.setStatus(sessionId, 'exited', failed ? { code: exit.signal ? null : exit.exitCode, signal: exit.signal } : undefined);
     });
     this.deps.events.emit('terminal:exit', { sessionId, exitCode: exit.exitCode, signal: exit.signal });
   }

@@ -9,6 +9,7 @@ import {
   type Entry,
   type EntryKind,
   type SessionKind,
+  type SessionExit,
   type SessionListRow,
   type SessionRow,
   type SessionStatus,
@@ -67,7 +68,9 @@ export const SESSION_COLUMNS =
   // follows), so the row names it without the page asking for the list of agents.
   "CASE WHEN kind = 'acp' THEN (SELECT json_extract(c.value, '$.name') FROM settings st, json_each(st.value, '$.custom') c " +
   "WHERE st.key = 'agents.acp' AND json_extract(c.value, '$.id') = " +
-  "(SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent')) END";
+  "(SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent')) END, " +
+  // How an exited terminal failed (migration 013); null on every other row.
+  'exit_code, exit_signal';
 
 export type SessionDbRow = [
   id: string,
@@ -90,6 +93,8 @@ export type SessionDbRow = [
   worktreeRepo: unknown,
   acpAgent: unknown,
   acpAgentName: unknown,
+  exitCode: number | null,
+  exitSignal: string | null,
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
@@ -115,7 +120,15 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     // Only a worktree session has one (absent otherwise, so most rows stay as they were).
     ...(typeof r[17] === 'string' && r[17] !== '' ? { project: r[17] } : {}),
     ...acpAgent(r[18], r[19]),
+    ...exitOf(readStatus(r[3]), r[20], r[21]),
   };
+}
+
+/** An exited row's failure (a nonzero code or a signal), absent otherwise (SPEC §2). */
+function exitOf(status: SessionStatus, code: number | null, signal: string | null): { exit?: SessionExit } {
+  if (status !== 'exited') return {};
+  const exit = { code: typeof code === 'number' ? code : null, signal: typeof signal === 'string' && signal !== '' ? signal.slice(0, 16) : null };
+  return exit.signal !== null || (exit.code !== null && exit.code !== 0) ? { exit } : {};
 }
 
 /** An ACP session's agent id and its name (the user's own agent's from its settings, else a built-in one's). */

@@ -1,4 +1,4 @@
-import type { ListCursor, SessionKind, SessionListRow, SessionRow, SessionStatus, TitleSource } from '../../../../shared/domain/session';
+import type { ListCursor, SessionExit, SessionKind, SessionListRow, SessionRow, SessionStatus, TitleSource } from '../../../../shared/domain/session';
 import type { Db } from '../connection';
 import { SESSION_COLUMNS, toSessionListRow, toSessionRow, type SessionDbRow } from './mapping';
 
@@ -76,7 +76,10 @@ export function createSessionsRepo(db: Db) {
     // Pinning and archiving are not activity: updated_at (the row's "last activity" time) stays.
     setPinned: db.prepare<[number, number, string]>(`UPDATE sessions SET pinned = ?, position = ? WHERE id = ? AND ${live}`),
     setArchived: db.prepare<[number, string]>(`UPDATE sessions SET archived = ? WHERE id = ? AND ${live}`),
-    setStatus: db.prepare<[string, number, string]>(`UPDATE sessions SET status = ?, updated_at = ? WHERE id = ? AND ${live}`),
+    // Any status but 'exited' clears how a terminal last ended (migration 013).
+    setStatus: db.prepare<[string, number | null, string | null, number, string]>(
+      `UPDATE sessions SET status = ?, exit_code = ?, exit_signal = ?, updated_at = ? WHERE id = ? AND ${live}`,
+    ),
     setSubtitle: db.prepare<[string | null, string]>(`UPDATE sessions SET subtitle = ? WHERE id = ? AND ${live}`),
     setBackendId: db.prepare<[string | null, string]>(`UPDATE sessions SET backend_id = ? WHERE id = ? AND ${live}`),
     setUnread: db.prepare<[number, string]>(`UPDATE sessions SET unread = ? WHERE id = ? AND ${live}`),
@@ -171,8 +174,10 @@ export function createSessionsRepo(db: Db) {
     setArchived(id: string, archived: boolean): boolean {
       return s.setArchived.run(archived ? 1 : 0, id).changes > 0;
     },
-    setStatus(id: string, status: SessionStatus, at: number): boolean {
-      return s.setStatus.run(status, at, id).changes > 0;
+    /** `exit`: how an exited terminal failed (stored only with 'exited'). */
+    setStatus(id: string, status: SessionStatus, at: number, exit?: SessionExit): boolean {
+      const failed = status === 'exited' ? exit : undefined;
+      return s.setStatus.run(status, failed?.code ?? null, failed?.signal ?? null, at, id).changes > 0;
     },
     setSubtitle(id: string, subtitle: string | null): boolean {
       return s.setSubtitle.run(subtitle, id).changes > 0;

@@ -6,12 +6,13 @@ export type NotifyReason = 'waiting' | 'finished' | 'failed';
 
 /**
  * Which status changes are worth a notification: a turn that ends waiting for
- * the user, a turn that finishes (working → idle), and any change into error.
+ * the user, a turn that finishes (working → idle), and any change into error (a terminal that exits
+ * with a nonzero code or a foreign signal is one).
  * Subagents (rows with a parent) report through their parent, so they stay quiet.
  */
-export function notifyReason(before: SessionStatus | undefined, row: Pick<SessionRow, 'status' | 'parentId' | 'archived'>): NotifyReason | null {
+export function notifyReason(before: SessionStatus | undefined, row: Pick<SessionRow, 'status' | 'parentId' | 'archived' | 'exit'>): NotifyReason | null {
   if (before === undefined || before === row.status || row.parentId !== null || row.archived) return null;
-  if (row.status === 'error') return 'failed';
+  if (row.status === 'error' || (row.status === 'exited' && row.exit !== undefined)) return 'failed';
   if (before !== 'working') return null;
   if (row.status === 'waiting') return 'waiting';
   if (row.status === 'idle') return 'finished';
