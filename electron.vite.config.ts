@@ -69,6 +69,8 @@ export default defineConfig({
           'import-worker': resolve(__dirname, 'src/main/core/agents/import/worker.ts'),
           // The store's background quick_check (store/backgroundCheck.ts loads it by this name).
           'store-check-worker': resolve(__dirname, 'src/main/core/store/checkWorker.ts'),
+          // The agent CLIs' hook reporter (agents/sessionReports/agentShims.ts runs it by this name); node built-ins only.
+          'hook-reporter': resolve(__dirname, 'src/main/core/agents/sessionReports/reporter.ts'),
         },
       },
     },

@@ -8,6 +8,10 @@ import { ImportService } from './agents/import/importService';
 import { endLeftoverAgents } from './agents/leftoverAgents';
 import { LiveAgentsRecord } from './agents/liveAgentsRecord';
 import { TerminalService } from './agents/terminal/terminalService';
+import { hookStatus, StatusReport } from './agents/sessionReports/hookStatus';
+import { SessionReports } from './agents/sessionReports/reportEndpoint';
+import { SessionTokens } from './agents/sessionReports/sessionTokens';
+import { TerminalHooks } from './agents/sessionReports/terminalHooks';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
 import { ChangesService } from './git/changesService';
@@ -82,8 +86,15 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   });
   const ambient = createAmbient({ store, events, hooks, sessions, clock, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
   const env = options.env ?? process.env;
-  const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env });
+  const reports = new SessionReports(new SessionTokens());
+  const terminalHooks = new TerminalHooks(reports, options.dataDir);
+  void terminalHooks.ready();
+  const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env, hooks: terminalHooks });
   terminals.register();
+  reports.on('status', StatusReport, (sessionId, report) => {
+    const status = hookStatus(report);
+    if (status !== null) terminals.hookReport(sessionId, status);
+  });
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
   const imports = new ImportService({
     store,
@@ -113,7 +124,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
   const missed = new MissedWhileAway(events, () => sessions.list(false));
-  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges };
+  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges, reports };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -143,6 +154,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     () => terminals.close(),
     () => imports.stop(),
     () => missed.close(),
+    () => reports.close(),
   ];
   let closing: Promise<void> | null = null;
   return {

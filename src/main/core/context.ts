@@ -1,6 +1,7 @@
 import type { Agents } from './agents';
 import type { ImportService } from './agents/import/importService';
 import type { TerminalService } from './agents/terminal/terminalService';
+import type { SessionReports } from './agents/sessionReports/reportEndpoint';
 import type { Ambient } from './ambient';
 import type { CoreEvents } from './events';
 import type { ChangesService } from './git/changesService';
@@ -47,4 +48,6 @@ export interface CoreContext {
   readonly changes: ChangesService;
   /** Commit and merge back a session's worktree. */
   readonly merges: MergeService;
+  /** The narrow endpoint agents report about their own session to, each with its token (`agents/sessionReports/`). */
+  readonly reports: SessionReports;
 }

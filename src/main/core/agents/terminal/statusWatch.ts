@@ -2,6 +2,7 @@ import type { SessionStatus } from '../../../../shared/domain/session';
 import { readForeground, type ForegroundState } from './ttyProbe';
 import { blockedOnTerminal } from './promptProbe';
 import { titleActivity, type TerminalSignal, type TitleActivity } from './terminalSignals';
+import type { HookStatus } from '../sessionReports/hookStatus';
 
 /** How often the terminal's foreground process group is read. */
 export const STATUS_POLL_MS = 500;
@@ -62,6 +63,11 @@ export class StatusWatch {
   private tui: TitleActivity | null = null;
   /** The foreground program was last seen blocked reading this terminal (at its own prompt). */
   private atPrompt = false;
+  /**
+   * What the foreground agent CLI's own hooks last said (null: none reported since it took the terminal).
+   * First in the order of trust: while set, terminal conventions and the /proc probe are not read.
+   */
+  private hooked: Extract<SessionStatus, 'idle' | 'working' | 'waiting'> | null = null;
 
   constructor(
     private readonly pid: number,
@@ -85,23 +91,38 @@ export class StatusWatch {
   input(): void {
     this.lastInputAt = performance.now();
     this.attention = false;
+    // A key answers the agent's question (its permission prompt): it goes on working until a hook says otherwise.
+    if (this.hooked === 'waiting') {
+      this.hooked = 'working';
+      this.settle(false);
+    }
     this.excuse(ECHO_WINDOW_MS);
   }
 
   /** What the output signalled, as the emulator parsed it: the status follows at once. */
   signal(signal: TerminalSignal): void {
     if (this.timer === null) return;
+    // The agent's own hooks report: its attention requests and bells say nothing more (and would outlive it).
+    if (this.hooked !== null && signal.type !== 'title') return;
     let turnEnded = false;
     if (signal.type === 'attention') this.attention = true;
     // A bell right after a keystroke is the shell's completion bell (Tab with no match), not a question.
     else if (signal.type === 'bell') this.attention ||= performance.now() - this.lastInputAt >= ECHO_WINDOW_MS;
     else {
       const activity = titleActivity(signal.title);
-      // Resting after spinning is a finished turn; resting at start-up is only idle.
-      turnEnded = activity === 'idle' && this.tui === 'working';
+      // Resting after spinning is a finished turn; resting at start-up is only idle. Hooks, where they report, say it instead.
+      turnEnded = activity === 'idle' && this.tui === 'working' && this.hooked === null;
       this.tui = activity;
     }
     this.settle(turnEnded);
+  }
+
+  /** What the agent's own hook reported (a `status` report for this session): it outranks every other source. */
+  hook(status: HookStatus): void {
+    if (this.timer === null) return;
+    this.hooked = status === 'done' ? 'idle' : status;
+    this.attention = false;
+    this.settle(status === 'done');
   }
 
   /**
@@ -125,7 +146,10 @@ export class StatusWatch {
       const before = this.foregroundJob;
       this.foreground = await readForeground(this.pid);
       // A program that held the terminal gave it back to the shell: the TUI whose title was read has ended.
-      if (before !== null && this.foregroundJob === null && this.foreground !== null) this.tui = null;
+      if (before !== null && this.foregroundJob === null && this.foreground !== null) {
+        this.tui = null;
+        this.hooked = null;
+      }
       this.atPrompt = await this.readPrompt();
     } finally {
       this.reading = false;
@@ -140,7 +164,7 @@ export class StatusWatch {
    */
   private async readPrompt(): Promise<boolean> {
     const job = this.foregroundJob;
-    if (job === null || this.attention || this.tui !== null || !this.ptsName) return false;
+    if (job === null || this.attention || this.tui !== null || this.hooked !== null || !this.ptsName) return false;
     const now = performance.now();
     const sinceOutput = now - this.lastOutputAt;
     if (sinceOutput < QUIET_MS && this.lastOutputAt > this.excusedUntil) return false;
@@ -150,9 +174,9 @@ export class StatusWatch {
   private settle(turnEnded: boolean): void {
     const f = this.foreground;
     const now = performance.now();
-    const next = this.attention || (this.atPrompt && this.tui === null)
+    const next = this.hooked ?? (this.attention || (this.atPrompt && this.tui === null)
       ? 'waiting'
-      : (this.tui ?? terminalStatus({ foreground: f, sinceOutput: now - this.lastOutputAt, sinceExcused: now - this.excusedUntil }));
+      : (this.tui ?? terminalStatus({ foreground: f, sinceOutput: now - this.lastOutputAt, sinceExcused: now - this.excusedUntil })));
     if ((next && next !== this.current) || turnEnded) {
       this.current = next ?? this.current;
       this.report(this.current, turnEnded);

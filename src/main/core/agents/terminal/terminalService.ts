@@ -11,6 +11,8 @@ import { ScrollbackFiles } from './scrollbackFiles';
 import { StatusWatch } from './statusWatch';
 import { SCROLLBACK_LINES, TerminalState } from './terminalState';
 import { scrollbackLinesFor } from './scrollbackBudget';
+import type { HookStatus } from '../sessionReports/hookStatus';
+import type { TerminalHooks } from '../sessionReports/terminalHooks';
 
 const log = createLogger('terminal');
 
@@ -40,6 +42,8 @@ export interface TerminalServiceDeps {
    * Default: looked up. Without it (macOS) a terminal's notes say its prompts are known by hooks and signals only.
    */
   readonly procFs?: boolean;
+  /** The agent CLIs' own hooks (a report token and the shims on PATH); absent: terminals run unhooked. */
+  readonly hooks?: TerminalHooks;
 }
 
 /** The note a terminal gets where the process cannot be read (SPEC §8: a host without /proc uses 1 and 2). */
@@ -77,6 +81,8 @@ interface Live {
   saving: Promise<void>;
   stopping: boolean;
   readonly recent: string[];
+  /** Revokes this run's report token (its process ended). */
+  readonly revokeToken: () => void;
 }
 
 /**
@@ -138,6 +144,7 @@ export class TerminalService {
    * the offset live output continues from; `screenOnly`: the visible screen without its scrollback.
    */
   async open(sessionId: string, cols: number, rows: number, restart = false, screenOnly = false): Promise<TerminalOpenResult> {
+    await this.deps.hooks?.ready();
     this.attach(sessionId, cols, rows, restart);
     const l = this.live.get(sessionId);
     const running = l !== undefined && l.pty.exited === null;
@@ -210,6 +217,12 @@ export class TerminalService {
     return screen.trim() === '' ? null : `The terminal shows (last lines):\n${screen}`;
   }
 
+  /** A `status` report from the agent CLI's own hook in this terminal (SPEC §8): first in the order of trust. */
+  hookReport(sessionId: string, status: HookStatus): void {
+    const l = this.live.get(sessionId);
+    if (l && l.pty.exited === null) l.status.hook(status);
+  }
+
   /** PTYs whose process still runs. */
   liveCount(): number {
     let n = 0;
@@ -266,6 +279,7 @@ export class TerminalService {
   }
 
   private async sendLine(row: SessionRow, text: string): Promise<Entry> {
+    await this.deps.hooks?.ready();
     if (!this.isRunning(row.id)) this.attach(row.id, 120, 30, true);
     const l = this.live.get(row.id);
     if (!l) throw new AppError('UNAVAILABLE', 'The terminal could not start.');
@@ -294,7 +308,10 @@ export class TerminalService {
 
   private start(row: SessionRow, cols: number, rows: number): void {
     if (this.closed) throw new AppError('UNAVAILABLE', 'Swarmdesk is shutting down.');
-    const env = childEnv(this.deps.env ?? process.env, 'terminal', { TERM: 'xterm-256color', COLORTERM: 'truecolor' });
+    const base = childEnv(this.deps.env ?? process.env, 'terminal', { TERM: 'xterm-256color', COLORTERM: 'truecolor' });
+    // After childEnv, which keeps every SWARMDESK_…TOKEN out: this one is the terminal's own, for its hooks.
+    const hooked = this.deps.hooks?.terminalEnv(row.id, base.PATH) ?? { env: {}, revoke: () => undefined };
+    const env = { ...base, ...hooked.env };
     const shell = env.SHELL && existsSync(env.SHELL) ? env.SHELL : existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
     const command = row.backendId?.trim() || null;
     const cwd = existsSync(row.folder) ? row.folder : (env.HOME ?? '/');
@@ -302,6 +319,7 @@ export class TerminalService {
     try {
       pty = new PtySession({ file: shell, args: command ? ['-c', command] : [], cwd, env, cols, rows });
     } catch (err) {
+      hooked.revoke();
       log.error('terminal did not start', { session: row.id, err });
       this.deps.sessions.recordEntry(row.id, 'error', `The terminal could not start: ${(err as Error).message}`);
       this.deps.sessions.setStatus(row.id, 'error');
@@ -329,6 +347,7 @@ export class TerminalService {
       saving: Promise.resolve(),
       stopping: false,
       recent: [],
+      revokeToken: hooked.revoke,
     };
     this.live.set(row.id, l);
     state.onSignal = (signal) => l.status.signal(signal);
@@ -386,6 +405,7 @@ export class TerminalService {
 
   private onExit(sessionId: string, l: Live, exit: PtyExit): void {
     if (l.pushTimer) clearTimeout(l.pushTimer);
+    l.revokeToken();
     l.status.stop();
     if (l.state.onSignal) l.state.onSignal = null;
     this.flush(sessionId, l);
