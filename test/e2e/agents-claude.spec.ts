@@ -85,10 +85,10 @@ async function openSession(page: Page, row: RegExp = LABEL): Promise<void> {
   await expect(pane(page, LABEL)).toBeVisible();
 }
 
-/** One finished turn: the reply on screen, the row waiting for the user, no Stop. */
+/** One finished turn: the reply on screen, the row done (or idle once read: it asked nothing), no Stop. */
 async function expectTurnDone(page: Page, reply: string): Promise<void> {
   await expect(transcript(page)).toContainText(reply, { timeout: 90_000 });
-  await expect(rowByLabel(page, LABEL)).toHaveAccessibleName(/, waiting for you/, { timeout: 15_000 });
+  await expect(rowByLabel(page, LABEL)).toHaveAccessibleName(/, (done|idle)\b/, { timeout: 15_000 });
   await expect(stopButton(page)).toBeHidden();
 }
 
@@ -212,7 +212,7 @@ test('after a server restart the session resumes where it was', async ({ page })
   const before = model.requests.length;
   await type(page, TURN_RESUMED);
   await expect(transcript(page)).toContainText(REPLY_RESUMED, { timeout: 90_000 });
-  await expect(rowByLabel(page, PARENT)).toHaveAccessibleName(/, waiting for you/, { timeout: 15_000 });
+  await expect(rowByLabel(page, PARENT)).toHaveAccessibleName(/, (done|idle)\b/, { timeout: 15_000 });
   // The CLI was resumed with the stored id: the model was given the earlier conversation.
   const resumed = model.requests.slice(before).filter((r) => r.lastUserText.includes(TURN_RESUMED));
   expect(resumed.length).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ describe('Gemini CLI modes and models through the core (stand-in Gemini API)', (
     const { id } = await g.session();
     await ok(h, 'sessions:send', { id, text: 'tell me about quince' });
     await entryOf(h, id, 'assistant', /quince/, TURN_MS);
-    await statusBecomes(h, id, 'waiting', TURN_MS);
+    await statusBecomes(h, id, 'idle', TURN_MS);
 
     const options = await ok(h, 'acp:sessionOptions', { id });
     expect(options.modes?.current).toBe('default');
@@ -33,7 +33,7 @@ describe('Gemini CLI modes and models through the core (stand-in Gemini API)', (
     // Still answers in the new mode.
     await ok(h, 'sessions:send', { id, text: 'tell me about medlar' });
     await entryOf(h, id, 'assistant', /medlar/, TURN_MS);
-    await statusBecomes(h, id, 'waiting', TURN_MS);
+    await statusBecomes(h, id, 'idle', TURN_MS);
 
   });
 });

@@ -56,7 +56,7 @@ describe('ACP sessions with the real Gemini CLI: worktrees and restarts', () => 
     await ok(before, 'sessions:send', { id, text: 'tell me about marmalade' });
     const first = await g.pid(id);
     await entryOf(before, id, 'assistant', /marmaladeanswer/, TURN_MS);
-    await statusBecomes(before, id, 'waiting', TURN_MS);
+    await statusBecomes(before, id, 'idle', TURN_MS);
     const backendId = before.core.services.sessions.get(id).backendId;
     await before.core.close();
     await until(() => !groupAlive(first), { timeoutMs: 15_000, message: 'the first gemini gone with its core' });
@@ -68,7 +68,7 @@ describe('ACP sessions with the real Gemini CLI: worktrees and restarts', () => 
     await ok(h, 'sessions:send', { id, text: 'and now about quinces' });
     await g.pid(id);
     await entryOf(h, id, 'assistant', /quincesanswer/, TURN_MS);
-    await statusBecomes(h, id, 'waiting', TURN_MS);
+    await statusBecomes(h, id, 'idle', TURN_MS);
     expect(entries(h, id).map((e) => e.kind)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(h.core.services.sessions.get(id).backendId).toBe(backendId);
     // Gemini loaded its own record of the conversation: the first answer went to the model with the new prompt.

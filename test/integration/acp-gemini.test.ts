@@ -32,7 +32,7 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
     // What a user waits for on a new Gemini CLI session: spawn, initialize, session/new and one turn.
     console.log(`gemini through the core, first send to its answer committed (ms): ${Math.round(performance.now() - sentAt)}`);
     expect(answer.text).toBe(`You asked about marmalade. The word for it here is ${answerWordOf('marmalade')}.`);
-    await statusBecomes(h, id, 'waiting', TURN_MS);
+    await statusBecomes(h, id, 'idle', TURN_MS);
     expect(entries(h, id).map((e) => [e.kind, e.text])).toEqual([
       ['user', 'tell me about marmalade'],
       ['assistant', answer.text],
@@ -97,7 +97,7 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
     const allow = first.options.find((o) => o.kind === 'allow_once');
     await ok(h, 'acp:answerPermission', { id, requestId: first.requestId, optionId: allow?.optionId ?? '' });
     await entryOf(h, id, 'assistant', /Successfully overwrote file/, TURN_MS);
-    await statusBecomes(h, id, 'waiting', TURN_MS);
+    await statusBecomes(h, id, 'idle', TURN_MS);
     expect(readFileSync(file, 'utf8')).toBe('first version\n');
     const chose = await entryOf(h, id, 'note', /^You chose “Allow”: /);
     expect(chose.meta).toMatchObject({ permission: 'answered', requestId: first.requestId, optionKind: 'allow_once' });
@@ -117,7 +117,7 @@ describe('ACP sessions with the real Gemini CLI (stand-in Gemini API)', () => {
     const reject = second.options.find((o) => o.kind === 'reject_once');
     await ok(h, 'acp:answerPermission', { id, requestId: second.requestId, optionId: reject?.optionId ?? '' });
     await entryOf(h, id, 'assistant', /canceled by the user/, TURN_MS);
-    await statusBecomes(h, id, 'waiting', TURN_MS);
+    await statusBecomes(h, id, 'idle', TURN_MS);
     expect(readFileSync(file, 'utf8')).toBe('first version\n');
     expect((await entryOf(h, id, 'note', /^You chose “Reject”: /)).meta).toMatchObject({ requestId: second.requestId, optionKind: 'reject_once' });
     expect(entries(h, id).filter((e) => e.kind === 'tool-result')).toHaveLength(1);

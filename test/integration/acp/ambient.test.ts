@@ -33,7 +33,7 @@ describe('ACP sessions and the ambient engine', () => {
     const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
     await ok(h, 'sessions:send', { id: row.id, text: 'say hello to the kumquat grower' });
     await entryOf(h, row.id, 'assistant');
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     await until(async () => (await ok(h, 'sessions:get', { id: row.id })).title === 'Greet the kumquat grower', { timeoutMs: 30_000, message: 'the title' });
     const after = await ok(h, 'sessions:get', { id: row.id });
     expect(after.titleSource).toBe('auto');

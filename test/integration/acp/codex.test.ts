@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(CODEX_ACP))('Codex through codex-acp', () => {
     const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'codex' });
     await ok(h, 'sessions:send', { id: row.id, text: 'hi' });
     await entryOf(h, row.id, 'assistant', /Hello from the Codex stand-in\./, 60_000);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
 
     await ok(h, 'sessions:send', { id: row.id, text: 'please run echo hi > notes.txt' });
     const req = await until(async () => (await ok(h, 'acp:permission', { id: row.id })).request, { timeoutMs: 60_000, message: 'the permission request' });
@@ -71,7 +71,7 @@ describe.skipIf(!existsSync(CODEX_ACP))('Codex through codex-acp', () => {
     ]);
     await ok(h, 'acp:answerPermission', { id: row.id, requestId: req.requestId, optionId: req.options[0]?.optionId ?? '' });
     await entryOf(h, row.id, 'assistant', /Done with the command\./, 60_000);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     expect(readFileSync(join(h.work, 'notes.txt'), 'utf8')).toBe('hi\n');
     const use = entries(h, row.id).find((e) => e.kind === 'tool-use');
     expect(use?.meta).toMatchObject({ toolCallId: 'call_1', tool: 'execute', summary: 'echo hi > notes.txt' });
@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(CODEX_ACP))('Codex through codex-acp', () => {
     const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'codex' });
     await ok(h, 'sessions:send', { id: row.id, text: 'hi' });
     await entryOf(h, row.id, 'assistant', /Hello from the Codex stand-in\./, 60_000);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     const options = await ok(h, 'acp:sessionOptions', { id: row.id });
     // Its reasoning-effort option is not a model. Its presets (Read Only, Default, Full Access) came as no
     // `modes` and no config option of category mode with this test's config (approval "untrusted", sandbox

@@ -21,7 +21,7 @@ describe('Continue in… an ACP agent', () => {
   it('starts an acp session with the chosen agent, seeded with the summary and last request, which the agent receives', async () => {
     const origin = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
     await ok(h, 'sessions:send', { id: origin.id, text: 'say hello' });
-    await statusBecomes(h, origin.id, 'waiting');
+    await statusBecomes(h, origin.id, 'idle');
     h.core.services.store.sessionOptions.set(origin.id, 'summary', { text: 'Greeted the user about kumquats.', at: 1 });
 
     expect(await fails(h, 'sessions:continueIn', { id: origin.id, kind: 'acp' })).toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/needs an agent/) });

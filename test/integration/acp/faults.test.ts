@@ -41,7 +41,7 @@ describe('ACP sessions: stop and faults', () => {
   it('Stop of an agent that ignores session/cancel ends its process group within the bound; the next send resumes with session/load', async () => {
     const id = await session({}, { stopMs: 500 });
     await ok(h, 'sessions:send', { id, text: 'say hello' });
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
     await ok(h, 'sessions:send', { id, text: 'hang hard' });
     await entryOf(h, id, 'user', /hang hard/);
     await until(() => pushed(h, 'entry:streaming').some((p) => p.sessionId === id && p.text === 'Working on it'), { message: 'the streaming text' });
@@ -74,7 +74,7 @@ describe('ACP sessions: stop and faults', () => {
   it('a crash mid-turn: an error entry with the exit code and stderr, status error, what came before kept', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'say hello' });
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
     await ok(h, 'sessions:send', { id, text: 'crash' });
     const err = await entryOf(h, id, 'error');
     expect(err.text).toMatch(/Fake agent exited with code 3 in the middle of a turn/);
@@ -94,7 +94,7 @@ describe('ACP sessions: stop and faults', () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'deep' });
     await entryOf(h, id, 'assistant', /Still here after the deep lines\./);
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
     expect(entries(h, id).some((e) => e.kind === 'error')).toBe(false);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(h.logFile, 'utf8')).toMatch(/deep reply .*"id":"deep-request".*"code":-32600.*nested too deeply/);
@@ -126,10 +126,10 @@ describe('ACP sessions: stop and faults', () => {
     await ok(h, 'sessions:send', { id, text: 'unknown' });
     await entryOf(h, id, 'assistant', /Still here/);
     await entryOf(h, id, 'note', /does not know \(“mystery_update”\)/);
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
     await ok(h, 'sessions:send', { id, text: 'refuse' });
     await entryOf(h, id, 'note', /refused to go on/);
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
     // A JSON-RPC error to the prompt: its message and details, as Codex's adapter gives a missing key.
     await ok(h, 'sessions:send', { id, text: 'fail' });
     const err = await entryOf(h, id, 'error');
@@ -154,7 +154,7 @@ describe('ACP sessions: stop and faults', () => {
     const worst = Math.max(...gaps);
     console.log(`flood: worst event-loop gap ${worst.toFixed(0)} ms over ${ticks.length} ticks`);
     expect(worst).toBeLessThan(2_000);
-    expect((await ok(h, 'sessions:get', { id })).status).toBe('waiting');
+    expect((await ok(h, 'sessions:get', { id })).status).toBe('idle');
   });
 
   it('a turn without an update for the idle limit ends with an error; a permission request the user takes long over does not', async () => {
@@ -175,7 +175,7 @@ describe('ACP sessions: stop and faults', () => {
     expect(entries(h, id).some((e) => e.kind === 'error')).toBe(false);
     await ok(h, 'acp:answerPermission', { id, requestId: req.requestId, optionId: 'proceed_once' });
     await entryOf(h, id, 'assistant', /Wrote notes.txt/);
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
   });
 
   it('a single message over 64 MB is a typed error; what came before is kept; the group is ended', async () => {
@@ -192,7 +192,7 @@ describe('ACP sessions: stop and faults', () => {
   it('a message longer than 1 MB is committed in parts', async () => {
     const id = await session();
     await ok(h, 'sessions:send', { id, text: 'long message' });
-    await statusBecomes(h, id, 'waiting');
+    await statusBecomes(h, id, 'idle');
     const parts = entries(h, id).filter((e) => e.kind === 'assistant');
     expect(parts.map((p) => p.text.length)).toEqual([1024 * 1024, 1500 * 1024 - 1024 * 1024]);
   });

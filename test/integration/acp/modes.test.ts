@@ -24,7 +24,7 @@ const optionsOf = () => h.core.services.store.sessionOptions;
 async function firstTurn(): Promise<string> {
   const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
   await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
-  await statusBecomes(h, row.id, 'waiting');
+  await statusBecomes(h, row.id, 'idle');
   return row.id;
 }
 
@@ -34,7 +34,7 @@ async function ask(id: string, expected: RegExp): Promise<void> {
   await until(() => h.core.services.store.entries.page(id, undefined, 1_000).entries.slice(before).find((e) => e.kind === 'assistant'), { timeoutMs: 15_000, message: 'the answer to choices' });
   const answer = h.core.services.store.entries.page(id, undefined, 1_000).entries.slice(before).find((e) => e.kind === 'assistant');
   expect(answer?.text).toMatch(expected);
-  await statusBecomes(h, id, 'waiting');
+  await statusBecomes(h, id, 'idle');
 }
 
 describe('ACP modes and models', () => {
@@ -45,7 +45,7 @@ describe('ACP modes and models', () => {
     expect(await ok(h, 'acp:sessionOptions', { id: row.id })).toEqual({ modes: null, models: null });
     expect((await fails(h, 'acp:setMode', { id: row.id, modeId: 'yolo' })).code).toBe('BAD_INPUT');
     await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
 
     const options = await ok(h, 'acp:sessionOptions', { id: row.id });
     expect(options.modes).toEqual({

@@ -38,7 +38,7 @@ describe('ACP permission requests and fs/*', () => {
     await ok(h, 'acp:answerPermission', { id: row.id, requestId: req.requestId, optionId: 'proceed_once' });
     expect(pushed(h, 'acp:permission').at(-1)).toEqual({ sessionId: row.id, request: null });
     await entryOf(h, row.id, 'assistant', /Wrote notes.txt/);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     expect(readFileSync(join(h.work, 'notes.txt'), 'utf8')).toBe('hello from the agent\n');
     const answered = await entryOf(h, row.id, 'note', /^You chose “Allow”: WriteFile notes.txt$/);
     expect(answered.meta).toMatchObject({ permission: 'answered', requestId: req.requestId, optionId: 'proceed_once', optionKind: 'allow_once' });
@@ -59,7 +59,7 @@ describe('ACP permission requests and fs/*', () => {
     const failed = entries(h, row.id).filter((e) => e.kind === 'tool-result').at(-1);
     expect(failed?.meta).toMatchObject({ isError: true, diffPaths: null });
     expect(existsSync(join(h.work, 'other.txt'))).toBe(false);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     const statuses = pushed(h, 'session:changed').filter((p) => p.id === row.id).map((p) => p.status);
     expect(statuses).toContain('working');
   });
@@ -78,7 +78,7 @@ describe('ACP permission requests and fs/*', () => {
     expect(note.text).toContain(outside);
     expect(note.meta).toEqual({ refused: 'fs/read_text_file' });
     expect(entries(h, row.id).some((e) => e.text.includes('secret'))).toBe(false);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
 
     await ok(h, 'sessions:send', { id: row.id, text: 'write link/x.txt' });
     const req = await pending(row.id);
@@ -87,7 +87,7 @@ describe('ACP permission requests and fs/*', () => {
     const refusedWrite = await entryOf(h, row.id, 'note', /^Refused the agent's write of link\/x.txt: .*symbolic link/);
     expect(refusedWrite.meta).toEqual({ refused: 'fs/write_text_file' });
     expect(existsSync(join(dir.path, 'elsewhere', 'x.txt'))).toBe(false);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
 
     await ok(h, 'sessions:send', { id: row.id, text: 'read lines.txt 2 2' });
     await entryOf(h, row.id, 'assistant', /^read: two\nthree$/);

@@ -18,12 +18,13 @@ afterEach(async () => {
 });
 
 describe('ACP sessions: a prompt and its answer', () => {
-  it('streams the answer, commits thought and message, stores the ACP session id, and ends the turn waiting for the user', async () => {
+  it('streams the answer, commits thought and message, stores the ACP session id, and ends the turn done (idle, unread)', async () => {
     await useFakeAgent(h);
     const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
     await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
     await entryOf(h, row.id, 'assistant');
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
+    expect(h.core.services.sessions.get(row.id).unread).toBe(true);
     const list = entries(h, row.id).map((e) => [e.kind, e.text]);
     expect(list).toEqual([
       ['user', 'say hello'],
@@ -38,19 +39,31 @@ describe('ACP sessions: a prompt and its answer', () => {
     await entryOf(h, row.id, 'assistant', /Before: say hello/);
   });
 
+  it('an answer that asks the user a question ends the turn waiting; a plain answer after it is done (SPEC §2)', async () => {
+    await useFakeAgent(h);
+    const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
+    await ok(h, 'sessions:send', { id: row.id, text: 'ask' });
+    await entryOf(h, row.id, 'assistant', /Which one do you want/);
+    await statusBecomes(h, row.id, 'waiting');
+    await ok(h, 'sessions:send', { id: row.id, text: 'the small patch' });
+    await entryOf(h, row.id, 'assistant', /You said: the small patch/);
+    await statusBecomes(h, row.id, 'idle');
+    expect(pushed(h, 'session:changed').filter((p) => p.id === row.id).map((p) => p.status)).toEqual(expect.arrayContaining(['working', 'waiting', 'idle']));
+  });
+
   it('keeps what a turn used where the agent reports it (ACP usage, Gemini CLI quota); a plan is a checklist note', async () => {
     await useFakeAgent(h);
     const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
     await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     await ok(h, 'sessions:send', { id: row.id, text: 'plan' });
     await entryOf(h, row.id, 'assistant', /Planned/);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     const plan = await entryOf(h, row.id, 'note');
     expect(plan).toMatchObject({ text: '[x] Look at the code\n[~] Fix the bug\n[ ] Write a test', meta: { plan: true } });
     await ok(h, 'sessions:send', { id: row.id, text: 'no usage here' });
     await entryOf(h, row.id, 'assistant', /You said: no usage here/);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     const usage = await ok(h, 'sessions:usage', { id: row.id });
     expect(usage.total).toMatchObject({ turns: 2, inputTokens: 170, outputTokens: 10, cacheReadTokens: 20, costUsd: null });
     expect(usage.lastTurn).toMatchObject({ inputTokens: 50, outputTokens: 3 });

@@ -23,14 +23,14 @@ describe('ACP sessions: resume, steer, sign-in, environment', () => {
     await useFakeAgent(h);
     const row = await ok(h, 'sessions:create', { kind: 'acp', agent: 'custom-fake' });
     await ok(h, 'sessions:send', { id: row.id, text: 'say hello' });
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     const backendId = h.core.services.sessions.get(row.id).backendId;
     await h.core.close();
 
     h = startCore(dir.path);
     await ok(h, 'sessions:send', { id: row.id, text: 'what did I say' });
     await entryOf(h, row.id, 'assistant', /You said: what did I say\. Before: say hello\./);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
     expect(entries(h, row.id).map((e) => e.kind)).toEqual(['user', 'thinking', 'assistant', 'user', 'assistant']);
     expect(h.core.services.sessions.get(row.id).backendId).toBe(backendId);
     const log = readFileSync(h.logFile, 'utf8').split('\n');
@@ -50,7 +50,7 @@ describe('ACP sessions: resume, steer, sign-in, environment', () => {
     const req = (await ok(h, 'acp:permission', { id: row.id })).request;
     await ok(h, 'acp:answerPermission', { id: row.id, requestId: req?.requestId ?? '', optionId: 'proceed_once' });
     await entryOf(h, row.id, 'assistant', /You said: then this\. Before: write notes.txt/);
-    await statusBecomes(h, row.id, 'waiting');
+    await statusBecomes(h, row.id, 'idle');
   });
 
   it('an agent that asks to sign in is authenticated with its key method when its key is in its environment; without, a typed error names the methods', async () => {

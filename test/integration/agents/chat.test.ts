@@ -36,7 +36,7 @@ describe.each(['anthropic', 'openai'] as const)('chat over %s', (api) => {
       ['assistant', 'They taste sweet and sour.'],
     ]);
     expect(log.events.some((e) => e.type === 'streaming' && e.text.startsWith('Kumquats'))).toBe(true);
-    expect(log.statuses()).toEqual(['working', 'waiting', 'working', 'waiting']);
+    expect(log.statuses()).toEqual(['working', 'answered', 'working', 'answered']);
     expect(log.events.filter((e) => e.type === 'turn-completed')).toHaveLength(2);
     expect(nonSystem(1)).toEqual(['user', 'assistant', 'user']);
     expect(JSON.stringify(messagesOf(1))).toContain('Kumquats are small citrus fruits.');
@@ -145,7 +145,7 @@ describe.each(['anthropic', 'openai'] as const)('chat faults over %s, each endin
   it('an error event after a 200: the partial text is discarded and the request retried', async () => {
     const r = await run([{ fault: 'error-after-200' }, { text: 'clean answer' }]);
     expect(r.log.committed.map((e) => e.text)).toEqual(['hello', 'clean answer']);
-    expect(r.status).toBe('waiting');
+    expect(r.status).toBe('answered');
   });
 
   it('a stream gone silent after its headers: the idle watchdog ends it with an error', async () => {

@@ -43,7 +43,7 @@ describe('claude-code backend (real CLI 2.1.332, stand-in model server)', () => 
     expect(rec.entries('assistant').map((e) => e.entry.text)).toEqual(['First answer about kumquats.']);
     expect(rec.events.some((e) => e.type === 'streaming' && e.kind === 'assistant')).toBe(true);
     expect(rec.statuses()).toContain('working');
-    expect(rec.statuses().at(-1)).toBe('waiting');
+    expect(rec.statuses().at(-1)).toBe('answered');
 
     const mark = rec.events.length;
     await s.send('and the second question');

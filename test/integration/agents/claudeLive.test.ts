@@ -51,7 +51,7 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
     expect(fx.server.requests).toHaveLength(3);
     expect(body(2)).toContain('Answer one: apricots.');
     expect(body(2)).toContain('Answer two: bananas.');
-    expect(rec.statuses().at(-1)).toBe('waiting');
+    expect(rec.statuses().at(-1)).toBe('answered');
     expect(rec.events.filter((e) => e.type === 'backend-id')).toHaveLength(1);
   });
 
@@ -118,7 +118,7 @@ describe('claude-code: one live CLI per open session (real CLI)', () => {
     await until(() => s.pid === null, { timeoutMs: 10_000, message: 'the idle CLI to be ended' });
     await until(() => !groupAlive(pid), { timeoutMs: 2_500, message: 'its process group to be gone' });
     expect(rec.entries('error')).toEqual([]);
-    expect(rec.statuses().at(-1)).toBe('waiting');
+    expect(rec.statuses().at(-1)).toBe('answered');
     expect(await turn(s, rec, 'what was it?')).toEqual(['It was persimmon.']);
     expect(s.stats.spawns).toBe(2);
     expect(s.pid).not.toBe(pid);

@@ -52,7 +52,7 @@ afterEach(async () => {
 });
 
 describe('agents in the core', () => {
-  it('chat: the composer sends, entries land in the store, the dot goes working → waiting, typing mid-stream steers', async () => {
+  it('chat: the composer sends, entries land in the store, the dot goes working → done (idle, unread), typing mid-stream steers', async () => {
     core = start();
     server.enqueue({ text: 'Streaming a reply slowly so a steer can arrive.', chunkDelayMs: 80 }, { text: 'Shorter, as asked.' });
     const row = await ok('sessions:create', { kind: 'chat' });
@@ -61,7 +61,7 @@ describe('agents in the core', () => {
     await until(() => pushed('entry:streaming').length > 0, { timeoutMs: 10_000, message: 'live text' });
     const steer = await ok('sessions:send', { id: row.id, text: 'keep it short' });
     expect(steer.kind).toBe('steer');
-    await until(() => statusOf(row.id) === 'waiting' && server.requests.length === 2, { timeoutMs: 15_000, message: 'second reply' });
+    await until(() => statusOf(row.id) === 'idle' && server.requests.length === 2, { timeoutMs: 15_000, message: 'second reply' });
     const page = await ok('entries:page', { id: row.id });
     expect(page.entries.map((e) => [e.kind, e.text])).toEqual([
       ['user', 'tell me about kumquats'],
@@ -71,10 +71,24 @@ describe('agents in the core', () => {
     ]);
     const statuses = pushed('session:changed').filter((r) => r.id === row.id).map((r) => r.status);
     expect(statuses).toContain('working');
-    expect(statuses.at(-1)).toBe('waiting');
+    expect(statuses.at(-1)).toBe('idle');
+    expect(core.services.sessions.get(row.id).unread).toBe(true);
     expect(pushed('entry:added').filter((e) => e.sessionId === row.id)).toHaveLength(4);
     expect(server.requests[0]?.lastUserText).toBe('tell me about kumquats');
     expect(server.requests[1]?.lastUserText).toBe('keep it short');
+  });
+
+  it.each(['chat', 'claude-code'] as const)('%s: an answer that asks the user ends the turn waiting; a plain answer is done (SPEC §2)', async (kind) => {
+    core = start();
+    server.enqueue({ text: 'I found two callers.\n\nShould I change both, or only the one in billing?' }, { text: 'Changed both callers.' });
+    const row = await ok('sessions:create', { kind, folder: dir.path });
+    await ok('sessions:send', { id: row.id, text: 'fix the callers' });
+    await until(() => statusOf(row.id) === 'waiting', { timeoutMs: 60_000, message: 'waiting after a question' });
+    await ok('sessions:send', { id: row.id, text: 'both' });
+    await until(() => statusOf(row.id) === 'idle', { timeoutMs: 60_000, message: 'done after a plain answer' });
+    expect(core.services.sessions.get(row.id).unread).toBe(true);
+    const statuses = pushed('session:changed').filter((r) => r.id === row.id).map((r) => r.status);
+    expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual(['idle', 'working', 'waiting', 'working', 'idle']);
   });
 
   it('chat: a missing provider is a typed error on send, nothing committed', async () => {
@@ -137,7 +151,7 @@ describe('agents in the core', () => {
     expect(await ok('agents:permissionMode', { id: row.id })).toEqual({ mode: 'default' });
     expect(await ok('agents:setPermissionMode', { id: row.id, mode: 'plan' })).toEqual({ mode: 'plan' });
     await ok('sessions:send', { id: row.id, text: 'show me your arguments' });
-    await until(() => statusOf(row.id) === 'waiting', { timeoutMs: 10_000, message: 'turn' });
+    await until(() => statusOf(row.id) === 'idle', { timeoutMs: 10_000, message: 'turn' });
     const argv = JSON.parse((await ok('entries:page', { id: row.id })).entries.find((e) => e.kind === 'assistant')?.text ?? '[]') as string[];
     expect(argv).toEqual(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--permission-mode', 'plan']);
     const chat = await ok('sessions:create', { kind: 'chat' });

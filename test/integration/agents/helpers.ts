@@ -50,8 +50,9 @@ export class Recorder {
     return this.events.filter((e): e is Extract<AgentEvent, { type: 'entry' }> => e.type === 'entry' && (!kind || e.entry.kind === kind));
   }
 
+  /** The statuses the backend set, and `answered` where it ended a turn with its answer (the runtime then decides waiting or idle). */
   statuses(child?: string): string[] {
-    return this.events.flatMap((e) => (e.type === 'status' && e.child === child ? [e.status] : []));
+    return this.events.flatMap((e) => (e.type === 'status' && e.child === child ? [e.status] : e.type === 'answered' && !child ? ['answered'] : []));
   }
 }
 

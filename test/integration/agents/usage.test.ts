@@ -65,7 +65,7 @@ describe('usage per turn and per session', () => {
     await until(() => pushes.length === 1, { timeoutMs: 10_000, message: 'first usage push' });
     const firstInput = inputReported();
     expect(pushes[0]?.total).toMatchObject({ turns: 1, inputTokens: firstInput, outputTokens: 42, costUsd: null });
-    await until(() => core.services.sessions.get(row.id).status === 'waiting', { timeoutMs: 10_000, message: 'turn over' });
+    await until(() => core.services.sessions.get(row.id).status === 'idle', { timeoutMs: 10_000, message: 'turn over' });
     await ok('sessions:send', { id: row.id, text: 'and limes?' });
     await until(() => pushes.length === 2, { timeoutMs: 10_000, message: 'second usage push' });
     const usage = await ok('sessions:usage', { id: row.id });

@@ -147,7 +147,7 @@ describe('AgentRuntime', () => {
     sink({ type: 'status', status: 'idle', child: 'toolu_1' });
     sink({ type: 'entry', entry: { kind: 'assistant', text: 'unknown child goes to the parent' }, child: 'toolu_zzz' });
     sink({ type: 'background-task', command: 'npm run build', description: null });
-    sink({ type: 'status', status: 'waiting' });
+    sink({ type: 'answered' });
     sink({ type: 'turn-completed' });
     expect(sessions.get('p').backendId).toBe('cli-1');
     expect(pushed).toContainEqual(['entry:streaming', { sessionId: 'p', kind: 'assistant', text: 'Hel' }]);
@@ -159,8 +159,32 @@ describe('AgentRuntime', () => {
     ]);
     expect(sessions.get(child?.id as string).status).toBe('idle');
     expect(sessions.entries.filter((e) => e.sessionId === 'p').map((e) => e.text)).toEqual(['go', 'Hello', 'unknown child goes to the parent']);
-    expect(sessions.get('p').status).toBe('waiting');
+    // 'Hello' asks nothing: the finished turn is done (idle; the store's unread mark says done).
+    expect(sessions.get('p').status).toBe('idle');
     expect(hooks).toEqual([`subagent p ${child?.id} Find callers`, 'bg p npm run build', 'turn p']);
+  });
+
+  it('a finished turn waits only when the agent\'s own last answer hands the turn to the user (SPEC §2)', async () => {
+    const { sessions, backend, runtime } = setup();
+    const turn = async (text: string, events: Parameters<AgentEventSink>[0][]): Promise<SessionStatus> => {
+      await runtime.send(sessions.get('p'), text);
+      const session = backend.sessions[0] as FakeSession;
+      for (const e of events) session.sink(e);
+      session.working = false;
+      session.sink({ type: 'answered' });
+      session.sink({ type: 'turn-completed' });
+      return sessions.get('p').status;
+    };
+    const said = (text: string, child?: string): Parameters<AgentEventSink>[0] => ({ type: 'entry', entry: { kind: 'assistant', text }, ...(child ? { child } : {}) });
+    expect(await turn('one', [said('Which file should I change?')])).toBe('waiting');
+    expect(await turn('two', [said('Should I?'), said('I changed src/a.ts and the tests pass.')])).toBe('idle');
+    expect(await turn('three', [said('Done. Let me know if you want the other one too.')])).toBe('waiting');
+    // A subagent's question is not the agent asking the user.
+    backend.sessions[0]?.sink({ type: 'subagent', child: 'toolu_9', description: 'd', prompt: 'p', agentType: null });
+    expect(await turn('four', [said('All fixed.'), said('Which callers do you mean?', 'toolu_9')])).toBe('idle');
+    // A turn with no answer of its own does not inherit the last turn's question.
+    expect(await turn('five', [said('Ready?')])).toBe('waiting');
+    expect(await turn('six', [])).toBe('idle');
   });
 
   it('an unavailable backend is a typed error and commits nothing', async () => {

@@ -1,4 +1,5 @@
 import type { Entry, SessionKind, SessionRow, SessionStatus } from '../../../shared/domain/session';
+import { isWaitingForUser } from '../../../shared/ambient/turn-ending';
 import { AppError } from '../../../shared/result';
 import type { CoreEvents } from '../events';
 import { createLogger } from '../logger';
@@ -28,11 +29,17 @@ export interface AgentRuntimeDeps {
   readonly recordUsage?: (sessionId: string, source: 'claude-code' | 'chat' | 'acp', turn: Omit<Extract<AgentEvent, { type: 'usage' }>, 'type'>) => void;
 }
 
-interface Live {
-  readonly session: AgentSession;
-  readonly backend: AgentBackend;
+/** What the runtime follows of one live session's events. */
+interface Followed {
   /** Subagent key (tool use id) → child session id. */
   readonly children: Map<string, string>;
+  /** The agent's last own text (not a subagent's) since its turn began: whether it asks the user decides waiting or done. */
+  answer: string | null;
+}
+
+interface Live extends Followed {
+  readonly session: AgentSession;
+  readonly backend: AgentBackend;
 }
 
 /**
@@ -85,6 +92,7 @@ export class AgentRuntime {
       return entry;
     }
     const entry = this.deps.sessions.appendEntry(row.id, 'user', text);
+    live.answer = null;
     this.deps.sessions.setStatus(row.id, 'working');
     try {
       await live.session.send(text);
@@ -128,16 +136,16 @@ export class AgentRuntime {
     if (!backend) throw new AppError('UNAVAILABLE', `No agent runs sessions of kind ${row.kind}.`);
     const why = backend.unavailable(row);
     if (why) throw new AppError('UNAVAILABLE', why);
-    const children = new Map<string, string>();
+    const followed: Followed = { children: new Map<string, string>(), answer: null };
     const session = backend.open(
       {
         row,
         entries: () => this.deps.loadEntries(row.id),
         permissionMode: () => this.deps.permissionMode?.(row.id) ?? null,
       },
-      (event) => this.onEvent(row.id, children, event),
+      (event) => this.onEvent(row.id, followed, event),
     );
-    const live: Live = { session, backend, children };
+    const live: Live = Object.assign(followed, { session, backend });
     this.live.set(row.id, live);
     return live;
   }
@@ -150,19 +158,21 @@ export class AgentRuntime {
     await live.session.dispose();
   }
 
-  private onEvent(sessionId: string, children: Map<string, string>, event: AgentEvent): void {
-    this.safely(sessionId, () => this.apply(sessionId, children, event));
+  private onEvent(sessionId: string, live: Followed, event: AgentEvent): void {
+    this.safely(sessionId, () => this.apply(sessionId, live, event));
   }
 
   private target(sessionId: string, children: Map<string, string>, child: string | undefined): string {
     return child ? (children.get(child) ?? sessionId) : sessionId;
   }
 
-  private apply(sessionId: string, children: Map<string, string>, event: AgentEvent): void {
+  private apply(sessionId: string, live: Followed, event: AgentEvent): void {
     const s = this.deps.sessions;
+    const children = live.children;
     switch (event.type) {
       case 'entry': {
         const id = this.target(sessionId, children, event.child);
+        if (!event.child && event.entry.kind === 'assistant') live.answer = event.entry.text;
         // Never dropped: a locked or full database keeps it in order until it can be saved.
         s.recordEntry(id, event.entry.kind, event.entry.text, event.entry.meta ?? null);
         return;
@@ -173,7 +183,12 @@ export class AgentRuntime {
       case 'status':
         this.setStatus(this.target(sessionId, children, event.child), event.status);
         return;
+      case 'answered':
+        // Only an agent that cannot go on without the user waits; any other finished turn is done (idle, unread).
+        this.setStatus(sessionId, isWaitingForUser(live.answer) ? 'waiting' : 'idle');
+        return;
       case 'turn-completed':
+        live.answer = null;
         this.deps.hooks.emit('turnCompleted', s.get(sessionId));
         return;
       case 'subagent': {

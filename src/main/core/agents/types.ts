@@ -19,6 +19,12 @@ export type AgentEvent =
   /** A message in progress, whole text so far; `text: ''` clears it (a discarded attempt). */
   | { readonly type: 'streaming'; readonly kind: 'assistant' | 'thinking'; readonly text: string; readonly child?: string }
   | { readonly type: 'status'; readonly status: SessionStatus; readonly reason?: string; readonly child?: string }
+  /**
+   * The turn ended with the agent's answer (SPEC §2): the runtime makes the row waiting when that answer
+   * hands the turn to the user (a question, "let me know": `isWaitingForUser`), else idle, which the
+   * answer's unread mark shows as done. A permission request is a plain `status: 'waiting'` instead.
+   */
+  | { readonly type: 'answered' }
   /** The turn the user started has ended (the agent now waits for the user). */
   | { readonly type: 'turn-completed' }
   | { readonly type: 'subagent'; readonly child: string; readonly description: string; readonly prompt: string; readonly agentType: string | null }

@@ -187,7 +187,7 @@ export class AcpSession implements AgentSession {
       void this.send(next);
       return;
     }
-    this.sink({ type: 'status', status: 'waiting' });
+    this.sink({ type: 'answered' });
     this.sink({ type: 'turn-completed' });
   }
 

@@ -172,7 +172,7 @@ export class ChatSession implements AgentSession {
         }
         c.releaseHeld();
       }
-      this.sink({ type: 'status', status: 'waiting' });
+      this.sink({ type: 'answered' });
       this.sink({ type: 'turn-completed' });
     } catch (err) {
       this.clearStream();

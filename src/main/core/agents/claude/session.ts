@@ -320,7 +320,7 @@ export class ClaudeCodeSession implements AgentSession {
     this.flushStream(true);
     // A failed result already reported its error entry and status.
     if (!failed) {
-      this.sink({ type: 'status', status: 'waiting' });
+      this.sink({ type: 'answered' });
       this.sink({ type: 'turn-completed' });
     }
     this.afterTurn();
