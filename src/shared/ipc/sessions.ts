@@ -56,10 +56,19 @@ export const sessionChannels = {
    * Full-text search over titles and entry text; ids best first. By default the best
    * SEARCH_LIMIT: a search's cost follows its limit (bm25 of the title hits, distinct
    * sessions of the entry hits), and 2,000 made a keystroke at 10,000+ sessions several
-   * times one at 1,000; a longer word narrows it.
+   * times one at 1,000; a longer word narrows it. `whole`: the query's last word is finished
+   * (the typing paused); every word before it is. Whole words also search the stemmed index
+   * ("decorators" finds "decorator"), once it is filled; results are the union, ranked once.
    */
   'sessions:search': channel(
-    z.object({ query: z.string().max(500), includeArchived: z.boolean().default(false), limit: z.number().int().min(1).max(10_000).default(SEARCH_LIMIT) }).strict(),
+    z
+      .object({
+        query: z.string().max(500),
+        includeArchived: z.boolean().default(false),
+        limit: z.number().int().min(1).max(10_000).default(SEARCH_LIMIT),
+        whole: z.boolean().default(false),
+      })
+      .strict(),
     z.object({ ids: z.array(SessionIdSchema) }),
   ),
   /**

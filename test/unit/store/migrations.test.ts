@@ -288,6 +288,39 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(() => db.prepare(`UPDATE sessions SET exit_signal = '' WHERE id = 't1'`).run()).toThrow(/CHECK/);
     },
   },
+  14: {
+    seed(db) {
+      const add = db.prepare(`INSERT INTO sessions (id, kind, folder, position, title, created_at, updated_at) VALUES (?, 'chat', '/w', 0, ?, 1, 1)`);
+      add.run('old', 'Python decorators');
+      add.run('new', null);
+      const entry = db.prepare(`INSERT INTO entries (id, kind, text, created_at) VALUES (((SELECT rid FROM sessions WHERE id = ?) << 32) + ?, ?, ?, 2)`);
+      entry.run('old', 0, 'user', 'how does a decorator work');
+      entry.run('old', 1, 'tool-result', 'decorator output');
+      entry.run('new', 0, 'assistant', 'the retry failed');
+      // Indexed (as the flush leaves it), and one still queued.
+      db.exec(`INSERT INTO entries_fts (rowid, text) SELECT id, text FROM entries WHERE kind IN ('user', 'assistant')`);
+      db.exec(`INSERT INTO entries_fts_pending (id) SELECT ((SELECT rid FROM sessions WHERE id = 'new') << 32) + 1`);
+      entry.run('new', 1, 'user', 'retries are failing');
+    },
+    check(db) {
+      const count = (sql: string): unknown => (db.prepare(sql).get() as { n: number }).n;
+      // The stemmed indexes are made empty (the background fill fills them); the prefix ones are as they were.
+      expect(count(`SELECT count(*) AS n FROM entries_stem WHERE entries_stem MATCH 'decorators'`)).toBe(0);
+      expect(count(`SELECT count(*) AS n FROM sessions_stem WHERE sessions_stem MATCH 'decorator'`)).toBe(0);
+      expect(count(`SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH '"decorator"*'`)).toBe(1);
+      // The fill starts above the newest key of each table.
+      const cursors = db.prepare(`SELECT entries_below - (SELECT max(id) FROM entries) AS e, sessions_below - (SELECT max(rid) FROM sessions) AS s FROM stem_fill`).get();
+      expect(cursors).toEqual({ e: 1, s: 1 });
+      // A new session's title goes in at once; a purge deletes only what the stemmed index holds.
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, title, created_at, updated_at) VALUES ('later', 'chat', '/w', 0, 'Retries', 3, 3)`).run();
+      expect(db.prepare(`SELECT rowid FROM sessions_stem WHERE sessions_stem MATCH 'retry'`).all()).toEqual([{ rowid: 3 }]);
+      db.exec(`UPDATE sessions SET deleted_at = 4 WHERE id IN ('old', 'later'); DELETE FROM sessions WHERE id IN ('old', 'later')`);
+      expect(count(`SELECT count(*) AS n FROM sessions_stem WHERE sessions_stem MATCH 'retry'`)).toBe(0);
+      for (const fts of ['entries_fts', 'sessions_fts', 'entries_stem', 'sessions_stem']) db.prepare(`INSERT INTO ${fts} (${fts}) VALUES ('integrity-check')`).run();
+      expect(db.prepare(`SELECT id, kind FROM sessions`).all()).toEqual([{ id: 'new', kind: 'chat' }]);
+      expect(count(`SELECT count(*) AS n FROM entries`)).toBe(2);
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -105,8 +105,8 @@ export class SessionsService {
     return this.pending.size === 0 ? rows : rows.map((r) => this.withUnsaved(r));
   }
 
-  search(query: string, includeArchived: boolean, limit: number): string[] {
-    return this.store.search.search(query, { includeArchived, limit });
+  search(query: string, includeArchived: boolean, limit: number, whole = false): string[] {
+    return this.store.search.search(query, { includeArchived, limit, whole });
   }
 
   /** Search hits' matching lines (see SearchRepo.snippets). */

@@ -10,6 +10,7 @@ import { createSearchRepo, type SearchRepo } from './repos/search';
 import { createSessionOptionsRepo, type SessionOptionsRepo } from './repos/sessionOptions';
 import { createSessionsRepo, type SessionsRepo } from './repos/sessions';
 import { createSettingsRepo, type SettingsRepo } from './repos/settings';
+import { createStemFillRepo, type StemFillRepo } from './repos/stemFill';
 import { createUsageRepo, type UsageRepo } from './repos/usage';
 import { createTitlesRepo, type TitlesRepo } from './repos/titles';
 
@@ -27,6 +28,8 @@ export interface Store {
   readonly sessionOptions: SessionOptionsRepo;
   readonly ambientCalls: AmbientCallsRepo;
   readonly search: SearchRepo;
+  /** The background fill of the stemmed search indexes (migration 014), driven by the core's housekeeping. */
+  readonly stemFill: StemFillRepo;
   /** Cursors of the transcript import (agents/import). */
   readonly importFiles: ImportFilesRepo;
   /** Runs `fn` in one write transaction (nested calls become savepoints). */
@@ -89,7 +92,8 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
   const usage = createUsageRepo(db);
   const sessionOptions = createSessionOptionsRepo(db);
   const ambientCalls = createAmbientCallsRepo(db);
-  const search = createSearchRepo(db, entries);
+  const stemFill = createStemFillRepo(db);
+  const search = createSearchRepo(db, entries, stemFill);
   const importFiles = createImportFilesRepo(db);
   const anySession = db.prepare<[], { any: number }>('SELECT EXISTS (SELECT 1 FROM sessions) AS any');
   let backingUp: Promise<BackupFile | null> | null = null;
@@ -105,6 +109,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
     sessionOptions,
     ambientCalls,
     search,
+    stemFill,
     importFiles,
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
@@ -112,7 +117,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
     integrityProblem(): string | null {
       const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
       const bad = rows.map((r) => r.integrity_check).filter((v) => v !== 'ok');
-      for (const fts of ['entries_fts', 'sessions_fts']) {
+      for (const fts of ['entries_fts', 'sessions_fts', 'entries_stem', 'sessions_stem']) {
         try {
           db.prepare(`INSERT INTO ${fts} (${fts}) VALUES ('integrity-check')`).run();
         } catch (err) {

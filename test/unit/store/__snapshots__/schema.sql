@@ -1,4 +1,4 @@
--- user_version 13
+-- user_version 14
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -79,6 +79,30 @@ CREATE TABLE 'entries_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITH
 -- table entries_fts_pending on entries_fts_pending
 CREATE TABLE entries_fts_pending (id INTEGER PRIMARY KEY) STRICT;
 
+-- table entries_stem on entries_stem
+CREATE VIRTUAL TABLE entries_stem USING fts5(
+  text,
+  content = 'entries',
+  content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2',
+  prefix = '2 3 4'
+);
+
+-- table entries_stem_config on entries_stem_config
+CREATE TABLE 'entries_stem_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table entries_stem_data on entries_stem_data
+CREATE TABLE 'entries_stem_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table entries_stem_docsize on entries_stem_docsize
+CREATE TABLE 'entries_stem_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table entries_stem_early on entries_stem_early
+CREATE TABLE entries_stem_early (id INTEGER PRIMARY KEY) STRICT;
+
+-- table entries_stem_idx on entries_stem_idx
+CREATE TABLE 'entries_stem_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 -- table import_files on import_files
 CREATE TABLE import_files (
   path TEXT PRIMARY KEY,
@@ -145,6 +169,28 @@ CREATE TABLE 'sessions_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 -- table sessions_fts_idx on sessions_fts_idx
 CREATE TABLE 'sessions_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
+-- table sessions_stem on sessions_stem
+CREATE VIRTUAL TABLE sessions_stem USING fts5(
+  title,
+  first_user_line,
+  content = 'sessions',
+  content_rowid = 'rid',
+  tokenize = 'porter unicode61 remove_diacritics 2',
+  prefix = '1 2 3 4'
+);
+
+-- table sessions_stem_config on sessions_stem_config
+CREATE TABLE 'sessions_stem_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table sessions_stem_data on sessions_stem_data
+CREATE TABLE 'sessions_stem_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table sessions_stem_docsize on sessions_stem_docsize
+CREATE TABLE 'sessions_stem_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
+
+-- table sessions_stem_idx on sessions_stem_idx
+CREATE TABLE 'sessions_stem_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 -- table settings on settings
 CREATE TABLE settings (
   key TEXT PRIMARY KEY,
@@ -153,6 +199,13 @@ CREATE TABLE settings (
 
 -- table sqlite_sequence on sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);
+
+-- table stem_fill on stem_fill
+CREATE TABLE stem_fill (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  entries_below INTEGER NOT NULL,
+  sessions_below INTEGER NOT NULL
+) STRICT;
 
 -- table title_history on title_history
 CREATE TABLE title_history (
@@ -191,7 +244,11 @@ WHEN old.kind IN ('user', 'assistant', 'steer', 'summary', 'note', 'tool-use')
 BEGIN
   INSERT INTO entries_fts (entries_fts, rowid, text)
     SELECT 'delete', old.id, old.text WHERE NOT EXISTS (SELECT 1 FROM entries_fts_pending WHERE id = old.id);
+  INSERT INTO entries_stem (entries_stem, rowid, text)
+    SELECT 'delete', old.id, old.text WHERE NOT EXISTS (SELECT 1 FROM entries_fts_pending WHERE id = old.id)
+      AND (old.id >= (SELECT entries_below FROM stem_fill) OR EXISTS (SELECT 1 FROM entries_stem_early WHERE id = old.id));
   DELETE FROM entries_fts_pending WHERE id = old.id;
+  DELETE FROM entries_stem_early WHERE id = old.id;
 END;
 
 -- trigger entries_no_update on entries
@@ -233,4 +290,29 @@ END;
 CREATE TRIGGER sessions_purge_entries AFTER DELETE ON sessions
 BEGIN
   DELETE FROM entries WHERE id BETWEEN (old.rid << 32) AND (old.rid << 32) + 4294967295;
+END;
+
+-- trigger sessions_stem_delete on sessions
+CREATE TRIGGER sessions_stem_delete AFTER DELETE ON sessions
+WHEN old.rid >= (SELECT sessions_below FROM stem_fill)
+BEGIN
+  INSERT INTO sessions_stem (sessions_stem, rowid, title, first_user_line)
+    VALUES ('delete', old.rid, old.title, old.first_user_line);
+END;
+
+-- trigger sessions_stem_insert on sessions
+CREATE TRIGGER sessions_stem_insert AFTER INSERT ON sessions
+WHEN new.rid >= (SELECT sessions_below FROM stem_fill)
+BEGIN
+  INSERT INTO sessions_stem (rowid, title, first_user_line) VALUES (new.rid, new.title, new.first_user_line);
+END;
+
+-- trigger sessions_stem_update on sessions
+CREATE TRIGGER sessions_stem_update AFTER UPDATE OF title, first_user_line ON sessions
+WHEN (old.title IS NOT new.title OR old.first_user_line IS NOT new.first_user_line)
+  AND old.rid >= (SELECT sessions_below FROM stem_fill)
+BEGIN
+  INSERT INTO sessions_stem (sessions_stem, rowid, title, first_user_line)
+    VALUES ('delete', old.rid, old.title, old.first_user_line);
+  INSERT INTO sessions_stem (rowid, title, first_user_line) VALUES (new.rid, new.title, new.first_user_line);
 END;

@@ -100,6 +100,16 @@ export function createEntriesRepo(db: Db) {
       `INSERT INTO entries_fts (rowid, text)
        SELECT id, text FROM entries WHERE id IN (SELECT id FROM entries_fts_pending ORDER BY id LIMIT @n)`,
     ),
+    // The stemmed index (migration 014) gets the same batch; one below the background fill's
+    // cursor (a new entry of an older session) is listed so the fill passes over it.
+    stemBatch: db.prepare<{ n: number }>(
+      `INSERT INTO entries_stem (rowid, text)
+       SELECT id, text FROM entries WHERE id IN (SELECT id FROM entries_fts_pending ORDER BY id LIMIT @n)`,
+    ),
+    stemEarly: db.prepare<{ n: number }>(
+      `INSERT INTO entries_stem_early (id)
+       SELECT id FROM (SELECT id FROM entries_fts_pending ORDER BY id LIMIT @n) WHERE id < (SELECT entries_below FROM stem_fill)`,
+    ),
     unqueueBatch: db.prepare<{ n: number }>(
       `DELETE FROM entries_fts_pending WHERE id IN (SELECT id FROM entries_fts_pending ORDER BY id LIMIT @n)`,
     ),
@@ -107,6 +117,8 @@ export function createEntriesRepo(db: Db) {
   };
   const flushTx = db.transaction((n: number) => {
     s.indexBatch.run({ n });
+    s.stemBatch.run({ n });
+    s.stemEarly.run({ n });
     return s.unqueueBatch.run({ n }).changes;
   });
 
@@ -190,8 +202,8 @@ export function createEntriesRepo(db: Db) {
       return s.count.get({ sid: sessionId })?.n ?? 0;
     },
     /**
-     * Indexes up to `maxRows` queued entries for search (oldest keys first) in
-     * one transaction; returns how many. Search calls this first, and the core
+     * Indexes up to `maxRows` queued entries for search (oldest keys first), in both
+     * indexes (prefix and stemmed), in one transaction; returns how many. Search calls this first, and the core
      * calls it periodically, so the append path never pays for indexing.
      */
     flushIndex(maxRows: number = FLUSH_BATCH): number {

@@ -2,6 +2,7 @@ import type { EntryKind } from '../../../../shared/domain/session';
 import type { SearchSnippet } from '../../../../shared/domain/searchSnippet';
 import type { Db } from '../connection';
 import type { EntriesRepo } from './entries';
+import type { StemFillRepo } from './stemFill';
 import { queryPhrases, snippetLine } from './snippetText';
 
 /** At most this many words of a query are used. */
@@ -40,10 +41,32 @@ export function toFtsQuery(input: string, minTokenChars = 1): string | null {
   return tokens.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' ');
 }
 
+/**
+ * The query for the stemmed index (migration 014): the whole words as words (the index's
+ * porter tokenizer stems them, so "decorators" finds "decorator"), a last word still being
+ * typed by prefix. Null when no word is whole (as you type a first word, only the prefix
+ * index is asked: a stemmed index cannot answer `"decorat"*`) or nothing searchable is left.
+ * `lastWhole`: the last word is finished (followed by a space, or the typing paused).
+ */
+export function toStemQuery(input: string, lastWhole: boolean, minTokenChars = 1): string | null {
+  const tokens = queryWords(input, minTokenChars);
+  const whole = lastWhole ? tokens.length : tokens.length - 1;
+  if (whole <= 0) return null;
+  return tokens.map((t, i) => `"${t.replace(/"/g, '""')}"${i < whole ? '' : '*'}`).join(' ');
+}
+
 export interface SearchOptions {
   readonly includeArchived: boolean;
   readonly limit: number;
+  /** The last word is finished (typing paused, or a space after it): whole words also search the stemmed index. */
+  readonly whole?: boolean;
 }
+
+/** A marker FTS5's highlight() puts around a stemmed match (never drawn: speechOf removes control characters). */
+const HL_OPEN = '\u0001';
+const HL_CLOSE = '\u0002';
+// eslint-disable-next-line no-control-regex -- the markers above
+const HIGHLIGHTED = /\u0001([^\u0001\u0002]*)\u0002/gu;
 
 /**
  * Full-text search over titles (and first user lines) and entry text.
@@ -56,16 +79,29 @@ export interface SearchOptions {
  * `rowid >> 32` (see migration 001) and the scan stops once enough distinct
  * sessions are found (hidden ones among them make it look further).
  */
-export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'>) {
+export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'>, stem: Pick<StemFillRepo, 'filled'>) {
   const live = 's.deleted_at IS NULL AND (s.archived = 0 OR @all = 1)';
+  const titles = (fts: string) =>
+    db.prepare<{ q: string; all: number; limit: number }, { id: string; rid: number; score: number }>(
+      `SELECT s.id, s.rid, bm25(${fts}) AS score FROM ${fts} JOIN sessions s ON s.rid = ${fts}.rowid
+       WHERE ${fts} MATCH @q AND ${live} ORDER BY ${fts}.rowid DESC LIMIT @limit`,
+    );
+  const hitsIn = (fts: string, q: string) => `SELECT DISTINCT r FROM (SELECT rowid >> 32 AS r FROM ${fts} WHERE ${fts} MATCH ${q} ORDER BY rowid DESC) LIMIT @cap`;
+  const snippetHits = (fts: string, q: string) =>
+    `SELECT rowid >> 32 AS r, rowid & 4294967295 AS seq FROM ${fts}
+     WHERE ${fts} MATCH ${q} AND rowid BETWEEN (@from << 32) AND (@to << 32) + 4294967295
+       AND (rowid >> 32) IN (SELECT value FROM json_each(@rids))`;
   const s = {
-    titles: db.prepare<{ q: string; all: number; limit: number }, { id: string; score: number }>(
-      `SELECT s.id, bm25(sessions_fts) AS score FROM sessions_fts JOIN sessions s ON s.rid = sessions_fts.rowid
-       WHERE sessions_fts MATCH @q AND ${live} ORDER BY sessions_fts.rowid DESC LIMIT @limit`,
-    ),
+    titles: titles('sessions_fts'),
+    stemTitles: titles('sessions_stem'),
     entries: db.prepare<{ q: string; all: number; cap: number }, { id: string; shown: number }>(
-      `WITH hits (r) AS (SELECT rowid >> 32 FROM entries_fts WHERE entries_fts MATCH @q ORDER BY rowid DESC),
-         found AS (SELECT DISTINCT r FROM hits LIMIT @cap)
+      `WITH found (r) AS (${hitsIn('entries_fts', '@q')})
+       SELECT s.id, ${live} AS shown FROM found f JOIN sessions s ON s.rid = f.r
+       ORDER BY s.updated_at DESC, s.rid DESC`,
+    ),
+    /** Both indexes' hits as one set: the newest `cap` sessions found by either, ordered once. */
+    unionEntries: db.prepare<{ q: string; sq: string; all: number; cap: number }, { id: string; shown: number }>(
+      `WITH found (r) AS (SELECT r FROM (${hitsIn('entries_fts', '@q')}) UNION SELECT r FROM (${hitsIn('entries_stem', '@sq')}) ORDER BY r DESC LIMIT @cap)
        SELECT s.id, ${live} AS shown FROM found f JOIN sessions s ON s.rid = f.r
        ORDER BY s.updated_at DESC, s.rid DESC`,
     ),
@@ -74,9 +110,16 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
      * (a query per session would merge a long prefix's doclists once per session).
      */
     snippetHits: db.prepare<{ q: string; rids: string; from: number; to: number }, { r: number; seq: number }>(
-      `SELECT rowid >> 32 AS r, rowid & 4294967295 AS seq FROM entries_fts
-       WHERE entries_fts MATCH @q AND rowid BETWEEN (@from << 32) AND (@to << 32) + 4294967295
-         AND (rowid >> 32) IN (SELECT value FROM json_each(@rids)) ORDER BY rowid DESC`,
+      `${snippetHits('entries_fts', '@q')} ORDER BY rowid DESC`,
+    ),
+    /** The same over both indexes: an entry either finds, once, newest first. */
+    unionSnippetHits: db.prepare<{ q: string; sq: string; rids: string; from: number; to: number }, { r: number; seq: number }>(
+      `SELECT r, seq FROM (${snippetHits('entries_fts', '@q')} UNION ${snippetHits('entries_stem', '@sq')}) ORDER BY r DESC, seq DESC`,
+    ),
+    /** The words the stemmed index matched in one entry, as written there (FTS5's highlight()). */
+    stemWords: db.prepare<{ sq: string; rid: number; seq: number }, { marked: string }>(
+      `SELECT highlight(entries_stem, 0, '${HL_OPEN}', '${HL_CLOSE}') AS marked FROM entries_stem
+       WHERE entries_stem MATCH @sq AND rowid = (@rid << 32) + @seq`,
     ),
     rids: db.prepare<{ ids: string }, { id: string; rid: number }>(
       `SELECT id, rid FROM sessions WHERE id IN (SELECT value FROM json_each(@ids)) AND deleted_at IS NULL`,
@@ -86,16 +129,26 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
     ),
   };
 
-  /** Sessions with a matching entry, shown ones only, `want` at most, skipping `seen`. */
-  const entryHits = (q: string, all: number, want: number, seen: ReadonlySet<string>): string[] => {
+  /** Sessions with a matching entry (in either index when `sq` is given), shown ones only, `want` at most, skipping `seen`. */
+  const entryHits = (q: string, sq: string | null, all: number, want: number, seen: ReadonlySet<string>): string[] => {
     // Enough distinct sessions for `want` after title hits drop out; more when hidden ones took places.
     let cap = want + seen.size;
     for (;;) {
-      const rows = s.entries.all({ q, all, cap });
+      const rows = sq === null ? s.entries.all({ q, all, cap }) : s.unionEntries.all({ q, sq, all, cap });
       const ids = rows.filter((r) => r.shown === 1 && !seen.has(r.id)).map((r) => r.id);
       if (ids.length >= want || rows.length < cap) return ids.slice(0, want);
       cap *= 4;
     }
+  };
+
+  /** The words of one entry the stemmed query matched, as phrases for snippetLine. */
+  const stemPhrases = (sq: string, rid: number, seq: number): string[][] => {
+    const marked = s.stemWords.get({ sq, rid, seq })?.marked;
+    if (!marked) return [];
+    const words = new Set(Array.from(marked.matchAll(HIGHLIGHTED), (m) => m[1]!));
+    return queryPhrases([...words])
+      .flat()
+      .map((w) => [w]);
   };
 
   return {
@@ -104,14 +157,29 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       const titleQuery = toFtsQuery(query);
       if (titleQuery === null) return [];
       const all = options.includeArchived ? 1 : 0;
-      const titles = s.titles.all({ q: titleQuery, all, limit: options.limit });
-      // bm25 is lower for better matches; equal scores keep the newest first.
-      const ids = titles.map((t, i) => ({ ...t, i })).sort((a, b) => a.score - b.score || a.i - b.i).map((t) => t.id);
+      const whole = options.whole === true;
+      // The stemmed index only once it holds everything: until then search is as it was.
+      const useStem = toStemQuery(query, whole) !== null && stem.filled();
+      const stemTitleQuery = useStem ? toStemQuery(query, whole) : null;
+      const found = new Map<string, { rid: number; score: number }>();
+      for (const t of s.titles.all({ q: titleQuery, all, limit: options.limit })) found.set(t.id, t);
+      if (stemTitleQuery !== null) {
+        for (const t of s.stemTitles.all({ q: stemTitleQuery, all, limit: options.limit })) {
+          const had = found.get(t.id);
+          if (!had || t.score < had.score) found.set(t.id, t);
+        }
+      }
+      // Ranked once over both: bm25 is lower for better matches; equal scores keep the newest first.
+      const ids = [...found]
+        .sort(([, a], [, b]) => a.score - b.score || b.rid - a.rid)
+        .slice(0, options.limit)
+        .map(([id]) => id);
       const entryQuery = toFtsQuery(query, MIN_ENTRY_TOKEN_CHARS);
       if (entryQuery === null || ids.length >= options.limit) return ids;
+      const stemEntryQuery = useStem ? toStemQuery(query, whole, MIN_ENTRY_TOKEN_CHARS) : null;
       // What was just said is searchable: index the queue first (one batch; the periodic flush does the rest).
       entries.flushIndex();
-      return ids.concat(entryHits(entryQuery, all, options.limit - ids.length, new Set(ids)));
+      return ids.concat(entryHits(entryQuery, stemEntryQuery, all, options.limit - ids.length, new Set(ids)));
     },
 
     /**
@@ -122,6 +190,8 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       const q = toFtsQuery(query, MIN_ENTRY_TOKEN_CHARS);
       if (q === null) return [];
       const phrases = queryPhrases(queryWords(query, MIN_ENTRY_TOKEN_CHARS));
+      // Snippets are asked once the typing pauses: every word is whole.
+      const sq = stem.filled() ? toStemQuery(query, true, MIN_ENTRY_TOKEN_CHARS) : null;
       entries.flushIndex();
       const ridOf = new Map(s.rids.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row.rid]));
       if (ridOf.size === 0) return [];
@@ -133,7 +203,8 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       let since = -1;
       const rids = [...ridOf.values()];
       const range = { from: Math.min(...rids), to: Math.max(...rids) };
-      for (const hit of s.snippetHits.iterate({ q, rids: JSON.stringify(rids), ...range })) {
+      const hits = sq === null ? s.snippetHits.iterate({ q, rids: JSON.stringify(rids), ...range }) : s.unionSnippetHits.iterate({ q, sq, rids: JSON.stringify(rids), ...range });
+      for (const hit of hits) {
         let seqs = candidates.get(hit.r);
         if (seqs === undefined) {
           seqs = [];
@@ -151,7 +222,9 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
         const rid = ridOf.get(id);
         for (const seq of (rid === undefined ? undefined : candidates.get(rid)) ?? []) {
           const entry = s.entryText.get({ rid: rid as number, seq, chars: SNIPPET_SCAN_CHARS });
-          const line = entry ? snippetLine(entry.text, phrases) : null;
+          // A stemmed match is marked as the word it found ("decorator" for "decorators").
+          const found = sq === null ? [] : stemPhrases(sq, rid as number, seq);
+          const line = entry ? snippetLine(entry.text, found.length === 0 ? phrases : phrases.concat(found)) : null;
           if (!entry || line === null) continue;
           out.push({ id, kind: entry.kind, text: line.text, marks: line.marks.map(([a, b]) => [a, b]), ...(entry.rewound === 1 ? { rewound: true as const } : {}) });
           break;
