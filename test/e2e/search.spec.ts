@@ -30,6 +30,11 @@ function seed(dataDir: string): void {
     add('reminder', 'Port retry policy to async', [
       ['user', '<system-reminder>The zeppelin file was modified by the user.</system-reminder>\nplease port the retry policy'],
     ], T0 + 2_000);
+    // Said in one form, searched in another (issue 34).
+    add('deco', 'Wrap the fetch cache', [
+      ['user', 'how does this work'],
+      ['assistant', 'It is a Python decorator around fetch that keeps each reply.'],
+    ], T0 - 30_000);
     for (let i = 0; i < 30; i++) {
       add(`filler-${i}`, i % 3 === 0 ? null : `Session ${i} about the parser cache`, [['user', `look at the parser cache for case ${i}`]], T0 - (i + 1) * 60_000);
     }
@@ -88,6 +93,24 @@ test('the latest query wins: a new query\'s rows show their own snippets', async
   await expect(page.locator('mark', { hasText: 'zeppelin' })).toHaveCount(0);
   await search.fill('');
   await expect(page.locator('mark')).toHaveCount(0);
+});
+
+test('typing "decorators" finds the session that said "decorator", the word highlighted as it was said (issue 34)', async ({ page }) => {
+  await open(page);
+  const search = page.getByRole('searchbox', { name: 'Search sessions' });
+  await search.pressSequentially('decorators', { delay: 40 });
+  // As typed, a prefix: nothing said starts with "decorators". Once the typing pauses, the word is whole.
+  const row = rowByLabel(page, 'Wrap the fetch cache');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row.locator('mark')).toHaveText('decorator');
+  await expect(row).toHaveAccessibleDescription(/Python decorator around fetch/);
+  await expect(search).toBeFocused();
+  await page.screenshot({ path: 'test-results/search-stemmed.png' });
+  // A whole word before one still typed: "decorators fet" narrows to it at once.
+  await search.fill('');
+  await search.pressSequentially('decorators fet');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row).toBeVisible();
 });
 
 test('screenshots of the results, two sizes, light and dark', async ({ page }) => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/result';
-import { searchSessions } from '../../src/renderer/src/features/sessions/actions';
+import { SEARCH_SETTLE_MS, searchSessions } from '../../src/renderer/src/features/sessions/actions';
 import { useSessions } from '../../src/renderer/src/stores/sessions';
 import { FakeApi, makeEntry, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -25,10 +25,31 @@ describe('search sessions', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'xyloph');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(screen.getByRole('listitem')).toHaveAccessibleName(/^Alpha release notes/);
-    expect(api.callsTo('sessions:search').at(-1)).toEqual({ query: 'xyloph', includeArchived: false });
+    // `whole` is false as typed, true once the typing paused (see below).
+    expect(api.callsTo('sessions:search').at(-1)).toMatchObject({ query: 'xyloph', includeArchived: false });
 
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search sessions' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('a word is whole once a space follows it, or once the typing pauses: the search says so (issue 34)', async () => {
+    const api = swarm();
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    const box = screen.getByRole('searchbox', { name: 'Search sessions' });
+    await userEvent.type(box, 'xylophones');
+    const calls = () => api.callsTo('sessions:search') as Array<{ query: string; whole: boolean }>;
+    expect(calls().at(-1)).toMatchObject({ query: 'xylophones', whole: false });
+    // The pause: the same query again, its last word whole.
+    await waitFor(() => expect(calls().at(-1)).toEqual({ query: 'xylophones', includeArchived: false, whole: true }), { timeout: SEARCH_SETTLE_MS * 4 });
+    const settled = calls().length;
+    await userEvent.type(box, ' ');
+    await waitFor(() => expect(calls().at(-1)).toMatchObject({ query: 'xylophones', whole: true }));
+    expect(calls().length).toBe(settled + 1);
+    await userEvent.type(box, 'im');
+    await waitFor(() => expect(calls().at(-1)).toMatchObject({ query: 'xylophones im', whole: false }));
+    // Typing on before the pause: no settled search for what was typed before.
+    expect(calls().some((c) => c.query === 'xylophones i' && c.whole)).toBe(false);
   });
 
   it('no match says so', async () => {

@@ -252,23 +252,41 @@ export async function setShowArchived(showArchived: boolean): Promise<void> {
   if (query.trim()) await searchSessions(query);
 }
 
+/**
+ * After this long without a keystroke the query's last word counts as whole: the search goes
+ * out again with `whole`, so that word also finds its other forms ("decorators" finds
+ * "decorator", issue 34). Words before a space are whole at once.
+ */
+export const SEARCH_SETTLE_MS = 350;
+
 /** Search bookkeeping: which request is the newest, and the one keystroke waiting for the wire. */
 let searchSeq = 0;
 let searchInFlight = false;
-let queuedQuery: string | null = null;
+let queuedQuery: { query: string; whole: boolean } | null = null;
+let settleTimer: ReturnType<typeof setTimeout> | null = null;
+
+function stopSettle(): void {
+  if (settleTimer) clearTimeout(settleTimer);
+  settleTimer = null;
+}
 
 /** For tests: forget searches of an earlier app (their replies are then ignored). */
 export function resetSearch(): void {
   searchSeq++;
   searchInFlight = false;
   queuedQuery = null;
+  stopSettle();
 }
+
+/** Whether the typed text ends in a finished word (a space after it). */
+const endsWhole = (query: string): boolean => /\s$/u.test(query);
 
 /**
  * Full-text search as the user types. Each call supersedes the previous one:
- * a reply that arrives after a newer query was issued is ignored.
+ * a reply that arrives after a newer query was issued is ignored. `whole`: the
+ * last word is finished (by default, as when the view changes under a query).
  */
-export async function searchSessions(query: string): Promise<void> {
+export async function searchSessions(query: string, whole = true): Promise<void> {
   const seq = ++searchSeq;
   if (!query.trim()) {
     searchResultsShown(null);
@@ -279,10 +297,27 @@ export async function searchSessions(query: string): Promise<void> {
   const result = await api().invoke('sessions:search', {
     query: query.trim(),
     includeArchived: useSessions.getState().showArchived,
+    whole,
   });
   if (seq !== searchSeq) return;
   searchResultsShown(query.trim());
   applySearchResults(result.ok ? result.value.ids : []);
+}
+
+/** One search on the wire at a time: a later one waits (the newest replacing any waiting). */
+function issueSearch(query: string, whole: boolean): void {
+  if (searchInFlight) {
+    queuedQuery = { query, whole };
+    setSearchQuery(query, true);
+    return;
+  }
+  searchInFlight = true;
+  void searchSessions(query, whole).finally(() => {
+    searchInFlight = false;
+    const next = queuedQuery;
+    queuedQuery = null;
+    if (next !== null) issueSearch(next.query, next.whole);
+  });
 }
 
 /**
@@ -290,8 +325,11 @@ export async function searchSessions(query: string): Promise<void> {
  * once; while a search is on the wire, later keystrokes only replace the queued
  * query, which goes out when the reply lands. So the list follows the typing
  * within one round trip, and main never sees more than one search at a time.
+ * Once the typing pauses (SEARCH_SETTLE_MS), the query goes out once more with its
+ * last word whole.
  */
 export function typeQuery(query: string): void {
+  stopSettle();
   if (!query.trim()) {
     searchSeq++;
     queuedQuery = null;
@@ -299,18 +337,12 @@ export function typeQuery(query: string): void {
     clearSearch(query);
     return;
   }
-  if (searchInFlight) {
-    queuedQuery = query;
-    setSearchQuery(query, true);
-    return;
-  }
-  searchInFlight = true;
-  void searchSessions(query).finally(() => {
-    searchInFlight = false;
-    const next = queuedQuery;
-    queuedQuery = null;
-    if (next !== null) typeQuery(next);
-  });
+  issueSearch(query, endsWhole(query));
+  if (endsWhole(query)) return;
+  settleTimer = setTimeout(() => {
+    settleTimer = null;
+    if (useSessions.getState().query === query) issueSearch(query, true);
+  }, SEARCH_SETTLE_MS);
 }
 
 export type WorktreeState = ChannelOutput<'git:worktreeState'>['worktree'];
