@@ -286,7 +286,8 @@ test('the first rows are drawn before React, grouped and labelled as React draws
     expect(label('shop-1')).toBe('Fix the login redirect loop | 2h | waiting');
     expect(label('shop-2')).toMatch(/^Chat · shop \| 2h \| idle/);
     expect(label('shop-3')).toMatch(/^Terminal · shop \| 2h \| idle/);
-    expect(label('docs-1')).toBe('Why does the billing export skip the last row? | 2h | done');
+    // Too long for the row: cut at its end on a word, as React's row cuts it (label/fitText.ts).
+    expect(label('docs-1')).toMatch(/^Why does the billing(?: export(?: skip(?: the(?: last)?)?)?)?… \| 2h \| done$/);
     expect(before.rows.map((r) => r.text).join('\n')).not.toMatch(/Untitled/);
     // Already the list's items, found by role and name (SPEC §7.1: the label, then the status word).
     await expect(rowByLabel(page, /^Fix the login redirect loop, waiting for you/)).toHaveAttribute('data-early-row', 'shop-1');

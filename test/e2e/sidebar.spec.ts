@@ -115,15 +115,17 @@ test('grouped by project: pinned first, a worktree with its repository, counts; 
   await page.getByRole('checkbox', { name: 'By project' }).check();
 });
 
-test('a row reads whole: the status word, no "+0 −0", the tail that tells near-duplicates apart, no "idle" on an imported history', async ({ page }) => {
+test('a row reads whole: the status word, no "+0 −0", a long label cut at its end on a word (whole in its tooltip and name), no "idle" on an imported history', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
   const waiting = rowByLabel(page, 'Fix kumquat websocket drops');
   await expect(waiting).toHaveAccessibleName(/waiting for you/);
   await expect(waiting.locator('.row-status')).toHaveText('waiting');
   await expect(rows(page).filter({ hasText: '+0' })).toHaveCount(0);
-  await expect(rowByLabel(page, 'Rename the confusing variables in the parser').locator('.label-tail')).toBeVisible();
-  await expect(rowByLabel(page, 'Rename the confusing variables in the parser').locator('.label-tail')).toHaveText('in the parser');
+  const long = rowByLabel(page, 'Rename the confusing variables in the parser');
+  await expect(long).toHaveAccessibleName(/^Rename the confusing variables in the parser, /);
+  await expect(long.locator('.row-label')).toHaveAttribute('title', 'Rename the confusing variables in the parser');
+  await expect(long.locator('.row-label')).toHaveText(/^Rename the confusing( variables( in( the)?)?)?…$/);
   const imported = rowByLabel(page, 'Tune the docs search ranking');
   await expect(imported).toHaveAccessibleName(/imported, not running/);
   await expect(imported.locator('.row-sub')).not.toContainText('idle');
@@ -245,11 +247,19 @@ for (const size of [
     const overflow = (await page.evaluate(`(() => {
       const scroller = document.querySelector('.session-scroller');
       const wrapped = [...document.querySelectorAll('.row-label, .row-sub, .row-time')].filter((el) => el.getBoundingClientRect().height > 24);
-      // A middle ellipsis's tail (the label's last words, what tells near-duplicates apart) is never cut itself.
-      const cutTails = [...document.querySelectorAll('.label-tail')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent);
-      return { page: document.documentElement.scrollWidth - window.innerWidth, list: scroller.scrollWidth - scroller.clientWidth, wrapped: wrapped.length, cutTails };
-    })()`)) as { page: number; list: number; wrapped: number; cutTails: string[] };
-    expect(overflow).toEqual({ page: 0, list: 0, wrapped: 0, cutTails: [] });
+      // A label too long for its row (or the pane's header) is cut at its end on a word, whole in its tooltip:
+      // what shows is whole words of it and "…", inside its box (no ellipsis of CSS's inside a word).
+      const cutMidWord = [...document.querySelectorAll('.row-label, .pane-title')].filter((el) => {
+        const whole = el.getAttribute('title') ?? '';
+        const shown = el.textContent ?? '';
+        const kept = shown.endsWith('…') && shown !== whole ? shown.slice(0, -1) : shown;
+        const atWord = kept === whole || (whole.startsWith(kept) && /^[\\s·,;:.!?-]*\\s/.test(whole.slice(kept.length)));
+        return !atWord || el.scrollWidth > el.clientWidth + 1;
+      }).map((el) => [el.textContent, el.scrollWidth, el.clientWidth, el.getAttribute("title")].join(" | "));
+      const cut = [...document.querySelectorAll('.row-label')].filter((el) => el.textContent !== el.getAttribute('title')).length;
+      return { page: document.documentElement.scrollWidth - window.innerWidth, list: scroller.scrollWidth - scroller.clientWidth, wrapped: wrapped.length, cutMidWord, someCut: cut > 0 };
+    })()`)) as { page: number; list: number; wrapped: number; cutMidWord: string[]; someCut: boolean };
+    expect(overflow).toEqual({ page: 0, list: 0, wrapped: 0, cutMidWord: [], someCut: true });
     // The label keeps its room: at least 40% of the row.
     type Box = { getBoundingClientRect(): { width: number } };
     const room = await rowByLabel(page, 'Rename the confusing variables in the parser').evaluate((row) => {

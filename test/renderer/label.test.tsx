@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { splitLabel } from '../../src/renderer/src/label/rowParts';
+import { cutAtWord } from '../../src/renderer/src/label/cutAtWord';
 import { kindName, relativeTime, sessionLabel } from '../../src/renderer/src/label/sessionLabel';
 import { FakeApi, NOW, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -8,17 +8,26 @@ import { renderApp } from './support/renderApp';
 const PLACEHOLDER = /^(untitled|new session|\(none yet\))/i;
 
 describe('display label in the swarm list', () => {
-  it('a long label splits for a middle ellipsis at a word, its tail at most 14 characters (shown whole in any sidebar)', () => {
-    expect(splitLabel('Fix kumquat websocket drops')).toEqual({ head: 'Fix kumquat websocket drops', tail: '' });
-    expect(splitLabel('The retry loop in the uploader never')).toEqual({ head: 'The retry loop in the ', tail: 'uploader never' });
-    expect(splitLabel('Rename the confusing variables in the parser')).toEqual({ head: 'Rename the confusing variables ', tail: 'in the parser' });
-    // No word break near the end: the last ten characters.
-    expect(splitLabel('Investigate-the-flaky-integration-suite-timeouts')).toEqual({ head: 'Investigate-the-flaky-integration-suit', tail: 'e-timeouts' });
+  it('a long label is cut at its end on a word (never inside one), "…" after it, and never ends on a separator', () => {
+    // A monospace stand-in for the browser's measurement: 7 px a character.
+    const within = (px: number) => (shown: string) => Array.from(shown).length * 7 <= px;
+    expect(cutAtWord('Fix kumquat websocket drops', within(400))).toBe('Fix kumquat websocket drops');
+    expect(cutAtWord('Write a haiku about integration tests', within(19 * 7))).toBe('Write a haiku…');
+    expect(cutAtWord('Rename the confusing variables in the parser', within(33 * 7))).toBe('Rename the confusing variables…');
+    // "pytest ·…" would end on the separator.
+    expect(cutAtWord('pytest · billing-api', within(12 * 7))).toBe('pytest…');
+    expect(cutAtWord('Explain why the endpoint works, then fix it', within(30 * 7))).toBe('Explain why the endpoint…');
+    // A first word too long for the room on its own is the one place a cut falls inside a word.
+    expect(cutAtWord('Investigate-the-flaky-integration-suite-timeouts now', within(10 * 7))).toBe('Investiga…');
     for (const label of ['please fix the login redirect loop on Safari', 'Cap the uploader retries at five attempts each']) {
-      const { head, tail } = splitLabel(label);
-      expect(head + tail).toBe(label);
-      expect(tail.length).toBeGreaterThanOrEqual(6);
-      expect(tail.length).toBeLessThanOrEqual(14);
+      for (let px = 60; px < 400; px += 13) {
+        const shown = cutAtWord(label, within(px));
+        if (shown === label) continue;
+        expect(Array.from(shown).length * 7).toBeLessThanOrEqual(px);
+        const kept = shown.slice(0, -1);
+        // What is kept is whole words of the label: the next character of the label is a space.
+        expect(label.startsWith(kept) && label[kept.length] === ' ').toBe(true);
+      }
     }
   });
 
@@ -33,7 +42,7 @@ describe('display label in the swarm list', () => {
     const titled = await screen.findByRole('listitem', { name: /^Fix kumquat websocket drops/ });
     expect(within(titled).getByText('Fix kumquat websocket drops')).not.toHaveClass('muted');
     const firstLine = screen.getByRole('listitem', { name: /^please fix the login redirect loop on Safari/ });
-    // Long: drawn as a head and a tail (middle ellipsis), one label.
+    // Whole where nothing can be measured (jsdom); a browser cuts it at a word to the row (e2e sidebar.spec).
     expect(firstLine.querySelector('.row-label')).toHaveTextContent(/^please fix the login redirect loop on Safari$/);
     expect(firstLine.querySelector('.row-label')).toHaveClass('muted', 'derived');
     const facts = screen.getByRole('listitem', { name: /^Claude Code · billing-api/ });

@@ -137,17 +137,6 @@ describe('a row says what it is', () => {
     expect(facts.querySelector('.row-time')).toHaveTextContent('2m');
   });
 
-  it('near-duplicate long labels keep their different ends in view (middle ellipsis)', async () => {
-    await renderApp(
-      new FakeApi([
-        makeRow({ id: 'r1', title: 'Rename the confusing variables in the parser' }),
-        makeRow({ id: 'r2', title: 'Rename the confusing variables in the lexer' }),
-      ]),
-    );
-    const tails = (await screen.findAllByRole('listitem')).map((row) => row.querySelector('.label-tail')?.textContent);
-    expect(tails).toEqual(['in the parser', 'in the lexer']);
-  });
-
   it('"Show archived" adds the archived rows, marked, in an "Archived" group after the rest', async () => {
     await renderApp(swarm());
     await screen.findAllByRole('listitem');

@@ -1,6 +1,7 @@
 import type { SessionListRow } from '../../../shared/domain/session';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
-import { rowAccessibleName, rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
+import { rowAccessibleName, rowLabelText, rowStatus } from '../label/rowParts';
+import { fitText } from '../label/fitText';
 import type { GroupHeader, VisibleRow } from '../stores/sessionView';
 
 /*
@@ -52,7 +53,6 @@ export function rowElement(row: SessionListRow, view: VisibleRow, place: RowPlac
   const status = rowStatus(row);
   const subtitle = row.subtitle?.trim() || null;
   const unsaved = unsavedText(row.unsaved);
-  const shown = splitLabel(rowLabelText(label));
   const classes = ['session-row', row.unread ? 'is-unread' : '', row.archived ? 'is-archived' : ''].filter(Boolean).join(' ');
   const node = el('div', classes);
   node.dataset.earlyRow = row.id;
@@ -72,10 +72,10 @@ export function rowElement(row: SessionListRow, view: VisibleRow, place: RowPlac
   node.append(el('span', `status-dot status-${status.tone}`));
   const text = el('div', 'row-text');
   const line = el('span', 'row-line');
-  const name = el('span', `row-label${label.muted ? ' muted derived' : ''}${shown.tail ? ' split' : ''}`);
+  const name = el('span', `row-label${label.muted ? ' muted derived' : ''}`);
   name.title = label.text;
-  if (shown.tail) name.append(el('span', 'label-head', shown.head), el('span', 'label-tail', shown.tail));
-  else name.textContent = shown.head;
+  // Cut at a word to the row's width once laid out, as React's row is (label/fitText.ts).
+  fitText(name, rowLabelText(label));
   line.append(name, el('span', 'row-time', relativeTime(row.updatedAt, now)));
   const sub = el('span', 'row-sub');
   // The hosts' states are not known yet: a remote row only names its host.

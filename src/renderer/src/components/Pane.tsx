@@ -4,6 +4,7 @@ import { loadAmbientState } from '../features/ambient/actions';
 import { kindName, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
 import { useNow } from '../label/now';
 import { exitedStatus } from '../label/rowParts';
+import { useFittedText } from '../label/useFittedText';
 import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
 import { openMenu, startRename, useUi } from '../stores/ui';
@@ -43,11 +44,12 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   // Double-clicking the title renames here, as the row does in the list.
   const renaming = useUi((s) => s.renaming?.sessionId === sessionId && s.renaming.where === 'pane');
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const label = row ? sessionLabel(row, now) : null;
+  const fitTitle = useFittedText<HTMLHeadingElement>(label?.text ?? '', '', titleRef);
   useEffect(() => {
     void loadAmbientState(sessionId);
   }, [sessionId]);
-  if (!row) return null;
-  const label = sessionLabel(row, now);
+  if (!row || !label) return null;
   const unsaved = unsavedText(row.unsaved);
   const hostNote = rowHostNote(host);
   // An exited terminal says how it ended (its code or signal, in the error colour when it failed); the rest their status word.
@@ -69,18 +71,18 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
             </span>
           ) : (
             // Focusable by script only: where focus comes back to after a rename here.
+            // Its text is the label cut at a word to the header's width (useFittedText); its name is the whole label.
             <h2
-              ref={titleRef}
+              ref={fitTitle}
               tabIndex={-1}
               className={label.muted ? 'pane-title muted' : 'pane-title'}
               title={label.text}
+              aria-label={label.text}
               onDoubleClick={(e) => {
                 e.preventDefault();
                 startRename(sessionId, 'pane');
               }}
-            >
-              {label.text}
-            </h2>
+            />
           )}
           <span className={`pane-status status-text-${shownStatus.tone}`} title={shownStatus.spoken}>
             <StatusDot status={shownStatus.tone} /> <span className="pane-status-word">{shownStatus.word}</span>

@@ -3,7 +3,8 @@ import type { SessionId } from '../../../shared/domain/session';
 import { cancelReorder, drop, dropOnRow, dropPlace, moveBy, moveTo, pickUp } from '../features/sessions/reorder';
 import { markRead } from '../features/sessions/actions';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
-import { rowAccessibleName, rowLabelText, rowStatus, splitLabel } from '../label/rowParts';
+import { rowAccessibleName, rowLabelText, rowStatus } from '../label/rowParts';
+import { useFittedText } from '../label/useFittedText';
 import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
@@ -57,19 +58,20 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   const menuOpen = useUi((s) => s.menu?.sessionId === view.id);
   const now = useNow();
   const handleRef = useRef<HTMLButtonElement>(null);
+  const label = row ? sessionLabel(row, now) : null;
+  // The label as shown: cut at its end on a word to the row's width, whole in the tooltip and the name.
+  const labelRef = useFittedText<HTMLSpanElement>(label ? rowLabelText(label) : '', row?.unread ? 'unread' : '');
 
   // A row moved by the keyboard may be re-inserted in the DOM; keep focus on its handle.
   useLayoutEffect(() => {
     if (reorderingThis && document.activeElement !== handleRef.current) handleRef.current?.focus();
   });
 
-  if (!row) return null;
-  const label = sessionLabel(row, now);
+  if (!row || !label) return null;
   const status = rowStatus(row);
   const subtitle = row.subtitle?.trim() || null;
   const time = relativeTime(row.updatedAt, now);
   const unsaved = unsavedText(row.unsaved);
-  const shown = splitLabel(rowLabelText(label));
   const hostNote = rowHostNote(host);
   const name = rowAccessibleName(label.text, {
     spoken: status.spoken,
@@ -251,16 +253,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
             <RenameField sessionId={view.id} initial={label.derived === 'title' ? label.text : ''} placeholder={label.text} returnFocusTo={() => rowElement(view.id)} />
           ) : (
             // A derived label (first line or facts) is marked by its style, at full contrast: not a disabled look.
-            <span className={`row-label${label.muted ? ' muted derived' : ''}${shown.tail ? ' split' : ''}`} title={label.text}>
-              {shown.tail ? (
-                <>
-                  <span className="label-head">{shown.head}</span>
-                  <span className="label-tail">{shown.tail}</span>
-                </>
-              ) : (
-                shown.head
-              )}
-            </span>
+            <span ref={labelRef} className={`row-label${label.muted ? ' muted derived' : ''}`} title={label.text} />
           )}
           <span className="row-time">{time}</span>
         </span>

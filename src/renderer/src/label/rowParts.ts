@@ -80,28 +80,5 @@ export function rowAccessibleName(label: string, f: RowFacts): string {
   return [label, f.host ? `on ${f.host}` : null, facts].filter(Boolean).join(', ');
 }
 
-/** Labels up to this many characters are never split (they fit or nearly fit any width). */
-const SPLIT_FROM = 28;
-const TAIL_MIN = 6;
-/** Short enough to be shown whole beside a head of a few letters in the narrowest sidebar (a cut tail says nothing). */
-const TAIL_MAX = 14;
-
-/**
- * A label cut for a middle ellipsis: the head shrinks (and ends in "…") while the tail stays, so
- * three "Rename the confusing va…" rows show their different ends. Drawn together they are the
- * label; the tail starts at a word where one is near the end.
- */
-export function splitLabel(text: string): { head: string; tail: string } {
-  const chars = Array.from(text);
-  if (chars.length <= SPLIT_FROM) return { head: text, tail: '' };
-  const end = chars.slice(-TAIL_MAX - 1).join('');
-  const space = end.indexOf(' ');
-  let tail: string;
-  // The space stays at the head's end: cut short, the head's "…" then meets the tail's first word.
-  if (space !== -1 && end.length - space - 1 >= TAIL_MIN) tail = end.slice(space + 1);
-  else tail = chars.slice(-10).join('');
-  return { head: text.slice(0, text.length - tail.length), tail };
-}
-
 /** The reorder instructions every row is described by (`aria-describedby="reorder-help"`), in the sidebar. */
 export const REORDER_HELP = 'Press Space to pick the session up, arrow keys to move it, Space to drop it, Escape to cancel.';
