@@ -28,7 +28,7 @@ import { parseHostArgs } from './host/hostArgs';
 import { runHost } from './host/runHost';
 import { HostRefusedError } from './transport/socket/hostClient';
 import { describeHost, stopHost } from './transport/socket/hostControl';
-import { contractFingerprint, settingsEnvDigest } from './transport/socket/hostFiles';
+import { contractFingerprint, olderContractFingerprints, settingsEnvDigest } from './transport/socket/hostFiles';
 import { HostLink } from './transport/socket/hostLink';
 import { forwardEvents, registerIpcChannels } from './transport/electron-ipc';
 
@@ -88,6 +88,7 @@ function runAsFront(): void {
     kind: 'electron' as const,
     version: app.getVersion(),
     protocol: contractFingerprint(),
+    olderProtocols: [...olderContractFingerprints().keys()],
     url: null,
     env: settingsEnvDigest(process.env),
     terminalOutput: 'opened' as const,

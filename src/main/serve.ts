@@ -11,7 +11,7 @@ import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
 import { HostStartError } from './transport/socket/attach';
 import { HostRefusedError, type FrontIdentity } from './transport/socket/hostClient';
 import { describeHost, stopHost } from './transport/socket/hostControl';
-import { contractFingerprint, settingsEnvDigest } from './transport/socket/hostFiles';
+import { contractFingerprint, olderContractFingerprints, settingsEnvDigest } from './transport/socket/hostFiles';
 import { HostLink } from './transport/socket/hostLink';
 import { parseServeArgs, UsageError } from './transport/web/serve-args';
 import { startWebServer } from './transport/web/server';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const args = parseServeArgs(process.argv.slice(2));
   const dataDir = resolve(args.dataDir ?? resolveDataDir(process.env, process.platform));
   ensurePrivateDataDir(dataDir);
-  const me: FrontIdentity = { kind: 'web', version: packageVersion(), protocol: contractFingerprint(), url: null, env: settingsEnvDigest(process.env) };
+  const me: FrontIdentity = { kind: 'web', version: packageVersion(), protocol: contractFingerprint(), olderProtocols: [...olderContractFingerprints().keys()], url: null, env: settingsEnvDigest(process.env) };
 
   if (args.command === 'stop') {
     const outcome = await stopHost(dataDir, { ...me, kind: 'cli' });

@@ -2,7 +2,7 @@ import { closeSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireDataDirLock, createCore, createLogger, ensurePrivateDataDir, setLogSink, type DataDirLock, type SecretBox, type SwarmCore } from '../core';
 import { startHostServer, type HostServer } from '../transport/socket/hostServer';
-import { contractFingerprint, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, stoppedSince, writeHostInfo, writeHostStopped } from '../transport/socket/hostFiles';
+import { contractFingerprint, olderContractFingerprints, HOST_LOG_FILE, hostSocketPath, newHostSecret, removeHostInfo, settingsEnvDigest, stoppedSince, writeHostInfo, writeHostStopped } from '../transport/socket/hostFiles';
 import { createHostFederation, type Federation } from './federation';
 import { RotatingLog } from './rotatingLog';
 
@@ -122,6 +122,9 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       socketPath,
       secret,
       protocol,
+      // An older front of this contract (it differs only in the status words) is served at its level; a host
+      // given another contract's fingerprint (a test standing in for another build) speaks only that one.
+      olderProtocols: opts.protocol === undefined ? olderContractFingerprints() : new Map(),
       version: opts.version,
       startedAt,
       dataDir: opts.dataDir,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientFrameSchema, type ClientFrame, type FrontAbility } from '../../../src/main/transport/socket/frames';
 import { frontAbilities, judgeHello } from '../../../src/main/transport/socket/frontAdmission';
+import { STATUS_LEVEL } from '../../../src/shared/domain/statusLevels';
 
 const host = { secret: 's3cret-for-this-start', protocol: 'contract-a', version: '1.2.0' };
 
@@ -38,6 +39,15 @@ describe('a front hello judged by the host', () => {
       expect(verdict.refusal.message).toBe('The session host runs Swarmdesk 1.2.0 (contract contract-a); this front is 1.3.0 (contract contract-b).');
     }
     expect(judgeHello(hello({ protocol: 'contract-b', control: true }), host, false)).toMatchObject({ admitted: true, control: true });
+  });
+
+  it('admits a front of this contract at an older status level at that level; this contract at its own level is the current one', () => {
+    const withOlder = { ...host, olderProtocols: new Map([['contract-a-level-1', 1]]) };
+    expect(judgeHello(hello({ protocol: 'contract-a-level-1' }), withOlder, false)).toMatchObject({ admitted: true, level: 1 });
+    expect(judgeHello(hello(), withOlder, false)).toMatchObject({ admitted: true, level: STATUS_LEVEL });
+    expect(judgeHello(hello({ protocol: 'contract-b' }), withOlder, false)).toMatchObject({ admitted: false, reason: 'version' });
+    // Without the older fingerprints (a host given one contract): that one only.
+    expect(judgeHello(hello({ protocol: 'contract-a-level-1' }), host, false)).toMatchObject({ admitted: false, reason: 'version' });
   });
 
   it('refuses a front while stopping, but lets a control connection in (--status, --stop)', () => {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { STATUS_LEVEL } from '../../../shared/domain/statusLevels';
 import type { FrontAbilities } from '../../core';
 import type { ClientFrame, FrontAbility, FrontKind, HostFrame } from './frames';
 
@@ -7,11 +8,16 @@ export interface HostIdentity {
   readonly secret: string;
   readonly protocol: string;
   readonly version: string;
+  /**
+   * This contract's fingerprints at older status levels (`fingerprint.ts`), each with its level: a front that
+   * says one of them differs only in the status words and is admitted at that level (it is told words it knows).
+   */
+  readonly olderProtocols?: ReadonlyMap<string, number>;
 }
 
 /** A front's first frame judged: admitted (a control connection is `--status`/`--stop`), or the refusal to send it. */
 export type HelloVerdict =
-  | { readonly admitted: true; readonly control: boolean; readonly hello: Extract<ClientFrame, { t: 'hello' }> }
+  | { readonly admitted: true; readonly control: boolean; readonly hello: Extract<ClientFrame, { t: 'hello' }>; readonly level: number }
   | { readonly admitted: false; readonly refusal: Extract<HostFrame, { t: 'refused' }>; readonly reason: 'secret' | 'version' | 'stopping' };
 
 function secretsEqual(a: string, b: string): boolean {
@@ -37,12 +43,13 @@ export function judgeHello(frame: ClientFrame, host: HostIdentity, stopping: boo
     return { admitted: false, reason: 'secret', refusal: refused('FORBIDDEN', 'This connection did not present the session host secret.') };
   }
   const control = frame.control;
-  if (!control && frame.protocol !== host.protocol) {
+  const level = frame.protocol === host.protocol ? STATUS_LEVEL : host.olderProtocols?.get(frame.protocol);
+  if (!control && level === undefined) {
     const message = `The session host runs Swarmdesk ${host.version} (contract ${host.protocol}); this front is ${frame.version} (contract ${frame.protocol}).`;
     return { admitted: false, reason: 'version', refusal: refused('VERSION_MISMATCH', message) };
   }
   if (stopping && !control) return { admitted: false, reason: 'stopping', refusal: refused('STOPPING', 'The session host is stopping.') };
-  return { admitted: true, control, hello: frame };
+  return { admitted: true, control, hello: frame, level: level ?? STATUS_LEVEL };
 }
 
 /** The abilities a front said it has, each asked of that front over its socket. */

@@ -33,6 +33,11 @@ export interface FrontIdentity {
   readonly kind: FrontKind;
   readonly version: string;
   readonly protocol: string;
+  /**
+   * This contract's fingerprints at older status levels (`olderContractFingerprints`): a host that refuses
+   * this front and names one of them is an older build of the same contract, attached to at its level.
+   */
+  readonly olderProtocols?: readonly string[];
   readonly url: string | null;
   readonly env: Record<string, string>;
   /** A control connection: status and stop only, across contract versions. */
@@ -85,10 +90,19 @@ export class HostConnection implements RouterLike, EventSource {
     private readonly abilities: AbilityHandler | null,
   ) {}
 
-  /** Connects, says hello and waits for the welcome; throws HostRefusedError or the socket's error. */
-  static open(socketPath: string, secret: string, me: FrontIdentity, abilities: { has: FrontAbility[]; handle: AbilityHandler } | null): Promise<HostConnection> {
-    // A socket queues what is written before it connects; a failed connect is its 'error'.
-    return HostConnection.over(connect(socketPath), secret, me, abilities);
+  /**
+   * Connects, says hello and waits for the welcome; throws HostRefusedError or the socket's error. A host
+   * of this contract at an older status level (it names one of `me.olderProtocols`) is attached to again
+   * at that level: it only ever sends words this front knows.
+   */
+  static async open(socketPath: string, secret: string, me: FrontIdentity, abilities: { has: FrontAbility[]; handle: AbilityHandler } | null): Promise<HostConnection> {
+    try {
+      // A socket queues what is written before it connects; a failed connect is its 'error'.
+      return await HostConnection.over(connect(socketPath), secret, me, abilities);
+    } catch (err) {
+      if (!(err instanceof HostRefusedError) || err.code !== 'VERSION_MISMATCH' || !me.olderProtocols?.includes(err.hostProtocol)) throw err;
+      return HostConnection.over(connect(socketPath), secret, { ...me, protocol: err.hostProtocol, olderProtocols: [] }, abilities);
+    }
   }
 
   /**

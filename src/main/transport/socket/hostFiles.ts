@@ -3,9 +3,6 @@ import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { channels } from '../../../shared/ipc/contract';
-import { eventSchemas } from '../../../shared/ipc/events';
-import { HOST_FRAMES_VERSION } from './frames';
 
 /** The host's card in its data folder: how a front finds it and proves it may talk to it. */
 export const HOST_INFO_FILE = 'host.json';
@@ -104,27 +101,7 @@ export function hostSocketPath(dataDir: string, env: NodeJS.ProcessEnv = process
   return join(dir, `${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
 }
 
-let fingerprint: string | null = null;
-
-/**
- * The contract's fingerprint: every channel's input and output schema and
- * every event's, as JSON Schema, hashed with the frames' version. A front and
- * a host agree only if they were built from the same contract (~60 ms once).
- */
-export function contractFingerprint(): string {
-  if (fingerprint !== null) return fingerprint;
-  const hash = createHash('sha256').update(`frames ${HOST_FRAMES_VERSION}\n`);
-  const json = (schema: z.ZodType, io: 'input' | 'output'): string => JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io }));
-  for (const name of Object.keys(channels).sort()) {
-    const spec = channels[name as keyof typeof channels];
-    hash.update(`${name}\n${json(spec.input, 'input')}\n${json(spec.output, 'output')}\n`);
-  }
-  for (const name of Object.keys(eventSchemas).sort()) {
-    hash.update(`${name}\n${json(eventSchemas[name as keyof typeof eventSchemas], 'output')}\n`);
-  }
-  fingerprint = hash.digest('hex').slice(0, 16);
-  return fingerprint;
-}
+export { contractFingerprint, olderContractFingerprints } from './fingerprint';
 
 /** Variables that change what the host does (SPEC §10): a front started with other values is told once. */
 const SETTINGS_VARIABLE = /^(SWARMDESK_|ANTHROPIC_|OPENAI_)/;

@@ -1,5 +1,6 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { STATUS_LEVEL, valueAtLevel } from '../../../shared/domain/statusLevels';
 import { MAX_REQUEST_DEPTH, TOO_DEEP_MESSAGE } from '../../../shared/jsonDepth';
 import { fail } from '../../../shared/result';
 import { RateLimitedWarnings, type FrontAbilities, type Logger } from '../../core';
@@ -30,6 +31,8 @@ export interface HostServerOptions {
   readonly socketPath: string;
   readonly secret: string;
   readonly protocol: string;
+  /** This contract at older status levels: fronts that say one are admitted and told the words of their level. */
+  readonly olderProtocols?: ReadonlyMap<string, number>;
   readonly version: string;
   readonly startedAt: string;
   readonly dataDir: string;
@@ -87,11 +90,19 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   /** Each front's pushes, as its hello narrowed them (`terminalOutput` / `streaming: 'opened'`). */
   const pushesOf = new Map<Socket, NarrowedPushes>();
+  /** The status level of each front admitted at an older one (absent: this host's own). */
+  const levelOf = new Map<Socket, number>();
+  /** A reply or push as the front reads it: a front at an older level gets the words it knows. */
+  const atLevel = (socket: Socket, value: unknown): unknown => {
+    const level = levelOf.get(socket);
+    return level === undefined ? value : valueAtLevel(value, level);
+  };
   const unsubscribe = opts.events.subscribe((name, payload) => {
     for (const [socket, f] of fronts) {
       if (f.kind === 'cli') continue;
       if (pushesOf.get(socket)?.wants(name, payload) === false) continue;
-      send(socket, { t: 'event', name, payload });
+      // A terminal's output holds no row: never walked.
+      send(socket, { t: 'event', name, payload: name === 'terminal:data' ? payload : atLevel(socket, payload) });
     }
   });
 
@@ -144,6 +155,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           abilities = frontAbilities(hello.front.kind, new Set(hello.abilities), ask);
           fronts.set(socket, front);
           pushesOf.set(socket, new NarrowedPushes(hello));
+          if (verdict.level < STATUS_LEVEL) levelOf.set(socket, verdict.level);
           send(socket, {
             t: 'welcome',
             pid: process.pid,
@@ -179,7 +191,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
               .handle(frame.channel, frame.input, { transport, front: abilities })
               .then((result) => {
                 settle?.(result.ok);
-                send(socket, { t: 'res', id: frame.id, result });
+                send(socket, { t: 'res', id: frame.id, result: atLevel(socket, result) });
               })
               .catch((err: unknown) => {
                 settle?.(false);
@@ -260,6 +272,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       }
       asks.clear();
       pushesOf.delete(socket);
+      levelOf.delete(socket);
       if (fronts.delete(socket) && front !== null) {
         log.info('front detached', { kind: front.kind, pid: front.pid, fronts: fronts.size });
         changed();
