@@ -84,12 +84,14 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     events,
     settings: store.settings,
   });
-  const ambient = createAmbient({ store, events, hooks, sessions, clock, env: options.env ?? process.env, secrets: options.platform.secrets ?? null });
   const env = options.env ?? process.env;
   const reports = new SessionReports(new SessionTokens());
   const terminalHooks = new TerminalHooks(reports, options.dataDir);
   void terminalHooks.ready();
-  const terminals = new TerminalService({ sessions, events, dataDir: options.dataDir, env, hooks: terminalHooks });
+  const terminals = new TerminalService({ sessions, events, coreHooks: hooks, dataDir: options.dataDir, env, hooks: terminalHooks });
+  const ambient = createAmbient({ store, events, hooks, sessions, clock, env, secrets: options.platform.secrets ?? null,
+    terminalMaterial: (id) => terminals.ambientMaterial(id),
+  });
   terminals.register();
   reports.on('status', StatusReport, (sessionId, report) => {
     const status = hookStatus(report);

@@ -36,6 +36,15 @@ export interface AmbientStore {
   readonly entries: Pick<Store['entries'], 'page'>;
 }
 
+/** What a terminal shows besides its submitted lines (TerminalService.ambientMaterial). */
+export interface TerminalMaterial {
+  readonly screen: string;
+  readonly windowTitle: string | null;
+}
+
+/** A terminal's screen and window title, or null where it has none this run. */
+export type TerminalMaterialSource = (sessionId: string) => TerminalMaterial | null;
+
 export interface AmbientEngineOptions {
   readonly store: AmbientStore;
   readonly events: CoreEvents;
@@ -48,6 +57,8 @@ export interface AmbientEngineOptions {
   readonly secrets?: SecretBox | null;
   readonly bounds?: CallBounds;
   readonly concurrency?: number;
+  /** A terminal session's screen tail and window title (the terminal backend's), for its title. */
+  readonly terminalMaterial?: TerminalMaterialSource;
   /** Replace the provider chain (unit tests). */
   readonly providers?: (config: ResolvedAmbient) => AmbientProvider[];
 }

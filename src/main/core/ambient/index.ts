@@ -7,6 +7,7 @@ import { createLogger } from '../logger';
 import { AmbientEngine, type AmbientEngineOptions } from './engine';
 import { AssistFeature } from './features/assist';
 import { CommitMessageFeature } from './features/commitMessage';
+import { TerminalTitles } from './features/terminalTitles';
 import { SWEEP_EVERY_MS, TitleFeature } from './features/titles';
 
 export { AmbientEngine } from './engine';
@@ -16,6 +17,8 @@ const log = createLogger('ambient');
 export interface Ambient {
   readonly engine: AmbientEngine;
   readonly titles: TitleFeature;
+  /** Terminal sessions' titles, paced by their turns. */
+  readonly terminalTitles: TerminalTitles;
   readonly assist: AssistFeature;
   /** The suggested commit message (asked by the Commit dialog). */
   readonly commits: CommitMessageFeature;
@@ -42,6 +45,8 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
   const deps = { sessions: opts.sessions, options: opts.store.sessionOptions, clock: opts.clock };
   const titles = new TitleFeature(engine, deps);
   const assist = new AssistFeature(engine, deps);
+  const terminalTitles = new TerminalTitles(engine, deps, titles, opts.terminalMaterial ?? (() => null));
+  titles.terminals = terminalTitles;
   const { hooks } = opts;
   const off = [
     hooks.on('userMessage', guarded('userMessage', (row, entry) => {
@@ -54,6 +59,7 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
       titles.onTurnCompleted(row, entries);
       assist.onTurnCompleted(row, entries);
     })),
+    hooks.on('terminalTurnEnded', guarded('terminalTurnEnded', (row) => terminalTitles.onTurn(row))),
     hooks.on('subagentStarted', guarded('subagentStarted', (parent, child, description) => {
       const task = engine.recentEntries(child.id, 5).find((e) => e.kind === 'user')?.text ?? description;
       assist.onSubagent(parent, child, task);
@@ -69,6 +75,7 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
   return {
     engine,
     titles,
+    terminalTitles,
     assist,
     commits: new CommitMessageFeature(engine),
     runningSummary: (sessionId) => opts.store.sessionOptions.get(sessionId, 'summary'),

@@ -22,6 +22,11 @@ export interface CoreHookMap {
   titleChanged: [row: SessionRow];
   /** An agent finished the turn the user started (the session now waits for the user). */
   turnCompleted: [row: SessionRow];
+  /**
+   * A terminal's turn ended (issue 32): a submitted line's command ended, a known TUI's turn did, or the
+   * agent CLI's own hook said `Stop` (TerminalService.turnEnded). The ambient titles count these.
+   */
+  terminalTurnEnded: [row: SessionRow];
   /** A status change was stored (a terminal going quiet is its "turn end"). */
   statusChanged: [row: SessionRow];
   /** An agent started a subagent, shown as `child` under `parent` in the swarm. */
@@ -41,6 +46,7 @@ export class CoreHooks {
     sessionOpened: new Set(),
     titleChanged: new Set(),
     turnCompleted: new Set(),
+    terminalTurnEnded: new Set(),
     statusChanged: new Set(),
     subagentStarted: new Set(),
     backgroundTaskStarted: new Set(),

@@ -39,6 +39,29 @@ export function terminalStatus({ foreground, sinceOutput, sinceExcused }: Status
   return sinceOutput < sinceExcused ? 'working' : null;
 }
 
+export interface CommandEndInputs {
+  /** Null where the foreground group cannot be read (no /proc). */
+  readonly foreground: ForegroundState | null;
+  /** Monotonic ms since the later of the line's submission and the last output. */
+  readonly quietSinceLine: number;
+  /** The foreground program (not the shell) sits at its own prompt (promptProbe). */
+  readonly atPrompt: boolean;
+  /** A known TUI's title glyph is read, or the agent CLI's own hooks report: they say when its turn ends, not the quiet. */
+  readonly tui: boolean;
+}
+
+/**
+ * Whether the command a submitted line started has ended (a terminal's turn, issue 32): output quiet
+ * for QUIET_MS since the line went in, and the shell holds the terminal again (or, where /proc cannot
+ * be read, nothing holds it that we know of), or the program the line went to waits at its own
+ * prompt again. A known TUI's turn is its glyph's to say (see `StatusWatch.signal`).
+ */
+export function commandEnded({ foreground, quietSinceLine, atPrompt, tui }: CommandEndInputs): boolean {
+  if (tui || quietSinceLine < QUIET_MS) return false;
+  if (atPrompt) return true;
+  return foreground === null || foreground.tpgid <= 0 || foreground.tpgid === foreground.pgid;
+}
+
 /** What a terminal's status watch reports: its status, and whether a known TUI's turn just ended (the row is then "done"). */
 export type TerminalReport = (status: Extract<SessionStatus, 'idle' | 'working' | 'waiting'>, turnEnded: boolean) => void;
 
@@ -68,12 +91,16 @@ export class StatusWatch {
    * First in the order of trust: while set, terminal conventions and the /proc probe are not read.
    */
   private hooked: Extract<SessionStatus, 'idle' | 'working' | 'waiting'> | null = null;
+  /** When the newest submitted line whose command has not ended yet went in (null: none). */
+  private lineAt: number | null = null;
 
   constructor(
     private readonly pid: number,
     private readonly report: TerminalReport,
     /** The terminal's own device (`/dev/pts/N`): a program blocked reading it waits for the user. */
     private readonly ptsName = '',
+    /** A turn ended: a submitted line's command ended, or a known TUI's turn did. */
+    private readonly onTurn: () => void = () => {},
   ) {
     this.timer = setInterval(() => void this.tick(), STATUS_POLL_MS);
   }
@@ -82,6 +109,11 @@ export class StatusWatch {
   get foregroundJob(): number | null {
     const f = this.foreground;
     return f && f.tpgid > 0 && f.tpgid !== f.pgid ? f.tpgid : null;
+  }
+
+  /** A line was submitted (its Enter reaches the program now): its turn ends when its command does. */
+  submitted(): void {
+    this.lineAt = performance.now();
   }
 
   output(): void {
@@ -156,6 +188,15 @@ export class StatusWatch {
     }
     if (this.timer === null) return;
     this.settle(false);
+    this.checkTurn();
+  }
+
+  private checkTurn(): void {
+    if (this.lineAt === null) return;
+    const quietSinceLine = performance.now() - Math.max(this.lineAt, this.lastOutputAt);
+    if (!commandEnded({ foreground: this.foreground, quietSinceLine, atPrompt: this.atPrompt, tui: this.tui !== null || this.hooked !== null })) return;
+    this.lineAt = null;
+    this.onTurn();
   }
 
   /**
@@ -180,6 +221,10 @@ export class StatusWatch {
     if ((next && next !== this.current) || turnEnded) {
       this.current = next ?? this.current;
       this.report(this.current, turnEnded);
+    }
+    if (turnEnded) {
+      this.lineAt = null;
+      this.onTurn();
     }
   }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../../../shared/result';
 import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
 import { childEnv } from '../../spawn/childEnv';
+import type { CoreHooks } from '../../services/hooks';
 import type { SessionsService } from '../../services/sessions';
 import { echoProbe, LineRecorder } from './lineRecorder';
 import { clampSize, PtySession, type PtyExit } from './ptySession';
@@ -33,6 +34,8 @@ export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' 
 export interface TerminalServiceDeps {
   readonly sessions: SessionsPort;
   readonly events: Pick<CoreEvents, 'emit'>;
+  /** Where a terminal's turn end is told (`terminalTurnEnded`: the ambient titles count them). */
+  readonly coreHooks?: Pick<CoreHooks, 'emit'>;
   readonly dataDir: string;
   readonly env?: NodeJS.ProcessEnv;
   /** Lines of scrollback kept per terminal (default 10,000). */
@@ -64,6 +67,14 @@ export interface TerminalActivity {
   readonly lines: string[];
   /** The plain text of the screen's last lines. */
   readonly screen: string;
+}
+
+/** What a terminal's ambient title reads besides its submitted lines (they are its 'user' entries). */
+export interface TerminalAmbientMaterial {
+  /** The plain text of the screen's last lines (wrapped rows joined). */
+  readonly screen: string;
+  /** The window title the program set last (OSC 0/2), bounded; null when none was set. */
+  readonly windowTitle: string | null;
 }
 
 interface Live {
@@ -101,6 +112,8 @@ export class TerminalService {
   private readonly states = new Map<string, TerminalState>();
   private readonly files: ScrollbackFiles;
   private readonly exits = new Map<string, PtyExit>();
+  /** The window title each terminal's program set last this run (OSC 0/2). */
+  private readonly windowTitles = new Map<string, string>();
   private unregister: (() => void) | null = null;
   private closed = false;
 
@@ -223,6 +236,32 @@ export class TerminalService {
     if (l && l.pty.exited === null) l.status.hook(status);
   }
 
+  /**
+   * What a terminal's ambient title reads (issue 32): its screen tail and its program's window title,
+   * unmasked here (the prompt's material blocks mask them); null for a session with no screen this run.
+   */
+  ambientMaterial(sessionId: string): TerminalAmbientMaterial | null {
+    const state = this.states.get(sessionId);
+    if (!state) return null;
+    return { screen: state.text(), windowTitle: this.windowTitles.get(sessionId) ?? null };
+  }
+
+  /**
+   * A terminal's turn ended (issue 32): a submitted line's command ended or a known TUI's turn did (the
+   * status watch says so), or the agent CLI's own hook reported `Stop` (its `done` reaches here through the
+   * status watch; a report of another kind may call this directly).
+   * Told as the `terminalTurnEnded` hook; a session that is not a terminal (or is gone) is ignored.
+   */
+  turnEnded(sessionId: string): void {
+    let row: SessionRow;
+    try {
+      row = this.deps.sessions.get(sessionId);
+    } catch {
+      return;
+    }
+    if (row.kind === 'terminal') this.deps.coreHooks?.emit('terminalTurnEnded', row);
+  }
+
   /** PTYs whose process still runs. */
   liveCount(): number {
     let n = 0;
@@ -288,6 +327,7 @@ export class TerminalService {
     const entry = this.deps.sessions.appendEntry(row.id, 'user', line, { source: 'terminal' });
     this.remember(l, line);
     l.status.input();
+    l.status.submitted();
     l.pty.write(`${line}\r`);
     return entry;
   }
@@ -298,6 +338,7 @@ export class TerminalService {
    */
   private recordLine(sessionId: string, l: Live, line: string): void {
     this.remember(l, line);
+    l.status.submitted();
     this.deps.sessions.recordEntry(sessionId, 'user', line, { source: 'terminal' });
   }
 
@@ -338,6 +379,7 @@ export class TerminalService {
           if (turnEnded) this.deps.sessions.markUnread(row.id);
         }),
         pty.ptsName ?? '',
+        () => this.safely(() => this.turnEnded(row.id)),
       ),
       pending: '',
       pendingOffset: state.end,
@@ -350,7 +392,10 @@ export class TerminalService {
       revokeToken: hooked.revoke,
     };
     this.live.set(row.id, l);
-    state.onSignal = (signal) => l.status.signal(signal);
+    state.onSignal = (signal) => {
+      if (signal.type === 'title') this.windowTitles.set(row.id, signal.title);
+      l.status.signal(signal);
+    };
     this.exits.delete(row.id);
     // Marks that it ran: a later host (after a crash) shows it as ended rather than running its command again.
     if (!this.files.exists(row.id)) l.saving = this.save(row.id, l);

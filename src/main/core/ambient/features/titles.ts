@@ -22,6 +22,11 @@ export const SWEEP_EVERY_MS = 10 * 60_000;
 /** Sessions the sweep takes per round: it shares the hourly budget with live work. */
 export const SWEEP_BATCH = 10;
 
+/** What titles a terminal session from its own material (TerminalTitles). */
+export interface TerminalTitler {
+  ask(row: SessionRow, source: Exclude<TitleSource, 'user'>, priority: number): Promise<CallOutcome | null>;
+}
+
 export type RegenerateOutcome = 'titled' | 'kept' | 'no-title' | 'pinned' | 'off';
 
 /** The material a title is made from: the first real user words and the start and end of the record. */
@@ -35,13 +40,15 @@ function titleMaterial(row: SessionRow, entries: readonly DigestEntry[]): { firs
 export class TitleFeature {
   /** Sessions whose last title attempt failed, and when to try again. */
   private readonly retryAt = new Map<string, number>();
+  /** Terminal sessions' titles, read from their lines and screen (TerminalTitles, set by createAmbient). */
+  terminals: TerminalTitler | null = null;
 
   constructor(
     private readonly engine: AmbientEngine,
     private readonly deps: AmbientFeatureDeps,
   ) {}
 
-  private enabled(): boolean {
+  enabled(): boolean {
     const c = this.engine.resolved();
     return c.settings.features.titles && c.chain.length > 0;
   }
@@ -56,7 +63,8 @@ export class TitleFeature {
 
   /** A new user turn: keep the title if it still fits (SKIP), else replace it. */
   onUserMessage(row: SessionRow, text: string, entries: readonly DigestEntry[]): void {
-    if (!this.enabled() || row.titlePinned || row.parentId !== null) return;
+    // A terminal's title keeps its own pace (its turns, TerminalTitles), not one call per line.
+    if (!this.enabled() || row.titlePinned || row.parentId !== null || row.kind === 'terminal') return;
     if (row.title === null || !isUsableTitle(row.title)) return; // creation waits for the turn to complete
     const prompt = buildTitlePrompt({
       currentTitle: row.title,
@@ -65,7 +73,7 @@ export class TitleFeature {
       wordTarget: this.engine.resolved().settings.titleWordTarget,
     });
     if (!prompt) return;
-    void this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title` }).then((o) => this.apply(row.id, o, 'auto'));
+    void this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title` }).then((o) => this.applyOutcome(row.id, o, 'auto'));
   }
 
   /** "Regenerate title": a fresh title now, whatever the current one says (unless pinned). */
@@ -81,15 +89,17 @@ export class TitleFeature {
   }
 
   private async create(row: SessionRow, entries: readonly DigestEntry[], source: Exclude<TitleSource, 'user'>, priority: number): Promise<CallOutcome | null> {
+    if (row.kind === 'terminal' && this.terminals) return this.terminals.ask(row, source, priority);
     const { first, activity } = titleMaterial(row, entries);
     const prompt = buildTitlePrompt({ userMessage: first, activity, wordTarget: this.engine.resolved().settings.titleWordTarget });
     if (!prompt) return null; // nothing to title from: no call
     const outcome = await this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title`, priority, firstUserMessage: first });
-    this.apply(row.id, outcome, source);
+    this.applyOutcome(row.id, outcome, source);
     return outcome;
   }
 
-  private apply(id: string, outcome: CallOutcome | null, source: Exclude<TitleSource, 'user'>): void {
+  /** Stores a `use` verdict as the title (unless pinned meanwhile); a failure queues a retry. */
+  applyOutcome(id: string, outcome: CallOutcome | null, source: Exclude<TitleSource, 'user'>): void {
     if (!outcome) return;
     if (outcome.verdict === 'use' && outcome.text) {
       this.retryAt.delete(id);
