@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AgentShims, SHIM_MARKER, type ReporterCommand } from '../../src/main/core/agents/sessionReports/agentShims';
+
+const REPORTER: ReporterCommand = { node: '/opt/my node/node', script: "/opt/it's/hook-reporter.js", env: {} };
+
+/** A stand-in of the user's own CLI: prints its arguments and the variables the shims set, one per line. */
+function userBinary(dir: string, name: string): void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, name);
+  writeFileSync(file, `#!/bin/sh\necho "${name} from ${dir}"\nfor a in "$@"; do echo "arg: $a"; done\necho "defaults: \${GEMINI_CLI_SYSTEM_DEFAULTS_PATH:-none}"\n`);
+  chmodSync(file, 0o755);
+}
+
+function setUp() {
+  const root = mkdtempSync(join(tmpdir(), 'sd-shims-'));
+  const shims = new AgentShims(join(root, 'data'), REPORTER);
+  shims.write();
+  // A nested Swarmdesk's shim folder, then the user's own binaries.
+  const nested = new AgentShims(join(root, 'nested-data'), REPORTER);
+  nested.write();
+  const userBin = join(root, 'user bin');
+  for (const name of ['claude', 'gemini', 'codex']) userBinary(userBin, name);
+  const path = shims.pathWith(`${nested.binDir}:${userBin}:/usr/bin:/bin`);
+  const run = (name: string, args: string[], env: Record<string, string> = {}) =>
+    execFileSync(name, args, { env: { PATH: path, SWARMDESK_SESSION_TOKEN: 'tok', ...env }, encoding: 'utf8' }).trim().split('\n');
+  return { root, shims, userBin, path, run };
+}
+
+describe('the agent shims first on a terminal’s PATH (real sh)', () => {
+  it("claude: the user's own binary, past every shim folder, with our --settings before the user's arguments", () => {
+    const s = setUp();
+    expect(s.path.split(':')[0]).toBe(s.shims.binDir);
+    const settings = join(s.shims.dir, 'claude-settings.json');
+    expect(s.run('claude', ['-p', "it's a test"])).toEqual([`claude from ${s.userBin}`, 'arg: --settings', `arg: ${settings}`, 'arg: -p', "arg: it's a test", 'defaults: none']);
+    const hooks = (JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
+    expect(Object.keys(hooks).sort()).toEqual(['Notification', 'PermissionRequest', 'Stop', 'StopFailure', 'UserPromptSubmit']);
+    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe(`'/opt/my node/node' '/opt/it'\\''s/hook-reporter.js' claude`);
+  });
+
+  it('outside a session (no token) the user’s binary runs untouched', () => {
+    const s = setUp();
+    expect(s.run('claude', ['--version'], { SWARMDESK_SESSION_TOKEN: '' })).toEqual([`claude from ${s.userBin}`, 'arg: --version', 'defaults: none']);
+  });
+
+  it("gemini: our system defaults file, unless the user set their own; codex: our notify as a -c override", () => {
+    const s = setUp();
+    expect(s.run('gemini', ['-p', 'hi'])).toEqual([`gemini from ${s.userBin}`, 'arg: -p', 'arg: hi', `defaults: ${join(s.shims.dir, 'gemini-system-defaults.json')}`]);
+    expect(s.run('gemini', [], { GEMINI_CLI_SYSTEM_DEFAULTS_PATH: '/etc/mine.json' }).at(-1)).toBe('defaults: /etc/mine.json');
+    expect(s.run('codex', ['exec', 'hi'])).toEqual([`codex from ${s.userBin}`, 'arg: -c', `arg: notify=["/opt/my node/node","/opt/it's/hook-reporter.js","codex"]`, 'arg: exec', 'arg: hi', 'defaults: none']);
+  });
+
+  it('no binary of that name past the shims: command not found, 127', () => {
+    const s = setUp();
+    let status = 0;
+    let stderr = '';
+    try {
+      execFileSync('claude', [], { env: { PATH: s.shims.pathWith('/usr/bin:/bin'), SWARMDESK_SESSION_TOKEN: 'tok' }, encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      status = (err as { status: number }).status;
+      stderr = String((err as { stderr: string }).stderr);
+    }
+    expect(status).toBe(127);
+    expect(stderr).toContain('claude: command not found');
+    expect(readFileSync(join(s.shims.binDir, SHIM_MARKER), 'utf8')).toContain('Swarmdesk');
+  });
+});
