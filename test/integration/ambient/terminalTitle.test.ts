@@ -154,6 +154,19 @@ describe('a terminal is titled from its work (real PTY, real bash)', () => {
     for (const req of server.requests) expect(JSON.stringify(req.body)).not.toContain(password);
   });
 
+  it("never over the user's own title: a renamed (pinned) terminal's turns make no call", async () => {
+    server.setPolicy(() => ({ text: 'ANSWER: Something else entirely' }));
+    const core = startCore();
+    const t = await startTerminal(core);
+    const r = await core.router.handle('sessions:rename', { id: t.id, title: 'My billing scratchpad' }, { transport: 'test' });
+    if (!r.ok) throw new Error(r.error.message);
+    await core.services.terminals.input(t.id, 'echo "resizing thumbnails $((2+3))"\r');
+    await until(() => t.output().includes('resizing thumbnails 5') && t.turns() > 0, { message: 'the turn' });
+    await settle(core);
+    expect(server.requests.filter(isTitleCall)).toHaveLength(0);
+    expect(core.services.sessions.get(t.id).title).toBe('My billing scratchpad');
+  });
+
   it(`asks again only at its pace (${MAINTAIN_EVERY_TURNS} turns or ${MAINTAIN_EVERY_MS / 60_000} minutes) and never when the lines and the screen are as they were`, async () => {
     server.setPolicy((req) => {
       if (!isTitleCall(req)) return { text: 'SKIP' };

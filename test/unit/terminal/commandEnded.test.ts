@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandEnded, QUIET_MS } from '../../../src/main/core/agents/terminal/statusWatch';
+import { commandEnded, QUIET_MS, StatusWatch } from '../../../src/main/core/agents/terminal/statusWatch';
 
 const SHELL = { pgid: 100, tpgid: 100 };
 const JOB = { pgid: 100, tpgid: 200 };
@@ -23,5 +23,33 @@ describe("commandEnded: a terminal's turn (issue 32)", () => {
 
   it("a known TUI's turn is its title glyph's to say, not the quiet's", () => {
     expect(commandEnded({ ...base, tui: true })).toBe(false);
+  });
+});
+
+describe("StatusWatch tells a terminal's turn (issue 32)", () => {
+  it("an agent CLI's Stop (its hook's done) and a known TUI's finished turn are turns; a working report is not", () => {
+    let turns = 0;
+    const watch = new StatusWatch(process.pid, () => {}, '', () => {
+      turns += 1;
+    });
+    try {
+      watch.hook('working');
+      expect(turns).toBe(0);
+      watch.hook('done');
+      expect(turns).toBe(1);
+    } finally {
+      watch.stop();
+    }
+    const tui = new StatusWatch(process.pid, () => {}, '', () => {
+      turns += 1;
+    });
+    try {
+      tui.signal({ type: 'title', title: '◐ Claude Code' });
+      expect(turns).toBe(1);
+      tui.signal({ type: 'title', title: '✳ Claude Code' });
+      expect(turns).toBe(2);
+    } finally {
+      tui.stop();
+    }
   });
 });
