@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { basename } from 'node:path';
 import { git, makeRepo } from '../support/gitRepo';
-import { createSessionIn, isolatedHome } from './support/agents';
+import { createSessionIn, isolatedHome, newWorktreeTerminal } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { snap } from './support/shots';
 import { rowByLabel } from './support/swarm';
@@ -170,13 +170,7 @@ test('with Changes open the terminal keeps its screen below them, neither coveri
   git(repo, 'config', 'user.email', 'e2e@example.invalid');
   await page.setViewportSize({ width: 1400, height: 900 });
   await open(page);
-  await page.getByRole('button', { name: 'New session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New session' });
-  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
-  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
+  await newWorktreeTerminal(page, repo);
   await expect(screen(page)).toContainText(/[$#]\s*$/, { timeout: 20_000 });
   await run(page, 'for i in $(seq 1 40); do echo "line-$i"; done; printf "more\\n" >> README.md; echo "edited-$((40+2))"');
   await expect(screen(page)).toContainText('edited-42', { timeout: 15_000 });

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
-import { isolatedHome } from './support/agents';
+import { isolatedHome, newWorktreeTerminalFolder } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
 import { headerProblems, wordsBrokenInDiff } from './support/layout';
@@ -52,25 +52,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const worktreeFolders = (): string[] => {
-  const base = join(dataDir, 'worktrees');
-  return existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'layout'))) : [];
-};
-
-async function newWorktreeTerminal(page: Page): Promise<string> {
-  const known = new Set(worktreeFolders());
-  await page.getByRole('button', { name: 'New session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New session' });
-  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
-  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-  const folder = worktreeFolders().find((f) => !known.has(f));
-  expect(folder).toBeDefined();
-  return folder!;
-}
-
 const SIZES = [
   { width: 1400, height: 900 },
   { width: 900, height: 700 },
@@ -82,8 +63,8 @@ test('worktree headers and the diff at 1400x900 and 900x700: nothing wraps alone
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
   // A fresh session beside one titled at length, whose branch followed its title.
-  await newWorktreeTerminal(page);
-  const titled = await newWorktreeTerminal(page);
+  await newWorktreeTerminalFolder(page, repo, dataDir);
+  const titled = await newWorktreeTerminalFolder(page, repo, dataDir);
   await rows(page).first().dblclick();
   const field = page.getByRole('textbox', { name: 'Session title' });
   await field.fill(TITLE);

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
-import { isolatedHome } from './support/agents';
+import { isolatedHome, newWorktreeTerminal, worktreeFolders } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
 
@@ -30,8 +30,7 @@ test.afterAll(async () => {
 });
 
 const worktreeFolder = (): string => {
-  const base = join(dataDir, 'worktrees');
-  const found = existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'shop'))) : [];
+  const found = worktreeFolders(dataDir, repo);
   expect(found).toHaveLength(1);
   return found[0]!;
 };
@@ -39,13 +38,7 @@ const worktreeFolder = (): string => {
 async function createWorktreeTerminal(page: Page): Promise<void> {
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  await page.getByRole('button', { name: 'New session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New session' });
-  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
-  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
+  await newWorktreeTerminal(page, repo);
   await expect(rows(page)).toHaveCount(1);
 }
 

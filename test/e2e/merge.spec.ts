@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
-import { isolatedHome } from './support/agents';
+import { isolatedHome, newWorktreeTerminalFolder } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { headerProblems } from './support/layout';
 import { escapeRegExp } from './support/swarm';
@@ -26,26 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-function worktreeFolders(): string[] {
-  const base = join(dataDir, 'worktrees');
-  return existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'merge repo'))) : [];
-}
-
-/** A Terminal session in a new worktree of the repository; returns its worktree folder. */
-async function newWorktreeSession(page: Page): Promise<string> {
-  const before = new Set(worktreeFolders());
-  await page.getByRole('button', { name: 'New session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New session' });
-  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
-  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-  const folder = worktreeFolders().find((f) => !before.has(f));
-  expect(folder).toBeDefined();
-  return folder!;
-}
 
 /**
  * The session's own shell writes `file` in its worktree. Nothing else tells the pane: main counts the
@@ -100,7 +80,7 @@ async function mergeWith(pane: Locator, page: Page, strategy: 'Squash' | 'Merge 
 test('two sessions in worktrees: one merged with Squash, the other after a Rebase; nothing lost', async ({ page }) => {
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  folders.push(await newWorktreeSession(page), await newWorktreeSession(page));
+  folders.push(await newWorktreeTerminalFolder(page, repo, dataDir), await newWorktreeTerminalFolder(page, repo, dataDir));
   const [alpha, beta] = folders as [string, string];
 
   // The first session is squashed into main. Rows are found by their branch: the list is by time, so a
@@ -159,7 +139,7 @@ test('two sessions in worktrees: one merged with Squash, the other after a Rebas
 test('a conflicting session: the dialog lists the files in an alert, main is not touched, Rebase in worktree stays there', async ({ page }) => {
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  const gamma = await newWorktreeSession(page);
+  const gamma = await newWorktreeTerminalFolder(page, repo, dataDir);
   const pane = page.getByRole('main');
   await editInTerminal(pane, page, 'README.md', 'hello from the session');
   await commit(pane, page, gamma, 'Reword the README');
@@ -189,7 +169,7 @@ test('a conflicting session: the dialog lists the files in an alert, main is not
 test('issue 14 §3: nothing to merge, commit (Changes follows), merge with an edited message, Merged, remove the worktree and branch', async ({ page }) => {
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  const delta = await newWorktreeSession(page);
+  const delta = await newWorktreeTerminalFolder(page, repo, dataDir);
   const branch = git(delta, 'rev-parse', '--abbrev-ref', 'HEAD');
   const pane = page.getByRole('main');
   const merge = pane.getByRole('button', { name: 'Merge into main' });

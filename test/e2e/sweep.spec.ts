@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makeRepo } from '../support/gitRepo';
 import { startModelServer, type ModelServer } from '../support/model-server';
-import { agentEnv, createSessionIn, isolatedHome, transcript, type } from './support/agents';
+import { agentEnv, createSessionIn, isolatedHome, newWorktreeTerminal, transcript, type } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { audit, colourChanges, colours, describeFindings, SCHEMES, settled, SWEEP_DIR, SweepReport, VIEWPORTS, type Colours, type Scheme } from './support/sweep';
 import { rowByLabel, rows } from './support/swarm';
@@ -92,13 +92,7 @@ async function buildSwarm(page: Page): Promise<void> {
   await runInTerminal(page, 'ls -la && echo listed-$((40+2))', 'listed-42');
   await expect(rowByLabel(page, TERMINAL)).toBeVisible();
 
-  await page.getByRole('button', { name: 'New session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New session' });
-  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
-  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
+  await newWorktreeTerminal(page, repo);
   await expect(rows(page)).toHaveCount(4);
   // The session's own shell changes its worktree: Changes has a file to list, Commit something to commit.
   await runInTerminal(page, "printf 'export const PING_MS = 25_000;\\n' > ping.ts && echo wrote-$((40+2))", 'wrote-42');

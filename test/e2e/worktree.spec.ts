@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { git, makeRepo } from '../support/gitRepo';
-import { isolatedHome } from './support/agents';
+import { isolatedHome, worktreeFolders as worktreeFoldersIn } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { rows } from './support/swarm';
 
@@ -41,11 +41,7 @@ async function openDialog(page: Page, folder: string): Promise<Locator> {
   return dialog;
 }
 
-const worktreeFolders = (): string[] => {
-  const base = join(dataDir, 'worktrees');
-  // <base>/<repo>-<hash>/<short id>/<repo's folder name>
-  return existsSync(base) ? readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, 'web repo'))) : [];
-};
+const worktreeFolders = (): string[] => worktreeFoldersIn(dataDir, repo);
 
 test('no checkbox outside a repository, and the dialog says why', async ({ page }) => {
   const dialog = await openDialog(page, plain);

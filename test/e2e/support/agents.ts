@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ModelServer, RecordedRequest } from '../../support/model-server';
@@ -139,6 +139,33 @@ export async function createSessionIn(page: Page, agent: 'Chat' | 'Claude Code' 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(before + 1);
+}
+
+/** "New session" for a Terminal in `repo`, in a new git worktree (the dialog's choice for a repository), as a user would. */
+export async function newWorktreeTerminal(page: Page, repo: string): Promise<void> {
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The worktree folders made for `repo` under a data folder: `<data>/worktrees/<repo>-<hash>/<short id>/<repo's folder name>`. */
+export function worktreeFolders(dataDir: string, repo: string): string[] {
+  const base = join(dataDir, 'worktrees');
+  if (!existsSync(base)) return [];
+  return readdirSync(base).flatMap((r) => readdirSync(join(base, r)).map((id) => join(base, r, id, basename(repo))));
+}
+
+/** `newWorktreeTerminal`, and the worktree folder it made (the one that was not there before). */
+export async function newWorktreeTerminalFolder(page: Page, repo: string, dataDir: string): Promise<string> {
+  const known = new Set(worktreeFolders(dataDir, repo));
+  await newWorktreeTerminal(page, repo);
+  const folder = worktreeFolders(dataDir, repo).find((f) => !known.has(f));
+  expect(folder).toBeDefined();
+  return folder!;
 }
 
 /** The command lines of the processes below `root` (the server's agents: a CLI, a shell). */
