@@ -24,6 +24,7 @@ import { freshDataDir, startServer } from '../test/e2e/support/server';
 import { launchChromium, mainThreadBusy, type MainThreadTime } from './support/liveLoadParts';
 import { describeRun, printRatioRow, RATIO_RUNS, runRatio, type Pair, type RunRatio } from './support/ratioRows';
 import { connectSwarmClient } from './support/swarmClient';
+import { endTrace, type TraceEvent } from './support/startTrace';
 
 const PAIRS = Number(process.env.SWARMDESK_BENCH_PAIRS ?? 10);
 const WINDOW_MS = Number(process.env.SWARMDESK_BENCH_WINDOW_MS ?? 2_000);
@@ -86,28 +87,8 @@ interface Window {
   tasks: number;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
-
 async function readTrace(cdp: CDPSession): Promise<TraceEvent[]> {
-  const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
-  await cdp.send('Tracing.end');
-  const handle = await done;
-  let text = '';
-  for (;;) {
-    const chunk = await cdp.send('IO.read', { handle });
-    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
-    if (chunk.eof) break;
-  }
-  await cdp.send('IO.close', { handle });
-  return (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
+  return (JSON.parse(await endTrace(cdp)) as { traceEvents: TraceEvent[] }).traceEvents;
 }
 
 /** One page measured over a window: its main thread's p95 task (1 ms or more) and its busy share. */

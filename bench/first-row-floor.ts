@@ -26,27 +26,13 @@ import { WebSocketServer } from 'ws';
 import { startServer } from '../test/e2e/support/server';
 import { seededSwarm } from './support/seedSwarm';
 import { contentSecurityPolicy, HARDENING_HEADERS } from '../src/main/transport/csp';
-import { AFTER_PAINT } from './support/pageProbes';
+import { FIRST_ROW_PROBE } from './support/floorPage';
 
 const SESSIONS = Number(process.env.SWARMDESK_BENCH_SESSIONS ?? 10_000);
 const i = process.argv.indexOf('--runs');
 const RUNS = i >= 0 ? Number(process.argv[i + 1]) : 30;
 /** ui-paint's viewport: the early paint draws the rows in view. */
 const VIEWPORT = { width: 1280, height: 800 };
-
-const PROBE = `
-  window.__floor = { firstRowAt: 0 };
-  ${AFTER_PAINT}
-  const check = () => {
-    if (!window.__floor.firstRowAt && document.querySelector('[role="listitem"], [data-early-row]')) {
-      window.__floor.firstRowAt = -1;
-      afterPaint((at) => { window.__floor.firstRowAt = at; });
-    }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-  // A page parsed whole in one go may not report its nodes one by one.
-  document.addEventListener('DOMContentLoaded', check);
-`;
 
 /** Draws the screen the socket sends: the least a page whose rows come over its socket can do. */
 const SOCKET_DRAW = `const ws = new WebSocket('ws://' + location.host + '/ws');
@@ -76,7 +62,7 @@ function pageWith(styles: string, head: string, body: string): string {
 
 async function firstRowAt(browser: Browser, url: string): Promise<number> {
   const page = await browser.newPage({ viewport: VIEWPORT, bypassCSP: true });
-  await page.addInitScript(PROBE);
+  await page.addInitScript(FIRST_ROW_PROBE);
   await page.goto(url);
   await page.waitForFunction('window.__floor.firstRowAt > 0', null, { timeout: 60_000 });
   const at = (await page.evaluate('window.__floor.firstRowAt')) as number;

@@ -2,11 +2,12 @@
  * A Chromium trace (CDP Tracing) of a page's main thread, summarised as its tasks: start (ms since
  * navigation start), duration and the largest things inside (script evaluated, functions called,
  * style, layout, paint, timers, events). For `attach-profile.ts`: where a fresh client's start goes.
+ * `endTrace` (end a trace, read it back) serves `busy-terminal.bench.ts` too.
  */
 import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -27,6 +28,13 @@ async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   }
   await cdp.send('IO.close', { handle });
   return text;
+}
+
+/** Ends tracing on `cdp` and reads the whole trace back (its JSON text). */
+export async function endTrace(cdp: CDPSession): Promise<string> {
+  const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
+  await cdp.send('Tracing.end');
+  return readStream(cdp, await done);
 }
 
 /** What a task did, in words: the script, function, timer or event and the rendering steps inside it. */
@@ -55,9 +63,7 @@ export async function traceMainThread(page: Page): Promise<(untilMs: number, min
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
   return async (untilMs, minMs = 4, originMark) => {
-    const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
-    await cdp.send('Tracing.end');
-    const text = await readStream(cdp, await done);
+    const text = await endTrace(cdp);
     if (process.env.SWARMDESK_TRACE_FILE) writeFileSync(process.env.SWARMDESK_TRACE_FILE, text);
     const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
     // The app's renderer main thread: the one running the app's scripts (other pages in the browser run none).
