@@ -14,6 +14,23 @@ const SHELL_STATE = new Set(['cd', 'pushd', 'popd', 'export', 'unset', 'set', 's
 /** A shell's own name is a default name, never a label (issue 32). */
 const SHELLS = new Set(['bash', 'zsh', 'sh', 'fish', 'dash', 'ksh', 'tcsh', 'csh', 'nu', 'pwsh', 'powershell', 'cmd']);
 
+/** Whether a program's name (`bash`, `/bin/zsh`, `-bash` as a login shell's) is a shell's. */
+export function isShellName(name: string): boolean {
+  return SHELLS.has((name.split(/[\\/]/).pop() ?? '').replace(/^-/, '').replace(/\.exe$/i, '').toLowerCase());
+}
+
+/**
+ * A line typed in a terminal to a program running there (an answer to Python's `input()`, a REPL's line,
+ * a prompt to an agent CLI), not at the shell's prompt: its 'user' entry carries this in its meta (`to`),
+ * and it is never the terminal's command (its label's program), only what was typed.
+ */
+export const TO_PROGRAM = 'program';
+
+/** Whether an entry's meta marks a line typed to a program, not a command (`TO_PROGRAM`). */
+export function isProgramInput(meta: Readonly<Record<string, unknown>> | null | undefined): boolean {
+  return meta?.to === TO_PROGRAM;
+}
+
 /** A program's name as shown: a path's last part, no quotes; null for what is not a name. */
 function programName(word: string): string | null {
   const bare = word.replace(/^["']|["']$/g, '');

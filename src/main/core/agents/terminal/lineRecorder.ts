@@ -1,9 +1,11 @@
 import { InputLineTracker } from './inputLine';
-import { readEcho, type EchoState } from './ttyProbe';
+import { readEcho, readLineTaker, type EchoState, type LineTaker } from './ttyProbe';
 
 /** Keystrokes for one PTY write; `lines` are the submitted lines that may be recorded. */
 export interface Delivery {
   readonly lines: string[];
+  /** They went to a program running in the terminal (an answer, a REPL's line), not to the shell's prompt. */
+  readonly toProgram: boolean;
 }
 
 /**
@@ -23,6 +25,8 @@ export class LineRecorder {
   constructor(
     private readonly write: (data: string) => void,
     private readonly probe: () => Promise<EchoState> = () => Promise.resolve('shown'),
+    /** Who takes a line at its Enter (null: cannot tell, taken as the shell's). */
+    private readonly taker: () => Promise<LineTaker | null> = () => Promise.resolve(null),
   ) {}
 
   /** Send keystrokes to the PTY (in order); resolves with the lines they completed that may be kept. */
@@ -39,15 +43,21 @@ export class LineRecorder {
       this.write(data);
       this.tracker.push(data);
       if (this.tracker.pending) this.firstProbe ??= this.probe();
-      return { lines: [] };
+      return { lines: [], toProgram: false };
     }
-    // Before the Enter reaches the PTY: once it does, a password prompt turns the echo back on.
-    const [first, atEnter] = await Promise.all([this.firstProbe ?? Promise.resolve<EchoState>('shown'), this.probe()]);
+    // Before the Enter reaches the PTY: once it does, a password prompt turns the echo back on, and a
+    // command submitted at the shell's prompt becomes the foreground job (its line is the shell's).
+    const [first, atEnter, taker] = await Promise.all([this.firstProbe ?? Promise.resolve<EchoState>('shown'), this.probe(), this.taker()]);
     this.firstProbe = null;
     this.write(data);
     const lines = this.tracker.push(data);
-    return { lines: first === 'shown' && atEnter === 'shown' ? lines : [] };
+    return { lines: first === 'shown' && atEnter === 'shown' ? lines : [], toProgram: taker === 'program' };
   }
+}
+
+/** Who takes a line typed in the PTY whose process is `pid` (Linux; elsewhere unknown: the shell's). */
+export function takerProbe(pid: number): () => Promise<LineTaker | null> {
+  return () => readLineTaker(pid);
 }
 
 /** The probe for a PTY's slave device; without one (Windows) every line counts as shown. */

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { Entry, SessionRow } from '../../../../shared/domain/session';
 import { AppError } from '../../../../shared/result';
+import { TO_PROGRAM } from '../../../../shared/terminalCommand';
 import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
 import { childEnv } from '../../spawn/childEnv';
 import type { CoreHooks } from '../../services/hooks';
 import type { SessionsService } from '../../services/sessions';
-import { echoProbe, LineRecorder } from './lineRecorder';
+import { echoProbe, LineRecorder, takerProbe } from './lineRecorder';
 import { clampSize, PtySession, type PtyExit } from './ptySession';
 import { ScrollbackFiles } from './scrollbackFiles';
 import { StatusWatch } from './statusWatch';
@@ -174,8 +175,8 @@ export class TerminalService {
     const l = this.live.get(sessionId);
     if (!l || l.pty.exited) throw new AppError('CONFLICT', 'This terminal is not running; restart it first.');
     l.status.input();
-    const { lines } = await l.recorder.input(data);
-    for (const line of lines) this.recordLine(sessionId, l, line);
+    const { lines, toProgram } = await l.recorder.input(data);
+    for (const line of lines) this.recordLine(sessionId, l, line, toProgram);
   }
 
   resize(sessionId: string, cols: number, rows: number): void {
@@ -336,10 +337,11 @@ export class TerminalService {
    * A line typed in the pane has reached the PTY with its Enter: its record is
    * never dropped (a refused write is kept and retried, and the row says "Not saved yet").
    */
-  private recordLine(sessionId: string, l: Live, line: string): void {
+  private recordLine(sessionId: string, l: Live, line: string, toProgram: boolean): void {
     this.remember(l, line);
     l.status.submitted();
-    this.deps.sessions.recordEntry(sessionId, 'user', line, { source: 'terminal' });
+    // A line typed to a program (Python's input(), a REPL) is kept as typed, never as the terminal's command.
+    this.deps.sessions.recordEntry(sessionId, 'user', line, toProgram ? { source: 'terminal', to: TO_PROGRAM } : { source: 'terminal' });
   }
 
   private remember(l: Live, line: string): void {
@@ -372,7 +374,7 @@ export class TerminalService {
     const l: Live = {
       pty,
       state,
-      recorder: new LineRecorder((data) => pty.write(data), echoProbe(pty.ptsName)),
+      recorder: new LineRecorder((data) => pty.write(data), echoProbe(pty.ptsName), takerProbe(pty.pid)),
       status: new StatusWatch(pty.pid, (status, turnEnded) =>
         this.safely(() => {
           this.deps.sessions.setStatus(row.id, status);

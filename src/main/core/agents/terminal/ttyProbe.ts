@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { isShellName } from '../../../../shared/terminalCommand';
 
 /**
  * What the core can learn about a PTY from outside it: which process group
@@ -30,6 +31,25 @@ export async function readForeground(pid: number): Promise<ForegroundState | nul
     const pgid = Number(fields[2]);
     const tpgid = Number(fields[5]);
     return Number.isInteger(pgid) && Number.isInteger(tpgid) ? { pgid, tpgid } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Who takes a line typed now: the shell at its prompt, or a program running in the terminal. */
+export type LineTaker = 'shell' | 'program';
+
+/**
+ * Linux: a job in the terminal's foreground (Python at `input()`, a REPL, an agent CLI started from the
+ * shell) takes what is typed, as does the terminal's own process when it is no shell (`bash -c codex`
+ * became codex). Null where it cannot be read (no /proc): callers take the line as the shell's.
+ */
+export async function readLineTaker(pid: number): Promise<LineTaker | null> {
+  const foreground = await readForeground(pid);
+  if (!foreground) return null;
+  if (foreground.tpgid > 0 && foreground.tpgid !== foreground.pgid) return 'program';
+  try {
+    return isShellName((await readFile(`/proc/${pid}/comm`, 'utf8')).trim()) ? 'shell' : 'program';
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import type { Entry, EntryKind } from '../../../../shared/domain/session';
 import { firstLineLabel } from '../../../../shared/label';
+import { isProgramInput } from '../../../../shared/terminalCommand';
 import type { Db } from '../connection';
 import { toEntry, type EntryDbRow, type EntryMeta } from './mapping';
 
@@ -124,7 +125,8 @@ export function createEntriesRepo(db: Db) {
 
   const appendTx = db.transaction((sid: string, kind: EntryKind, text: string, meta: EntryMeta, at: number, markUnread: boolean): Entry => {
     // Checked here (not by the FK alone) so a soft-deleted session cannot gain entries.
-    const line = kind === 'user' ? firstLineOf(text) : null;
+    // A line typed to a program in a terminal is never the session's first line (nor its command).
+    const line = kind === 'user' && !isProgramInput(meta) ? firstLineOf(text) : null;
     const touched = s.touch.get({ sid, at, line, unread: markUnread ? 1 : 0 });
     if (!touched) throw new SessionGoneError(sid);
     const r = s.insert.get({ rid: touched.rid, kind, text, meta: meta === null ? null : JSON.stringify(meta), at });
@@ -138,7 +140,7 @@ export function createEntriesRepo(db: Db) {
     // first_user_line from the first user entry that has one (coalesced), unread if marked.
     let line: string | null = null;
     for (const e of list) {
-      if (e.kind === 'user' && (line = firstLineOf(e.text)) !== null) break;
+      if (e.kind === 'user' && !isProgramInput(e.meta) && (line = firstLineOf(e.text)) !== null) break;
     }
     const touched = s.touch.get({ sid, at: list[list.length - 1]!.createdAt, line, unread: markUnread ? 1 : 0 });
     if (!touched) throw new SessionGoneError(sid);

@@ -55,10 +55,12 @@ export function readEntryKind(v: string): EntryKind {
 export const SESSION_COLUMNS =
   'id, kind, folder, status, archived, pinned, position, parent_id, backend_id, title, title_source, ' +
   'title_pinned, ' +
-  // A terminal's label is its last program (SPEC §7): it reads the last submitted line, one backward
-  // primary-key range step; other kinds keep their first line.
+  // A terminal's label is its last program (SPEC §7): it reads the last line submitted at the shell's
+  // prompt (a line typed to a program there is not a command: terminalCommand.ts, TO_PROGRAM), one
+  // backward primary-key range step; other kinds keep their first line.
   "CASE WHEN kind = 'terminal' THEN coalesce((SELECT substr(e.text, 1, 500) FROM entries e WHERE e.id BETWEEN (sessions.rid << 32) " +
-  "AND (sessions.rid << 32) + 4294967295 AND e.kind = 'user' ORDER BY e.id DESC LIMIT 1), first_user_line) ELSE first_user_line END, " +
+  "AND (sessions.rid << 32) + 4294967295 AND e.kind = 'user' AND (e.meta IS NULL OR json_extract(e.meta, '$.to') IS NOT 'program') " +
+  'ORDER BY e.id DESC LIMIT 1), first_user_line) ELSE first_user_line END, ' +
   'subtitle, unread, created_at, updated_at, ' +
   // A worktree session's repository (its `worktree` option): one primary-key lookup per row.
   "(SELECT json_extract(o.value, '$.repoRoot') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree'), " +
