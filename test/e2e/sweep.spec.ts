@@ -28,6 +28,10 @@ const DERIVED = 'please fix the login redirect loop on Safari';
 /** The terminals' labels: with no title, the program that ran and the folder (SPEC §7 display label). */
 const TERMINAL = /^ls · /;
 const WORKTREE = /^\S+ · atlas\b/;
+/** A terminal whose shell ended with code 3: its row and pane read "exited 3" in the error colour (SPEC §2). */
+const EXITED = /^python3 · /;
+/** A terminal whose shell ended cleanly: "exited", in the muted colour. */
+const EXITED_CLEAN = /^date · /;
 const PINNED = 'Fix kumquat websocket drops';
 const REPLY = [
   'The load balancer closes idle connections after **60 s**, and the client pings every 90 s.',
@@ -68,7 +72,10 @@ async function runInTerminal(page: Page, command: string, marker: string): Promi
   await expect(screen).toContainText(marker, { timeout: 15_000 });
 }
 
-/** A swarm worth looking at: two chats (one with a pinned user title, one with a derived label), a terminal, a worktree terminal with a change. */
+/**
+ * A swarm worth looking at: two chats (one with a pinned user title, one with a derived label), a terminal, a
+ * worktree terminal with a change, a terminal whose shell exited with code 3 and one whose shell exited cleanly.
+ */
 async function buildSwarm(page: Page): Promise<void> {
   await page.goto(server.url);
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
@@ -97,6 +104,14 @@ async function buildSwarm(page: Page): Promise<void> {
   // The session's own shell changes its worktree: Changes has a file to list, Commit something to commit.
   await runInTerminal(page, "printf 'export const PING_MS = 25_000;\\n' > ping.ts && echo wrote-$((40+2))", 'wrote-42');
   await expect(rowByLabel(page, WORKTREE)).toBeVisible();
+
+  await createSessionIn(page, 'Terminal', work);
+  await runInTerminal(page, `python3 -c "print('ran-' + str(6*7))"; exit 3`, 'ran-42');
+  await expect(rowByLabel(page, EXITED)).toHaveAccessibleName(/, exited with code 3(,|$)/, { timeout: 15_000 });
+  await createSessionIn(page, 'Terminal', work);
+  await runInTerminal(page, `date +dated-%Y && exit`, 'dated-2');
+  await expect(rowByLabel(page, EXITED_CLEAN)).toHaveAccessibleName(/, exited(,|$)/, { timeout: 15_000 });
+  await expect(rows(page)).toHaveCount(6);
   swarmBuilt = true;
 }
 
@@ -149,6 +164,14 @@ const screens: Screen[] = [
     show: async (page) => {
       await openRow(page, TERMINAL);
       await expect(terminalScreen(page)).toContainText('listed-42');
+    },
+  },
+  {
+    name: 'exited',
+    show: async (page) => {
+      await openRow(page, EXITED);
+      await expect(main(page).getByRole('button', { name: 'Restart' })).toBeVisible();
+      await expect(main(page).locator('.pane-status')).toHaveText(/exited 3/);
     },
   },
   {
@@ -227,7 +250,7 @@ async function sweep(page: Page, screen: Screen): Promise<void> {
 }
 
 /** The screens a chosen theme is checked on under both OS schemes (the sidebar is on each of them). */
-const THEMED = ['swarm', 'chat', 'terminal', 'changes'];
+const THEMED = ['swarm', 'chat', 'terminal', 'exited', 'changes'];
 
 /** Settings → General → Theme: `theme` ("System", "Light", "Dark"); the dialog closed again. */
 async function chooseTheme(page: Page, theme: 'System' | 'Light' | 'Dark'): Promise<void> {
@@ -273,7 +296,7 @@ test('a theme chosen in Settings, on a light and on a dark OS: every colour foll
   await page.setViewportSize(VIEWPORTS[0]);
   if (swarmBuilt) {
     await page.goto(server.url);
-    await expect(rows(page)).toHaveCount(4, { timeout: 15_000 });
+    await expect(rows(page)).toHaveCount(6, { timeout: 15_000 });
   } else await buildSwarm(page);
   const themed = [...screens.filter((s) => THEMED.includes(s.name)), ...(await settingsScreens(page)).filter((s) => s.name === 'settings-general')];
   expect(themed.map((s) => s.name)).toEqual([...THEMED, 'settings-general']);
