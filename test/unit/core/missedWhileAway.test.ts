@@ -37,6 +37,17 @@ describe('app:missed: what started waiting while no front was attached', () => {
     expect(await h.ok('app:missed', {})).toEqual({ sessions: [] });
   });
 
+  it('a terminal that exited with a failure while away is told as an error; one that exited cleanly is not', async () => {
+    h = startCore();
+    const [failed, clean] = await threeSessions(h);
+    const sessions = h.core.services.sessions;
+    h.core.setAway(true);
+    sessions.setStatus(failed, 'exited', { code: 3, signal: null });
+    sessions.setStatus(clean, 'exited');
+    h.core.setAway(false);
+    expect(await h.ok('app:missed', {})).toEqual({ sessions: [{ sessionId: failed, status: 'error' }] });
+  });
+
   it('drops a session that moved on, was archived or deleted before anyone came back', async () => {
     h = startCore();
     const [a, b, c] = await threeSessions(h);
