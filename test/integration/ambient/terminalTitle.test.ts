@@ -43,8 +43,8 @@ let dataDir: string;
 let folder: string;
 const open: SwarmCore[] = [];
 
-function startCore(clock?: ManualClock): SwarmCore {
-  const env = { ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: server.url, PATH: process.env.PATH, HOME: dataDir };
+function startCore(clock?: ManualClock, extraEnv: NodeJS.ProcessEnv = {}): SwarmCore {
+  const env = { ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: server.url, PATH: process.env.PATH, HOME: dataDir, ...extraEnv };
   const c = createCore({ dataDir: join(dataDir, 'data'), platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: folder, ...(clock ? { clock } : {}) });
   open.push(c);
   return c;
@@ -165,6 +165,19 @@ describe('a terminal is titled from its work (real PTY, real bash)', () => {
     await settle(core);
     expect(server.requests.filter(isTitleCall)).toHaveLength(0);
     expect(core.services.sessions.get(t.id).title).toBe('My billing scratchpad');
+  });
+
+  it('with no model (the offline titler only), a command line is never a title: the terminal keeps its label, and no call is made', async () => {
+    const core = startCore(undefined, { SWARMDESK_AMBIENT_PROVIDER: 'offline' });
+    const t = await startTerminal(core);
+    await core.services.terminals.input(t.id, 'echo hello $((1+1))\r');
+    await until(() => t.output().includes('hello 2'), { message: 'the line ran' });
+    await until(() => t.turns() > 0, { message: `the turn: ${JSON.stringify(t.output())}` });
+    await settle(core);
+    expect(core.services.sessions.get(t.id).title).toBeNull();
+    const log = await core.router.handle('ambient:log', { sessionId: t.id }, { transport: 'test' });
+    if (!log.ok) throw new Error(log.error.message);
+    expect(log.value).toHaveLength(0);
   });
 
   it(`asks again only at its pace (${MAINTAIN_EVERY_TURNS} turns or ${MAINTAIN_EVERY_MS / 60_000} minutes) and never when the lines and the screen are as they were`, async () => {

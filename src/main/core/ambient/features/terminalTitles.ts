@@ -52,7 +52,7 @@ export class TerminalTitles implements TerminalTitler {
 
   /** A terminal's turn ended: create its title, or maintain it when its pace allows, if anything changed. */
   onTurn(row: SessionRow): void {
-    if (row.kind !== 'terminal' || row.titlePinned || !this.titles.enabled()) return;
+    if (row.kind !== 'terminal' || row.titlePinned || !this.titles.enabled() || !this.hasModel()) return;
     const { titleAfterTurns } = this.engine.resolved().settings;
     if (titleAfterTurns === 0) return;
     const now = this.deps.clock.now();
@@ -85,9 +85,16 @@ export class TerminalTitles implements TerminalTitler {
     pace.lastCallAt = this.deps.clock.now();
     pace.lastRead = readOf(input);
     if (!prompt) return null;
-    const outcome = await this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title`, priority, firstUserMessage: input.lines[0] ?? null });
+    // No first message for the offline titler: a command line is never a title ("Echo hello", "Cd src"); without
+    // a model the terminal keeps its label, its last program and folder (issue 32).
+    const outcome = await this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title`, priority, firstUserMessage: null });
     this.titles.applyOutcome(row.id, outcome, source);
     return outcome;
+  }
+
+  /** Whether a model (not the offline titler, which titles from a first message only) can title a terminal. */
+  private hasModel(): boolean {
+    return this.engine.providersFor('title-create').some((p) => p.id !== 'offline');
   }
 
   /** The submitted lines (the session's 'user' entries, so they outlive a restart) and what the terminal shows. */
