@@ -61,6 +61,21 @@ describe('coming back: the window asks at start and after a re-attach', () => {
     });
   }
 
+  it('a missed wait the core says was told already (by another window) is not told again; a missed error is', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'waiting' }), makeRow({ id: 'b', title: 'Port the retry policy', status: 'error' })]);
+    api.missed = [
+      { sessionId: 'a', status: 'waiting' },
+      { sessionId: 'b', status: 'error' },
+    ];
+    api.override('app:claimWaitNotice', () => ({ ok: true, value: { notify: false } }));
+    await started(api);
+    await act(async () => {
+      await until(() => RecordingNotification.created.length === 1, { message: 'the error told' });
+    });
+    expect(shown()).toEqual([['Port the retry policy', 'Stopped with an error.']]);
+    expect(api.callsTo('app:claimWaitNotice')).toEqual([{ id: 'a' }]);
+  });
+
   it('at start: one notification per missed session, labelled as in the list; a session beyond the loaded rows is fetched', async () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'waiting' })]);
     api.missed = [

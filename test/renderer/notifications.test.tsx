@@ -19,11 +19,13 @@ async function notificationsStarted(): Promise<void> {
 }
 
 describe('which status changes notify', () => {
-  const row = (status: SessionStatus, extra: { parentId?: string | null; archived?: boolean } = {}) => ({ status, parentId: null, archived: false, ...extra });
+  const row = (status: SessionStatus, extra: { parentId?: string | null; archived?: boolean; unread?: boolean } = {}) => ({ status, parentId: null, archived: false, ...extra });
 
-  it('working → waiting, working → idle and anything → error; nothing else', () => {
+  it('working → waiting, working → done (idle with a turn to read) and anything → error; nothing else', () => {
     expect(notifyReason('working', row('waiting'))).toBe('waiting');
-    expect(notifyReason('working', row('idle'))).toBe('finished');
+    expect(notifyReason('working', row('idle', { unread: true }))).toBe('done');
+    // A stop leaves nothing to read: not done.
+    expect(notifyReason('working', row('idle'))).toBeNull();
     expect(notifyReason('working', row('error'))).toBe('failed');
     expect(notifyReason('idle', row('error'))).toBe('failed');
     expect(notifyReason('idle', row('working'))).toBeNull();
@@ -96,18 +98,54 @@ describe('web mode: browser notifications and the tab title', () => {
     expect(RecordingNotification.created).toEqual([]);
     expect(document.title).toBe('(1) Swarmdesk');
     act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'waiting' }));
-    expect(RecordingNotification.created.map((n) => [n.title, n.options.body])).toEqual([['Fix the billing export', 'Waiting for you.']]);
+    await waitFor(() => expect(RecordingNotification.created.map((n) => [n.title, n.options.body])).toEqual([['Fix the billing export', 'Waiting for you.']]));
+    expect(api.callsTo('app:claimWaitNotice')).toEqual([{ id: 'a' }]);
     expect(document.title).toBe('(2) Swarmdesk');
     act(() => RecordingNotification.created[0]?.onclick?.());
     expect(usePanes.getState().focused).toBe('a');
     expect(window.focus).toHaveBeenCalled();
     expect(RecordingNotification.created[0]?.closed).toBe(true);
-    // The window loses focus: even the session on screen taps the user now.
+    // The window loses focus: even the session on screen taps the user now, when it fails.
     focused = false;
     act(() => api.push('session:changed', { ...api.rows.get('b'), status: 'working' }));
-    act(() => api.push('session:changed', { ...api.rows.get('b'), status: 'idle' }));
-    expect(RecordingNotification.created.at(-1)).toMatchObject({ title: 'Write the release notes', options: { body: 'Finished its turn.' } });
+    act(() => api.push('session:changed', { ...api.rows.get('b'), status: 'error' }));
+    expect(RecordingNotification.created.at(-1)).toMatchObject({ title: 'Write the release notes', options: { body: 'Stopped with an error.' } });
     expect(document.title).toBe('(1) Swarmdesk');
+  });
+
+  it('a wait the core says was told already (another window, within 30 s, before a restart) is not told again', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'working' })]);
+    api.override('app:claimWaitNotice', () => ({ ok: true, value: { notify: false } }));
+    await renderApp(api);
+    await notificationsStarted();
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'waiting' }));
+    await waitFor(() => expect(api.callsTo('app:claimWaitNotice')).toEqual([{ id: 'a' }]));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(RecordingNotification.created).toEqual([]);
+    // Still counted: the badge is what waits, not what was told.
+    expect(document.title).toBe('(1) Swarmdesk');
+  });
+
+  it('done notifies only after "Also notify me when a session is done" is checked (kept in main); a stop never does', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Fix the billing export', status: 'working' })]);
+    await renderApp(api);
+    await notificationsStarted();
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'idle', unread: true }));
+    expect(RecordingNotification.created).toEqual([]);
+    act(() => setSettingsOpen(true, 'notifications'));
+    const optIn = await screen.findByRole('checkbox', { name: /Also notify me when a session is done/ });
+    expect(optIn).not.toBeChecked();
+    await userEvent.click(optIn);
+    await waitFor(() => expect(optIn).toBeChecked());
+    expect(api.callsTo('app:setNotifyDone')).toEqual([{ enabled: true }]);
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'working', unread: false }));
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'idle', unread: true }));
+    expect(RecordingNotification.created.map((n) => [n.title, n.options.body])).toEqual([['Fix the billing export', 'Done: its turn is ready to read.']]);
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'working', unread: false }));
+    act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'idle', unread: false }));
+    expect(RecordingNotification.created).toHaveLength(1);
   });
 
   it('the off switch in settings silences notifications and clears the count; it is saved in main', async () => {
@@ -116,7 +154,7 @@ describe('web mode: browser notifications and the tab title', () => {
     await renderApp(api);
     await notificationsStarted();
     act(() => api.push('session:changed', { ...api.rows.get('a'), status: 'waiting' }));
-    expect(RecordingNotification.created).toHaveLength(1);
+    await waitFor(() => expect(RecordingNotification.created).toHaveLength(1));
     expect(document.title).toBe('(1) Swarmdesk');
     act(() => setSettingsOpen(true, 'notifications'));
     const toggle = await screen.findByRole('checkbox', { name: /Notify me when a session waits/ });

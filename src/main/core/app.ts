@@ -22,6 +22,7 @@ import { Router } from './router/router';
 import type { CoreContext } from './context';
 import { AppService, CoreHooks, Preferences, SessionsService, UsageService, systemClock, type Clock } from './services';
 import { MissedWhileAway } from './services/missedWhileAway';
+import { WaitNotices } from './services/waitNotices';
 import { startHousekeeping } from './services/housekeeping';
 import { openStore, scheduleBackgroundCheck, type Store } from './store';
 
@@ -126,7 +127,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
   const missed = new MissedWhileAway(events, () => sessions.list(false));
-  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, terminals, imports, agents, worktrees, changes, merges, reports };
+  const waitNotices = new WaitNotices({ hooks, sessions, settings: store.settings, clock });
+  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, merges, reports };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

@@ -14,6 +14,7 @@ import type { Preferences } from './services/preferences';
 import type { SessionsService } from './services/sessions';
 import type { UsageService } from './services/usage';
 import type { MissedWhileAway } from './services/missedWhileAway';
+import type { WaitNotices } from './services/waitNotices';
 
 /**
  * Every part of a running core, each one present: `createCore` builds them all. The router hands it
@@ -36,6 +37,8 @@ export interface CoreContext {
   readonly ambient: Ambient;
   /** What started waiting for the user while no front was attached to the session host (`app:missed`). */
   readonly missed: MissedWhileAway;
+  /** Which waits were told, so each is told once (`app:claimWaitNotice`). */
+  readonly waitNotices: WaitNotices;
   /** The terminal backend (PTY sessions). */
   readonly terminals: TerminalService;
   /** The import of other tools' history. */

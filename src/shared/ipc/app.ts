@@ -14,6 +14,8 @@ export const AppInfoSchema = z.object({
   notices: z.array(z.string()),
   /** Whether the user wants OS notifications and the badge (the settings switch; on unless turned off). */
   notifications: z.boolean(),
+  /** Whether a finished turn (done) notifies too (Settings → Notifications; off unless turned on). Absent from an older host: off. */
+  notifyDone: z.boolean().optional(),
   /** The look the user chose (Settings → General); `system` (or absent) follows the OS. */
   theme: ThemeSchema.optional(),
   /** The folder of the last session made in the New session dialog, while it still exists; null or absent: none yet. */
@@ -45,6 +47,13 @@ export const appChannels = {
   'app:setBadge': channel(z.object({ count: z.number().int().min(0).max(100_000) }).strict(), z.object({ shown: z.boolean() })),
   /** The settings switch for notifications and the badge (persisted). */
   'app:setNotifications': channel(z.object({ enabled: z.boolean() }).strict(), z.object({ enabled: z.boolean() })),
+  /** The opt-in for a notification when a session finishes a turn (done); waiting and errors notify regardless (persisted). */
+  'app:setNotifyDone': channel(z.object({ enabled: z.boolean() }).strict(), z.object({ enabled: z.boolean() })),
+  /**
+   * Asked by a window before it notifies that session `id` waits: yes only for the first ask for this wait, at most
+   * once per session per 30 s, and never again for the same wait, a restart included (SPEC §2).
+   */
+  'app:claimWaitNotice': channel(z.object({ id: SessionIdSchema }).strict(), z.object({ notify: z.boolean() })),
   /**
    * "Coming back" (SPEC §5.1): what started waiting for the user (or failed) while no front was attached
    * to the session host, oldest first. Answering clears the list, so each is told once.

@@ -220,6 +220,11 @@ export class FakeApi implements SwarmdeskApi {
       case 'host:setSettings':
         this.hostSettings = { ...this.hostSettings, ...(input as Partial<HostSettings>) };
         return this.ok(this.hostSettings);
+      // The core tells each wait once; a test that needs a refusal overrides this.
+      case 'app:claimWaitNotice':
+        return this.ok({ notify: true });
+      case 'app:setNotifyDone':
+        return this.ok({ enabled: Boolean(input['enabled']) });
       case 'app:missed': {
         const sessions = this.missed;
         this.missed = [];

@@ -19,6 +19,7 @@ describe('app:info', () => {
       defaultFolder: '/home/tester',
       notices: [],
       notifications: true,
+      notifyDone: false,
       theme: 'system',
       lastFolder: null,
     });

@@ -6,7 +6,7 @@ import type { CoreContext } from '../context';
  * unwrap); the router passes the whole `CoreContext`, which satisfies each of them.
  */
 
-export type AppContext = Pick<CoreContext, 'app' | 'missed'>;
+export type AppContext = Pick<CoreContext, 'app' | 'missed' | 'waitNotices'>;
 export type SessionsContext = Pick<CoreContext, 'sessions' | 'usage' | 'ambient' | 'worktrees' | 'agents' | 'preferences'>;
 export type EntriesContext = Pick<CoreContext, 'sessions'>;
 export type TerminalContext = Pick<CoreContext, 'terminals' | 'worktrees'>;

@@ -5,7 +5,8 @@ import { appOpenExternal } from './app/openExternal';
 import { appPickFolder } from './app/pickFolder';
 import { appNotify } from './app/notify';
 import { appSetBadge } from './app/setBadge';
-import { appSetNotifications } from './app/setNotifications';
+import { appSetNotifications, appSetNotifyDone } from './app/setNotifications';
+import { appClaimWaitNotice } from './app/claimWaitNotice';
 import { appMissed } from './app/missed';
 import { sessionsList } from './sessions/list';
 import { sessionsSearch } from './sessions/search';
@@ -84,6 +85,8 @@ export const handlers: HandlerMap<CoreContext> = {
   'app:notify': appNotify,
   'app:setBadge': appSetBadge,
   'app:setNotifications': appSetNotifications,
+  'app:setNotifyDone': appSetNotifyDone,
+  'app:claimWaitNotice': appClaimWaitNotice,
   'app:missed': appMissed,
   'sessions:list': sessionsList,
   'sessions:search': sessionsSearch,

@@ -22,6 +22,7 @@ export interface AppServiceDeps {
 }
 
 const NOTIFICATIONS_KEY = 'app.notifications';
+const NOTIFY_DONE_KEY = 'app.notifyDone';
 
 /** Start-up facts and the one way out of the app to a browser. */
 export class AppService {
@@ -38,6 +39,7 @@ export class AppService {
       defaultFolder: d.defaultFolder,
       notices: [...d.notices],
       notifications: this.notificationsEnabled(),
+      notifyDone: this.notifyDone(),
       theme: d.preferences?.theme() ?? 'system',
       lastFolder: d.preferences?.lastFolder() ?? null,
     };
@@ -46,6 +48,16 @@ export class AppService {
   /** The settings switch for notifications and the badge; on unless the user turned it off. */
   notificationsEnabled(): boolean {
     return this.deps.settings.get(NOTIFICATIONS_KEY) !== false;
+  }
+
+  /** The opt-in for a notification when a turn finishes (done); off unless the user turned it on. */
+  notifyDone(): boolean {
+    return this.deps.settings.get(NOTIFY_DONE_KEY) === true;
+  }
+
+  setNotifyDone(enabled: boolean): { enabled: boolean } {
+    this.deps.settings.set(NOTIFY_DONE_KEY, enabled);
+    return { enabled };
   }
 
   async setNotifications(enabled: boolean, front?: FrontAbilities): Promise<{ enabled: boolean }> {

@@ -23,6 +23,9 @@ export const ROUTES: Record<ChannelName, Route> = {
   'app:notify': 'local',
   'app:setBadge': 'local',
   'app:setNotifications': 'local',
+  'app:setNotifyDone': 'local',
+  // The host that runs the session keeps which of its waits were told.
+  'app:claimWaitNotice': 'bySession',
   'app:missed': 'missed',
   'sessions:list': 'list',
   'sessions:search': 'search',

@@ -50,7 +50,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
       const before = queuedBefore === undefined ? useSessions.getState().byId[row.id]?.status : queuedBefore?.status;
       queueRowChange(row.id, row);
       if (row.unread) unread.add(row.id);
-      noticeStatusChange(before, row);
+      void noticeStatusChange(before, row);
       frame.schedule();
     }),
     api.on('session:removed', ({ id }) => {

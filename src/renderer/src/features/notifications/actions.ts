@@ -40,11 +40,11 @@ function updateBadge(): void {
  * Starts notifications once the app's facts are known (which transport, the
  * switch). Keeps the badge in step with the sessions store. Returns the stop.
  */
-export function startNotifications(info: Pick<AppInfo, 'transport' | 'notifications'>): () => void {
+export function startNotifications(info: Pick<AppInfo, 'transport' | 'notifications' | 'notifyDone'>): () => void {
   const desktop = info.transport === 'electron';
   notifier = desktop ? desktopNotifier : browserNotifier(openNotifiedSession, document.title || 'Swarmdesk');
   lastBadge = -1;
-  setNotificationsState({ enabled: info.notifications, via: desktop ? 'desktop' : 'browser', permission: desktop ? 'granted' : browserPermission() });
+  setNotificationsState({ enabled: info.notifications, notifyDone: info.notifyDone ?? false, via: desktop ? 'desktop' : 'browser', permission: desktop ? 'granted' : browserPermission() });
   updateBadge();
   const offSessions = useSessions.subscribe((state, before) => {
     if (state.waiting !== before.waiting) updateBadge();
@@ -83,7 +83,10 @@ export async function noticeMissed(): Promise<void> {
   const onScreen = new Set(usePanes.getState().open);
   const labelled: MissedLabelled[] = [];
   for (const found of rows) {
-    if (found && shouldNotify(found.row.id, { windowFocused, onScreen })) labelled.push({ ...found.missed, label: sessionLabel(found.row, now).text });
+    if (!found || !shouldNotify(found.row.id, { windowFocused, onScreen })) continue;
+    // A wait is told once, whichever window or start tells it.
+    if (found.missed.status === 'waiting' && !(await claimWaitNotice(found.row.id))) continue;
+    labelled.push({ ...found.missed, label: sessionLabel(found.row, now).text });
   }
   for (const note of missedNotifications(labelled)) shown.show(note.sessionId, note.title, note.body);
 }
@@ -94,15 +97,27 @@ async function fetchRow(id: SessionId): Promise<SessionRow | null> {
   return result.ok ? result.value : null;
 }
 
-/** A pushed row changed status: tap the user on the shoulder if it matters and they are not looking at it. */
-export function noticeStatusChange(before: SessionStatus | undefined, row: SessionRow): void {
-  if (!notifier || !useNotifications.getState().enabled) return;
+/**
+ * A pushed row changed status: tap the user on the shoulder if it matters and they are not looking at it.
+ * Done only when the user asked for it; a wait only when the core says it was not told yet (once per wait,
+ * at most once per session per 30 s, across windows and restarts).
+ */
+export async function noticeStatusChange(before: SessionStatus | undefined, row: SessionRow): Promise<void> {
+  const settings = useNotifications.getState();
+  if (!notifier || !settings.enabled) return;
   const reason = notifyReason(before, row);
-  if (!reason) return;
+  if (!reason || (reason === 'done' && !settings.notifyDone)) return;
   const windowFocused = document.visibilityState === 'visible' && document.hasFocus();
   if (!shouldNotify(row.id, { windowFocused, onScreen: new Set(usePanes.getState().open) })) return;
+  if (reason === 'waiting' && !(await claimWaitNotice(row.id))) return;
   const { title, body } = notificationText(reason, sessionLabel(row, Date.now()).text);
-  notifier.show(row.id, title, body);
+  notifier?.show(row.id, title, body);
+}
+
+/** Whether this window may tell that the session waits; a failed ask (an older host) tells it, as before. */
+async function claimWaitNotice(id: SessionId): Promise<boolean> {
+  const result = await api().invoke('app:claimWaitNotice', { id });
+  return result.ok ? result.value.notify : result.error.code === 'UNKNOWN_CHANNEL';
 }
 
 /** A notification was clicked in the desktop app (main pushed `app:openSession`). */
@@ -123,6 +138,13 @@ export async function setNotificationsEnabled(enabled: boolean): Promise<void> {
   }
   const result = await api().invoke('app:setNotifications', { enabled });
   if (result.ok) setNotificationsState({ enabled: result.value.enabled, error: null });
+  else setNotificationsState({ error: result.error.message });
+}
+
+/** The opt-in for done notifications (Settings → Notifications); kept by main. */
+export async function setNotifyDone(enabled: boolean): Promise<void> {
+  const result = await api().invoke('app:setNotifyDone', { enabled });
+  if (result.ok) setNotificationsState({ notifyDone: result.value.enabled, error: null });
   else setNotificationsState({ error: result.error.message });
 }
 

@@ -2,20 +2,24 @@ import type { SessionId, SessionRow, SessionStatus } from '../../../../shared/do
 import { waitsForUser } from '../../stores/swarmTally';
 
 /** Why a session taps the user on the shoulder. */
-export type NotifyReason = 'waiting' | 'finished' | 'failed';
+export type NotifyReason = 'waiting' | 'done' | 'failed';
 
 /**
- * Which status changes are worth a notification: a turn that ends waiting for
- * the user, a turn that finishes (working → idle), and any change into error (a terminal that exits
- * with a nonzero code or a foreign signal is one).
+ * Which status changes are worth a notification (SPEC §2): a turn that ends waiting for the user, a
+ * turn that finished with something to read (working → idle with the unread mark: done; only when the
+ * user asked for it, `notifyDone`), and any change into error (a terminal that exits with a nonzero
+ * code or a foreign signal is one). A stop (idle, nothing unread) is not done.
  * Subagents (rows with a parent) report through their parent, so they stay quiet.
  */
-export function notifyReason(before: SessionStatus | undefined, row: Pick<SessionRow, 'status' | 'parentId' | 'archived' | 'exit'>): NotifyReason | null {
+export function notifyReason(
+  before: SessionStatus | undefined,
+  row: Pick<SessionRow, 'status' | 'parentId' | 'archived' | 'exit'> & Partial<Pick<SessionRow, 'unread'>>,
+): NotifyReason | null {
   if (before === undefined || before === row.status || row.parentId !== null || row.archived) return null;
   if (row.status === 'error' || (row.status === 'exited' && row.exit !== undefined)) return 'failed';
   if (before !== 'working') return null;
   if (row.status === 'waiting') return 'waiting';
-  if (row.status === 'idle') return 'finished';
+  if (row.status === 'idle' && row.unread) return 'done';
   return null;
 }
 
@@ -31,7 +35,7 @@ export function shouldNotify(id: SessionId, attention: Attention): boolean {
 
 const BODY: Record<NotifyReason, string> = {
   waiting: 'Waiting for you.',
-  finished: 'Finished its turn.',
+  done: 'Done: its turn is ready to read.',
   failed: 'Stopped with an error.',
 };
 
