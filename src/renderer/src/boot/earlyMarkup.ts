@@ -2,6 +2,7 @@ import type { SessionListRow } from '../../../shared/domain/session';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
 import { rowAccessibleName, rowLabelText, rowStatus } from '../label/rowParts';
 import { fitText } from '../label/fitText';
+import { rowActivity } from '../label/alike';
 import type { GroupHeader, VisibleRow } from '../stores/sessionView';
 
 /*
@@ -47,11 +48,11 @@ export interface RowPlace {
 }
 
 /** One row as `SessionRowView` draws it on the first commit (no pane open, no rename, no changes badge or hosts' states yet). */
-export function rowElement(row: SessionListRow, view: VisibleRow, place: RowPlace, now: number): HTMLElement {
+export function rowElement(row: SessionListRow, view: VisibleRow, place: RowPlace, now: number, tell: string | null = null): HTMLElement {
   const { top, height } = place;
   const label = sessionLabel(row, now);
   const status = rowStatus(row);
-  const subtitle = row.subtitle?.trim() || null;
+  const subtitle = rowActivity(row, rowLabelText(label));
   const unsaved = unsavedText(row.unsaved);
   const classes = ['session-row', row.unread ? 'is-unread' : '', row.archived ? 'is-archived' : ''].filter(Boolean).join(' ');
   const node = el('div', classes);
@@ -83,6 +84,7 @@ export function rowElement(row: SessionListRow, view: VisibleRow, place: RowPlac
   if (row.archived) sub.append(el('span', 'row-archived', 'archived'));
   sub.append(el('span', `row-status status-text-${status.tone}`, status.word));
   if (row.host) sub.append(el('span', 'row-host', row.host));
+  if (tell) sub.append(el('span', 'row-tell', tell));
   if (unsaved) sub.append(el('span', 'row-sub-text row-unsaved', unsaved));
   else if (subtitle) sub.append(el('span', 'row-sub-text', subtitle));
   text.append(line, sub);

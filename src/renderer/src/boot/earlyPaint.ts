@@ -6,6 +6,7 @@ import { readSidebarLayout, SIDEBAR_LAYOUT_KEY, UNSAVED_WINDOW_STATE_KEY, type S
 import { REORDER_HELP } from '../label/rowParts';
 import { recordEarlyFocus, recordEarlyIntent } from './earlyIntent';
 import { el, headingElement, inertButton, rowElement, toggleElement } from './earlyMarkup';
+import { alikeTells } from '../label/alike';
 
 /** The same heights as the React list's (`SessionList`): rows stay where they are when React takes over. */
 const ROW_HEIGHT = 48;
@@ -86,17 +87,19 @@ function scrollerElement(page: readonly SessionListRow[], layout: SidebarLayout,
   for (const place of [above, headings]) place.setAttribute('aria-hidden', 'true');
   const bottom = typeof window.innerHeight === 'number' && window.innerHeight > 0 ? window.innerHeight : MAX_ITEMS * ROW_HEIGHT;
   let top = 0;
-  let drawn = 0;
   let position = 0;
+  const placed: { item: ReturnType<typeof listItems>[number]; top: number; height: number; position: number }[] = [];
   for (const item of listItems(rows, headers)) {
     const height = 'row' in item ? ROW_HEIGHT : HEADER_HEIGHT;
     if ('row' in item) position++;
-    if (top < bottom && drawn < MAX_ITEMS) {
-      if ('row' in item) list.append(rowElement(byId[item.row.id] as SessionListRow, item.row, { top, height, position, setSize: rows.length, tabStop: position === 1 }, now));
-      else (list.firstChild ? headings : above).append(headingElement(item.header, top, height));
-      drawn++;
-    }
+    if (top < bottom && placed.length < MAX_ITEMS) placed.push({ item, top, height, position });
     top += height;
+  }
+  // Drawn rows that read alike say what differs, as React's list does (label/alike.ts).
+  const tells = alikeTells(placed.flatMap(({ item }) => ('row' in item && byId[item.row.id] ? [byId[item.row.id] as SessionListRow] : [])), now);
+  for (const { item, top: at, height, position: n } of placed) {
+    if ('row' in item) list.append(rowElement(byId[item.row.id] as SessionListRow, item.row, { top: at, height, position: n, setSize: rows.length, tabStop: n === 1 }, now, tells.get(item.row.id) ?? null));
+    else (list.firstChild ? headings : above).append(headingElement(item.header, at, height));
   }
   list.style.height = `${top}px`;
   listen(list, [above, headings]);

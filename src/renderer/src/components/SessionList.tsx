@@ -10,6 +10,7 @@ import { setDropTarget, useUi, type DropTarget, type ReorderState } from '../sto
 import { useListView } from '../stores/useVisibleRows';
 import { GroupHeading } from './GroupHeading';
 import { SessionRowView } from './SessionRowView';
+import { useAlikeTells } from '../stores/useAlikeTells';
 
 export const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 28;
@@ -213,6 +214,8 @@ export function SessionList() {
 
 
   const items = virtualizer.getVirtualItems().map((virtual) => ({ virtual, item: itemAt(drawn, headers, virtual.index) }));
+  // Drawn rows that read alike: their subtitles say what differs (SPEC §7).
+  const tells = useAlikeTells(items.flatMap(({ item }) => (item?.type === 'row' ? [item.row.id] : [])));
   // Headings beside the list, not in it: the list holds sessions only (SPEC §7.1). Those above the Tab stop
   // come before the list in the page and those below it after, so Tab from the row goes on down, not back up.
   const headings = (above: boolean) =>
@@ -235,6 +238,7 @@ export function SessionList() {
               height={ROW_HEIGHT}
               rows={drawn}
               tabStop={tabStop === item.row.id}
+              tell={tells.get(item.row.id) ?? null}
               onArrow={focusRow}
             />
           ) : null,

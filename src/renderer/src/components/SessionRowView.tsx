@@ -5,6 +5,7 @@ import { markRead } from '../features/sessions/actions';
 import { relativeTime, sessionLabel, unsavedText } from '../label/sessionLabel';
 import { rowAccessibleName, rowLabelText, rowStatus } from '../label/rowParts';
 import { useFittedText } from '../label/useFittedText';
+import { rowActivity } from '../label/alike';
 import { useNow } from '../label/now';
 import { openSession, usePanes } from '../stores/panes';
 import type { VisibleRow } from '../stores/sessionView';
@@ -29,6 +30,8 @@ interface Props {
   /** The rows as drawn (for reorder siblings). */
   rows: readonly VisibleRow[];
   tabStop: boolean;
+  /** What tells this row from a drawn row that reads alike (its folder, agent, time…), or null (`label/alike.ts`). */
+  tell: string | null;
   /** Move keyboard focus `delta` rows away from `id` (±Infinity: the first or last row). */
   onArrow: (id: SessionId, delta: number) => void;
 }
@@ -44,7 +47,7 @@ export function openFromEvent(id: SessionId, e: { ctrlKey: boolean; metaKey: boo
   void markRead(id);
 }
 
-function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, tabStop, onArrow }: Props) {
+function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, tabStop, tell, onArrow }: Props) {
   const row = useSessions((s) => s.byId[view.id]);
   // Known for sessions opened or active since start (the list never asks for 10,000 of them).
   const usage = useUsage((s) => s.byId[view.id]);
@@ -69,7 +72,8 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
 
   if (!row || !label) return null;
   const status = rowStatus(row);
-  const subtitle = row.subtitle?.trim() || null;
+  // What it does now or did last (narration, a terminal's last command), never a repeat of its label.
+  const subtitle = rowActivity(row, rowLabelText(label));
   const time = relativeTime(row.updatedAt, now);
   const unsaved = unsavedText(row.unsaved);
   const hostNote = rowHostNote(host);
@@ -261,6 +265,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
           {row.archived ? <span className="row-archived">archived</span> : null}
           <span className={`row-status status-text-${status.tone}`}>{status.word}</span>
           {row.host ? <span className="row-host">{row.host}</span> : null}
+          {tell ? <span className="row-tell">{tell}</span> : null}
           {unsaved ? (
             <span className="row-sub-text row-unsaved">{unsaved}</span>
           ) : hostNote ? (
