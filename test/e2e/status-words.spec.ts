@@ -95,8 +95,8 @@ test('a swarm with one row in each word says each word, and waiting stands out m
 
   // Chats: an answer read later (done), an answer ending in a question (waiting), a provider that refuses
   // for two minutes (error), and one still answering (working). Each turn ends while another row is open.
-  await chat(page, CHAT_DONE, { text: 'Watering ran nightly; row 7 missed Tuesday.', delayMs: 6_000 });
-  await chat(page, CHAT_ASKS, { text: 'Two crews of four fit the weekend. Shall I post the rota?', delayMs: 6_000 });
+  await chat(page, CHAT_DONE, { text: 'Watering ran nightly; row 7 missed Tuesday.', delayMs: 10_000 });
+  await chat(page, CHAT_ASKS, { text: 'Two crews of four fit the weekend. Shall I post the rota?', delayMs: 10_000 });
   await chat(page, CHAT_ERROR, { fault: 'rate-limit', retryAfterSeconds: 120 });
   await chat(page, CHAT_WORKING, { text: 'Still comparing.', delayMs: 600_000 });
   // Terminals, in real PTYs: a program at its own prompt and one that asked for attention (OSC 9) wait; a
