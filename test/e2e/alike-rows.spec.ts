@@ -52,5 +52,9 @@ test('two new terminals in one folder are told apart in the list at 1400 and 900
     const [a, b] = await subtitles(page);
     expect(a!.sub).not.toBe(b!.sub);
   }
+  // The open pane's heading reads as its row does (no "just now" beside the row's "now"); its name is the whole label.
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(heading).toHaveText(`Terminal · ${basename(work)}`);
+  await expect(heading).toHaveAccessibleName(new RegExp(`^Terminal · ${basename(work)} · `));
   await shoot(page, 'alike-terminals');
 });

@@ -3,7 +3,7 @@ import type { SessionId } from '../../../shared/domain/session';
 import { loadAmbientState } from '../features/ambient/actions';
 import { kindName, sessionLabel, statusWord, unsavedText } from '../label/sessionLabel';
 import { useNow } from '../label/now';
-import { exitedStatus } from '../label/rowParts';
+import { exitedStatus, rowLabelText } from '../label/rowParts';
 import { useFittedText } from '../label/useFittedText';
 import { closePane, focusPane, usePanes } from '../stores/panes';
 import { useSessions } from '../stores/sessions';
@@ -45,7 +45,9 @@ export function Pane({ sessionId }: { sessionId: SessionId }) {
   const renaming = useUi((s) => s.renaming?.sessionId === sessionId && s.renaming.where === 'pane');
   const titleRef = useRef<HTMLHeadingElement>(null);
   const label = row ? sessionLabel(row, now) : null;
-  const fitTitle = useFittedText<HTMLHeadingElement>(label?.text ?? '', '', titleRef);
+  // Shown as the row shows it: a facts label without its time ("just now" beside the row's "now" disagreed);
+  // the heading's name and tooltip keep the whole label.
+  const fitTitle = useFittedText<HTMLHeadingElement>(label ? rowLabelText(label) : '', '', titleRef);
   useEffect(() => {
     void loadAmbientState(sessionId);
   }, [sessionId]);
