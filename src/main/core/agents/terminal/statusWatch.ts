@@ -62,6 +62,50 @@ export function commandEnded({ foreground, quietSinceLine, atPrompt, tui }: Comm
   return foreground === null || foreground.tpgid <= 0 || foreground.tpgid === foreground.pgid;
 }
 
+/** What the host-wide ticker drives: one terminal's read of its process state. */
+export interface Ticked {
+  tick(): Promise<void>;
+}
+
+/**
+ * One timer for every running terminal of this host (issue 31): each tick reads each terminal's
+ * foreground group, and /proc's prompt probe only for those gone quiet with a program other than the
+ * shell in front (`StatusWatch.readPrompt`). The timer runs only while a terminal does.
+ */
+export class StatusTicker {
+  private readonly watches = new Set<Ticked>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ms = STATUS_POLL_MS) {}
+
+  /** Starts ticking `watch`; the returned function stops it (the last one gone stops the timer). */
+  add(watch: Ticked): () => void {
+    this.watches.add(watch);
+    this.timer ??= setInterval(() => {
+      for (const w of this.watches) void w.tick();
+    }, this.ms);
+    return () => {
+      this.watches.delete(watch);
+      if (this.watches.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    };
+  }
+
+  /** How many terminals it ticks, and whether its timer runs (tests). */
+  get size(): number {
+    return this.watches.size;
+  }
+
+  get running(): boolean {
+    return this.timer !== null;
+  }
+}
+
+/** The host's one ticker for its terminals. */
+export const hostStatusTicker = new StatusTicker();
+
 /** What a terminal's status watch reports: its status, and whether a known TUI's turn just ended (the row is then "done"). */
 export type TerminalReport = (status: Extract<SessionStatus, 'idle' | 'working' | 'waiting'>, turnEnded: boolean) => void;
 
@@ -70,8 +114,9 @@ export type TerminalReport = (status: Extract<SessionStatus, 'idle' | 'working' 
  * `stop()` ends it. An attention request (or a bell that answers no keystroke) holds "waiting" until the
  * user types; a known TUI's title glyph says working or idle while that TUI holds the terminal.
  */
-export class StatusWatch {
-  private timer: NodeJS.Timeout | null = null;
+export class StatusWatch implements Ticked {
+  /** Stops this terminal's ticks; null once stopped. */
+  private untick: (() => void) | null;
   private lastOutputAt = performance.now();
   /** Until when output is an answer, not work (see `StatusInputs.sinceExcused`); the start's window first. */
   private excusedUntil = performance.now() + START_WINDOW_MS;
@@ -101,8 +146,9 @@ export class StatusWatch {
     private readonly ptsName = '',
     /** A turn ended: a submitted line's command ended, or a known TUI's turn did. */
     private readonly onTurn: () => void = () => {},
+    ticker: StatusTicker = hostStatusTicker,
   ) {
-    this.timer = setInterval(() => void this.tick(), STATUS_POLL_MS);
+    this.untick = ticker.add(this);
   }
 
   /** The group in the terminal's foreground when it is not the shell's (what Stop interrupts), as last read. */
@@ -133,7 +179,7 @@ export class StatusWatch {
 
   /** What the output signalled, as the emulator parsed it: the status follows at once. */
   signal(signal: TerminalSignal): void {
-    if (this.timer === null) return;
+    if (this.untick === null) return;
     // The agent's own hooks report: its attention requests and bells say nothing more (and would outlive it).
     if (this.hooked !== null && signal.type !== 'title') return;
     let turnEnded = false;
@@ -151,7 +197,7 @@ export class StatusWatch {
 
   /** What the agent's own hook reported (a `status` report for this session): it outranks every other source. */
   hook(status: HookStatus): void {
-    if (this.timer === null) return;
+    if (this.untick === null) return;
     this.hooked = status === 'done' ? 'idle' : status;
     this.attention = false;
     this.settle(status === 'done');
@@ -172,7 +218,7 @@ export class StatusWatch {
 
   /** Read now (tests and Stop want a fresh answer rather than one up to 500 ms old). */
   async tick(): Promise<void> {
-    if (this.reading || this.timer === null) return;
+    if (this.reading || this.untick === null) return;
     this.reading = true;
     try {
       const before = this.foregroundJob;
@@ -186,7 +232,7 @@ export class StatusWatch {
     } finally {
       this.reading = false;
     }
-    if (this.timer === null) return;
+    if (this.untick === null) return;
     this.settle(false);
     this.checkTurn();
   }
@@ -229,7 +275,7 @@ export class StatusWatch {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.untick?.();
+    this.untick = null;
   }
 }
