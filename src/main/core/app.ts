@@ -116,6 +116,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   const liveAgentsRecord = new LiveAgentsRecord({ file: join(options.dataDir, 'agents.json'), log: log.child('live-agents') });
   const agents = createAgents({ store, events, hooks, sessions, usage, config: ambient.engine.config, chatPreference: () => preferences.chat(),
     liveAgents: liveAgentsRecord,
+    reports,
     acpSettings: { read: () => preferences.acp(), write: (next) => preferences.setAcp(next) },
     env,
     ...(options.acp ? { acp: options.acp } : {}),

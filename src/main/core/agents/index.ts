@@ -17,6 +17,7 @@ import { AcpCatalog } from './acp/catalog';
 import type { AcpBackendOptions } from './acp/options';
 import { PendingPermissions } from './acp/permissions';
 import type { LiveAgentsPort } from './liveAgentsRecord';
+import type { ReportTokenPort } from './sessionReports/sessionTokens';
 import { AgentRuntime } from './runtime';
 import type { AgentSession } from './types';
 import { readAcpAgent, readChatOverride, readPermissionMode, writeAcpAgent, writeChatOverride, writePermissionMode, type ChatOverride } from './sessionOptions';
@@ -57,6 +58,8 @@ export interface AgentsDeps {
   readonly acp?: Partial<Pick<AcpBackendOptions, 'initMs' | 'idleMs' | 'stopMs' | 'baseEnv'>>;
   /** Where agent process groups are recorded while they live (`liveAgentsRecord.ts`); absent: nowhere. */
   readonly liveAgents?: LiveAgentsPort;
+  /** Gives each Claude Code and ACP agent process a report token of its session (`sessionReports/`); absent: none. */
+  readonly reports?: ReportTokenPort;
 }
 
 const NO_ACP_SETTINGS: AcpSettings = { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} };
@@ -199,6 +202,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     env: deps.env,
     keepAliveMs: () => resolveKeepAliveMs(deps.env),
     ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}),
+    ...(deps.reports ? { reports: deps.reports } : {}),
     ...deps.claude,
   });
   const chatConfigFor = (override?: ChatOverride): ChatConfig => {
@@ -219,7 +223,7 @@ export function createAgents(deps: AgentsDeps): Agents {
   const catalog = new AcpCatalog({ settings: acpSettings, env: deps.env });
   const permissions = new PendingPermissions((sessionId, request) => deps.events.emit('acp:permission', { sessionId, request }));
   const choices = new AcpChoiceBook(deps.store, deps.events, (sessionId, options) => deps.events.emit('acp:sessionOptions', { sessionId, ...options }));
-  const acp = new AcpBackend({ catalog, permissions, choices, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}), ...deps.acp });
+  const acp = new AcpBackend({ catalog, permissions, choices, agentOf: (id) => readAcpAgent(deps.store, id), env: deps.env, ...(deps.liveAgents ? { liveAgents: deps.liveAgents } : {}), ...(deps.reports ? { reports: deps.reports } : {}), ...deps.acp });
   let agents: Agents | null = null;
   const runtime = new AgentRuntime({
     sessions: deps.sessions,

@@ -6,6 +6,7 @@ import { createLogger } from '../../logger';
 import { RateLimitedWarnings } from '../../rateLimitedLog';
 import { childEnv } from '../../spawn/childEnv';
 import type { LiveAgentsPort } from '../liveAgentsRecord';
+import type { ReportTokenPort } from '../sessionReports/sessionTokens';
 import type { AcpLaunch } from './catalog';
 import { KNOWN_UPDATE_KINDS } from './translate';
 
@@ -87,10 +88,20 @@ export function startAgentProcess(
   coreEnv: NodeJS.ProcessEnv,
   on: AgentProcessHandlers,
   record?: { readonly port: LiveAgentsPort; readonly sessionId: string },
+  /** A report token of this session in the agent's environment (issue 33's MCP server), revoked once it is gone. */
+  report?: { readonly port: ReportTokenPort; readonly sessionId: string },
 ): AgentProcess {
-  // The user's own variables for a user-defined agent go on top as given (they chose them for it).
-  const env = { ...childEnv(baseEnv, launch.audience, coreEnv), ...launch.ownEnv };
-  const child = spawn(launch.command, [...launch.args], { cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env });
+  const issued = report?.port.issue(report.sessionId);
+  // The user's own variables for a user-defined agent go on top as given (they chose them for it); the token
+  // last, after childEnv (which keeps every SWARMDESK_…TOKEN out): it is this process's own.
+  const env = { ...childEnv(baseEnv, launch.audience, coreEnv), ...launch.ownEnv, ...issued?.env };
+  let child: ChildProcess;
+  try {
+    child = spawn(launch.command, [...launch.args], { cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env });
+  } catch (err) {
+    issued?.token.revoke();
+    throw err;
+  }
   const pid = child.pid;
   if (pid !== undefined) record?.port.add(pid, 'acp', record.sessionId);
   let stderr = '';
@@ -141,6 +152,7 @@ export function startAgentProcess(
       if (settled) return;
       settled = true;
       if (pid !== undefined) record?.port.remove(pid);
+      issued?.token.revoke();
       on.onExit(code, sig, err);
       resolve();
     };

@@ -1,5 +1,6 @@
 import type { AcpCatalog } from './catalog';
 import type { LiveAgentsPort } from '../liveAgentsRecord';
+import type { ReportTokenPort } from '../sessionReports/sessionTokens';
 import type { AcpChoiceBook } from './choiceBook';
 import type { PendingPermissions } from './permissions';
 
@@ -22,6 +23,8 @@ export interface AcpBackendOptions {
   readonly stopMs?: number;
   /** The live agents record (each agent's process group); absent: not recorded. */
   readonly liveAgents?: LiveAgentsPort;
+  /** Gives each agent process a report token of its session (`agents/sessionReports/`); absent: none. */
+  readonly reports?: ReportTokenPort;
 }
 
 export const ACP_DEFAULTS = { initMs: 60_000, idleMs: 10 * 60_000, stopMs: 2_000 } as const;

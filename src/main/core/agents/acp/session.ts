@@ -252,7 +252,8 @@ export class AcpSession implements AgentSession {
         }),
       onUnknownUpdate: (sessionId, kind) => this.onUpdate(gen, { sessionId: String(sessionId), update: { sessionUpdate: kind } } as unknown as SessionNotification),
       onExit: (code, sig, err) => void nextTick().then(() => this.onExit(gen, launch, code, sig, err)),
-    }, this.opts.liveAgents ? { port: this.opts.liveAgents, sessionId: this.ctx.row.id } : undefined);
+    }, this.opts.liveAgents ? { port: this.opts.liveAgents, sessionId: this.ctx.row.id } : undefined,
+    this.opts.reports ? { port: this.opts.reports, sessionId: this.ctx.row.id } : undefined);
     this.proc = proc;
     const side: ClientSide = {
       sessionId: this.ctx.row.id,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnv } from '../../spawn/childEnv';
 import { BoundedLineReader } from '../lineReader';
 import type { LiveAgentsPort } from '../liveAgentsRecord';
+import type { ReportTokenPort } from '../sessionReports/sessionTokens';
 
 const STDERR_TAIL = 4_000;
 
@@ -14,6 +15,8 @@ export interface CliProcessOptions {
   readonly maxLineBytes: number;
   /** The live agents record: the group is added once spawned, removed once gone. */
   readonly record?: { readonly port: LiveAgentsPort; readonly sessionId: string };
+  /** A report token of this session in its environment (issue 33's MCP server uses it), revoked once the process is gone. */
+  readonly report?: { readonly port: ReportTokenPort; readonly sessionId: string };
 }
 
 export interface CliProcessHandlers {
@@ -38,12 +41,20 @@ export interface CliProcess {
  * spawn itself throws; a missing executable arrives as `onExit` with an error.
  */
 export function startCliProcess(opts: CliProcessOptions, on: CliProcessHandlers): CliProcess {
-  const child = spawn(opts.path, [...opts.args], {
-    cwd: opts.cwd,
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: childEnv(process.env, 'claude', opts.env),
-  });
+  const issued = opts.report?.port.issue(opts.report.sessionId);
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.path, [...opts.args], {
+      cwd: opts.cwd,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // The token after childEnv, which keeps every SWARMDESK_…TOKEN out: this one is the process's own.
+      env: { ...childEnv(process.env, 'claude', opts.env), ...issued?.env },
+    });
+  } catch (err) {
+    issued?.token.revoke();
+    throw err;
+  }
   const pid = child.pid;
   if (pid !== undefined) opts.record?.port.add(pid, 'claude-code', opts.record.sessionId);
   let tail = '';
@@ -62,6 +73,7 @@ export function startCliProcess(opts: CliProcessOptions, on: CliProcessHandlers)
       if (settled) return;
       settled = true;
       if (pid !== undefined) opts.record?.port.remove(pid);
+      issued?.token.revoke();
       on.onExit(code, sig, err);
       resolve();
     };

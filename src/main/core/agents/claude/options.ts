@@ -1,4 +1,5 @@
 import type { LiveAgentsPort } from '../liveAgentsRecord';
+import type { ReportTokenPort } from '../sessionReports/sessionTokens';
 import { isPermissionMode } from './args';
 
 export interface ClaudeBackendOptions {
@@ -27,6 +28,8 @@ export interface ClaudeBackendOptions {
   readonly streamThrottleMs?: number;
   /** The live agents record (each CLI's process group); absent: not recorded. */
   readonly liveAgents?: LiveAgentsPort;
+  /** Gives each CLI process a report token of its session (`agents/sessionReports/`); absent: none. */
+  readonly reports?: ReportTokenPort;
 }
 
 /** The environment overrides the setting (SPEC §10). */

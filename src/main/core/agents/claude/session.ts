@@ -208,6 +208,7 @@ export class ClaudeCodeSession implements AgentSession {
           env: this.opts.env,
           maxLineBytes: this.opts.maxLineBytes ?? 16 * 1024 * 1024,
           ...(this.opts.liveAgents ? { record: { port: this.opts.liveAgents, sessionId: this.ctx.row.id } } : {}),
+          ...(this.opts.reports ? { report: { port: this.opts.reports, sessionId: this.ctx.row.id } } : {}),
         },
         {
           onActivity: () => this.watchdog.touch(),

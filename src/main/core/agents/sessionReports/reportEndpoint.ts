@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../../logger';
-import type { SessionToken, SessionTokens } from './sessionTokens';
+import type { ReportTokenPort, SessionToken, SessionTokens } from './sessionTokens';
 
 const log = createLogger('session-reports');
 
@@ -38,7 +38,7 @@ interface Kind {
  * kind's schema; anything else gets a bare 4xx and reaches nothing. A request from a browser (an `Origin`
  * header, or a Host other than the address we listen on) is refused.
  */
-export class SessionReports {
+export class SessionReports implements ReportTokenPort {
   private server: Server | null = null;
   private listening: Promise<string> | null = null;
   private address: string | null = null;

@@ -10,6 +10,14 @@ export interface SessionToken {
 }
 
 /**
+ * How a spawner gives an agent process its session's report token (`SessionReports` is one): the token, and
+ * the environment that carries it, added after `childEnv`; revoke the token when the process is gone.
+ */
+export interface ReportTokenPort {
+  issue(sessionId: string): { readonly token: SessionToken; readonly env: Readonly<Record<string, string>> };
+}
+
+/**
  * Per-session report tokens (SPEC §8, terminal status; issue 33's MCP server): each agent process gets a
  * token of its own that speaks for one session only. A session may hold several (a terminal restarted while
  * its old hook still runs); each is revoked when its process ends, and all of a session's when it is deleted.
