@@ -82,6 +82,14 @@ describe('search finds the words people type (issue 34)', () => {
     expect(s!.text.slice(...s!.marks[0]!)).toBe('decorator');
   });
 
+  it('SWARMDESK_STEMMED_SEARCH=off searches as before: prefixes only', async () => {
+    h = startCore({ env: { SWARMDESK_STEMMED_SEARCH: 'off' } });
+    const chat = await h.ok('sessions:create', { kind: 'chat', folder: h.dataDir });
+    h.core.services.sessions.appendEntry(chat.id, 'assistant', 'I added a retry with backoff.');
+    expect(await search('retries', true)).toEqual([]);
+    expect(await search('retr', false)).toEqual([chat.id]);
+  });
+
   it('a start does not wait for the fill: search works as before until the background fill is done', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sd-word-forms-data-'));
     h = startCore({ dataDir });

@@ -72,7 +72,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
 
   const events = new CoreEvents();
   const hooks = new CoreHooks();
-  const sessions = new SessionsService({ store, events, hooks, clock, defaultFolder });
+  const stemmedSearch = (options.env ?? process.env).SWARMDESK_STEMMED_SEARCH !== 'off';
+  const sessions = new SessionsService({ store, events, hooks, clock, defaultFolder, stemmedSearch });
   const preferences = new Preferences(store.settings, options.env ?? process.env);
   const app = new AppService({
     preferences,

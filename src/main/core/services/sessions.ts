@@ -55,6 +55,8 @@ export interface SessionsServiceDeps {
   readonly clock: Clock;
   /** Where a new session works when the user does not say: the home folder. */
   readonly defaultFolder: string;
+  /** Whole words also search the stemmed index (issue 34); off only to compare against search as it was (`SWARMDESK_STEMMED_SEARCH=off`). */
+  readonly stemmedSearch?: boolean;
 }
 
 /** Everything the swarm does to sessions; every mutation emits its events and hooks. */
@@ -66,6 +68,7 @@ export class SessionsService {
   private readonly dispatchers = new DispatcherRegistry();
   readonly trash: SessionTrash;
   readonly defaultFolder: string;
+  private readonly stemmedSearch: boolean;
   /** Entries the database could not take yet (locked, disk full): kept and retried. */
   private readonly pending: PendingEntries;
 
@@ -75,6 +78,7 @@ export class SessionsService {
     this.hooks = deps.hooks;
     this.clock = deps.clock;
     this.defaultFolder = deps.defaultFolder;
+    this.stemmedSearch = deps.stemmedSearch ?? true;
     this.trash = new SessionTrash(deps.store, deps.events, deps.clock);
     this.pending = new PendingEntries({
       clock: deps.clock,
@@ -106,7 +110,7 @@ export class SessionsService {
   }
 
   search(query: string, includeArchived: boolean, limit: number, whole = false): string[] {
-    return this.store.search.search(query, { includeArchived, limit, whole });
+    return this.store.search.search(query, { includeArchived, limit, whole, stemmed: this.stemmedSearch });
   }
 
   /** Search hits' matching lines (see SearchRepo.snippets). */

@@ -60,6 +60,8 @@ export interface SearchOptions {
   readonly limit: number;
   /** The last word is finished (typing paused, or a space after it): whole words also search the stemmed index. */
   readonly whole?: boolean;
+  /** False: the prefix index only, as before the stemmed one (benches compare the two). */
+  readonly stemmed?: boolean;
 }
 
 /** A marker FTS5's highlight() puts around a stemmed match (never drawn: speechOf removes control characters). */
@@ -159,7 +161,7 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       const all = options.includeArchived ? 1 : 0;
       const whole = options.whole === true;
       // The stemmed index only once it holds everything: until then search is as it was.
-      const useStem = toStemQuery(query, whole) !== null && stem.filled();
+      const useStem = options.stemmed !== false && toStemQuery(query, whole) !== null && stem.filled();
       const stemTitleQuery = useStem ? toStemQuery(query, whole) : null;
       const found = new Map<string, { rid: number; score: number }>();
       for (const t of s.titles.all({ q: titleQuery, all, limit: options.limit })) found.set(t.id, t);
