@@ -114,9 +114,8 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
     snippetHits: db.prepare<{ q: string; rids: string; from: number; to: number }, { r: number; seq: number }>(
       `${snippetHits('entries_fts', '@q')} ORDER BY rowid DESC`,
     ),
-    /** The same over both indexes: an entry either finds, once, newest first. */
-    unionSnippetHits: db.prepare<{ q: string; sq: string; rids: string; from: number; to: number }, { r: number; seq: number }>(
-      `SELECT r, seq FROM (${snippetHits('entries_fts', '@q')} UNION ${snippetHits('entries_stem', '@sq')}) ORDER BY r DESC, seq DESC`,
+    stemSnippetHits: db.prepare<{ sq: string; rids: string; from: number; to: number }, { r: number; seq: number }>(
+      `${snippetHits('entries_stem', '@sq')} ORDER BY rowid DESC`,
     ),
     /** The words the stemmed index matched in one entry, as written there (FTS5's highlight()). */
     stemWords: db.prepare<{ sq: string; rid: number; seq: number }, { marked: string }>(
@@ -141,6 +140,31 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       if (ids.length >= want || rows.length < cap) return ids.slice(0, want);
       cap *= 4;
     }
+  };
+
+  /**
+   * Each session's newest few matching entries from one index's hits (newest first). The scan
+   * stops once every session has its few, or has one and the scan went on a while since (a
+   * session with fewer matches would otherwise make it read the whole index).
+   */
+  const newestHits = (hits: Iterable<{ r: number; seq: number }>, sessions: number): Map<number, number[]> => {
+    const candidates = new Map<number, number[]>();
+    let full = 0;
+    let since = -1;
+    for (const hit of hits) {
+      let seqs = candidates.get(hit.r);
+      if (seqs === undefined) {
+        seqs = [];
+        candidates.set(hit.r, seqs);
+        if (candidates.size === sessions) since = 0;
+      }
+      if (seqs.length < SNIPPET_CANDIDATES) {
+        seqs.push(hit.seq);
+        if (seqs.length === SNIPPET_CANDIDATES && ++full === sessions) break;
+      }
+      if (since >= 0 && ++since > SNIPPET_EXTRA_HITS) break;
+    }
+    return candidates;
   };
 
   /** The words of one entry the stemmed query matched, as phrases for snippetLine. */
@@ -197,27 +221,15 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       entries.flushIndex();
       const ridOf = new Map(s.rids.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row.rid]));
       if (ridOf.size === 0) return [];
-      // Each session's newest few matching entries. The scan stops once every session has its
-      // few, or has one and the scan went on a while since (a session with fewer matches would
-      // otherwise make it read the whole index).
-      const candidates = new Map<number, number[]>();
-      let full = 0;
-      let since = -1;
       const rids = [...ridOf.values()];
-      const range = { from: Math.min(...rids), to: Math.max(...rids) };
-      const hits = sq === null ? s.snippetHits.iterate({ q, rids: JSON.stringify(rids), ...range }) : s.unionSnippetHits.iterate({ q, sq, rids: JSON.stringify(rids), ...range });
-      for (const hit of hits) {
-        let seqs = candidates.get(hit.r);
-        if (seqs === undefined) {
-          seqs = [];
-          candidates.set(hit.r, seqs);
-          if (candidates.size === ridOf.size) since = 0;
+      const where = { rids: JSON.stringify(rids), from: Math.min(...rids), to: Math.max(...rids) };
+      const candidates = newestHits(s.snippetHits.iterate({ q, ...where }), ridOf.size);
+      // The stemmed index's hits too (a scan of their own, as lazy): each session's newest few of both.
+      if (sq !== null) {
+        for (const [r, seqs] of newestHits(s.stemSnippetHits.iterate({ sq, ...where }), ridOf.size)) {
+          const both = [...new Set([...(candidates.get(r) ?? []), ...seqs])].sort((a, b) => b - a);
+          candidates.set(r, both.slice(0, SNIPPET_CANDIDATES));
         }
-        if (seqs.length < SNIPPET_CANDIDATES) {
-          seqs.push(hit.seq);
-          if (seqs.length === SNIPPET_CANDIDATES && ++full === ridOf.size) break;
-        }
-        if (since >= 0 && ++since > SNIPPET_EXTRA_HITS) break;
       }
       const out: SearchSnippet[] = [];
       for (const id of ids) {

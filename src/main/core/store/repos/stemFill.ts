@@ -40,8 +40,8 @@ export function createStemFillRepo(db: Db) {
        SELECT id, text FROM entries
        WHERE id IN (SELECT id FROM entries WHERE id < @below ORDER BY id DESC LIMIT @n)
          AND kind IN ${INDEXED_KINDS_SQL}
-         AND id NOT IN (SELECT id FROM entries_fts_pending WHERE id < @below)
-         AND id NOT IN (SELECT id FROM entries_stem_early WHERE id < @below)`,
+         AND NOT EXISTS (SELECT 1 FROM entries_fts_pending p WHERE p.id = entries.id)
+         AND NOT EXISTS (SELECT 1 FROM entries_stem_early e WHERE e.id = entries.id)`,
     ),
     dropEarly: db.prepare<{ low: bigint; below: bigint }>(`DELETE FROM entries_stem_early WHERE id >= @low AND id < @below`),
     setEntries: db.prepare<{ below: bigint }>(`UPDATE stem_fill SET entries_below = @below WHERE id = 1`),
