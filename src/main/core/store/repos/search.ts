@@ -3,6 +3,7 @@ import type { SearchSnippet } from '../../../../shared/domain/searchSnippet';
 import type { Db } from '../connection';
 import type { EntriesRepo } from './entries';
 import type { StemFillRepo } from './stemFill';
+import { createStemProbe } from './stemProbe';
 import { queryPhrases, snippetLine } from './snippetText';
 
 /** At most this many words of a query are used. */
@@ -83,6 +84,12 @@ const HIGHLIGHTED = /\u0001([^\u0001\u0002]*)\u0002/gu;
  */
 export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'>, stem: Pick<StemFillRepo, 'filled'>) {
   const live = 's.deleted_at IS NULL AND (s.archived = 0 OR @all = 1)';
+  const probe = createStemProbe(db);
+  /** The stemmed index can find more only when stemming changes a whole word (see stemProbe.ts). */
+  const stemWorth = (query: string, lastWhole: boolean, minTokenChars: number): boolean => {
+    const words = queryWords(query, minTokenChars);
+    return probe.changesAny(lastWhole ? words : words.slice(0, -1));
+  };
   const titles = (fts: string) =>
     db.prepare<{ q: string; all: number; limit: number }, { id: string; rid: number; score: number }>(
       `SELECT s.id, s.rid, bm25(${fts}) AS score FROM ${fts} JOIN sessions s ON s.rid = ${fts}.rowid
@@ -185,7 +192,7 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       const all = options.includeArchived ? 1 : 0;
       const whole = options.whole === true;
       // The stemmed index only once it holds everything: until then search is as it was.
-      const useStem = options.stemmed !== false && toStemQuery(query, whole) !== null && stem.filled();
+      const useStem = options.stemmed !== false && toStemQuery(query, whole) !== null && stem.filled() && stemWorth(query, whole, 1);
       const stemTitleQuery = useStem ? toStemQuery(query, whole) : null;
       const found = new Map<string, { rid: number; score: number }>();
       for (const t of s.titles.all({ q: titleQuery, all, limit: options.limit })) found.set(t.id, t);
@@ -217,7 +224,7 @@ export function createSearchRepo(db: Db, entries: Pick<EntriesRepo, 'flushIndex'
       if (q === null) return [];
       const phrases = queryPhrases(queryWords(query, MIN_ENTRY_TOKEN_CHARS));
       // Snippets are asked once the typing pauses: every word is whole.
-      const sq = stem.filled() ? toStemQuery(query, true, MIN_ENTRY_TOKEN_CHARS) : null;
+      const sq = stem.filled() && stemWorth(query, true, MIN_ENTRY_TOKEN_CHARS) ? toStemQuery(query, true, MIN_ENTRY_TOKEN_CHARS) : null;
       entries.flushIndex();
       const ridOf = new Map(s.rids.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row.rid]));
       if (ridOf.size === 0) return [];
