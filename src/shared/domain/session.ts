@@ -24,7 +24,7 @@ export const SessionExitSchema = z
   .refine((e) => e.signal !== null || (e.code !== null && e.code !== 0), { message: 'a failed exit has a nonzero code or a signal' });
 export type SessionExit = z.infer<typeof SessionExitSchema>;
 
-export const TITLE_SOURCES = ['auto', 'user', 'imported', 'recovered'] as const;
+export const TITLE_SOURCES = ['auto', 'user', 'imported', 'recovered', 'agent'] as const;
 export const TitleSourceSchema = z.enum(TITLE_SOURCES);
 export type TitleSource = z.infer<typeof TitleSourceSchema>;
 

@@ -321,6 +321,67 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(count(`SELECT count(*) AS n FROM entries`)).toBe(2);
     },
   },
+  15: {
+    seed(db) {
+      // A purged session first, so the AUTOINCREMENT counter is ahead of the rows.
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('gone', 'chat', '/w', 0, 1, 1)`).run();
+      db.prepare(`UPDATE sessions SET deleted_at = 2 WHERE id = 'gone'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 'gone'`).run();
+      const add = db.prepare(
+        `INSERT INTO sessions (id, kind, folder, position, parent_id, title, title_source, first_user_line, created_at, updated_at) VALUES (?, 'chat', '/w', ?, ?, ?, 'auto', ?, 1, 1)`,
+      );
+      add.run('s1', 1, null, 'Fix kumquat parser', 'the parser drops kumquats');
+      add.run('s2', 2, 's1', 'Subagent on quince', null);
+      db.prepare(`INSERT INTO entries (id, kind, text, created_at) VALUES ((SELECT rid FROM sessions WHERE id = 's1') << 32, 'user', 'hello persimmon', 2)`).run();
+      // Indexed as the repository's flush does since 014: both indexes, then off the queue.
+      db.exec(`INSERT INTO entries_fts (rowid, text) SELECT id, text FROM entries; INSERT INTO entries_stem (rowid, text) SELECT id, text FROM entries; DELETE FROM entries_fts_pending`);
+      db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'chat', '{}')`).run();
+      db.prepare(`INSERT INTO title_history (session_id, value, source, model, at) VALUES ('s1', 'Fix kumquat parser', 'auto', 'haiku', 3)`).run();
+      db.prepare(`INSERT INTO usage (session_id, source, input_tokens, output_tokens, at) VALUES ('s1', 'chat', 10, 2, 4)`).run();
+      db.prepare(`INSERT INTO ambient_calls (kind, session_id, provider, verdict, at) VALUES ('title', 's1', 'anthropic', 'use', 5)`).run();
+      expect(() => db.prepare(`UPDATE sessions SET title_source = 'agent' WHERE id = 's1'`).run()).toThrow(/CHECK/);
+      expect(() => db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'autoTitle', 'false')`).run()).toThrow(/CHECK/);
+    },
+    check(db) {
+      // Rows keep their rids, so both search indexes still find them; every per-session row is still there.
+      const rids = db.prepare(`SELECT id, rid FROM sessions ORDER BY rid`).all() as Array<{ id: string; rid: number }>;
+      expect(rids).toEqual([{ id: 's1', rid: 2 }, { id: 's2', rid: 3 }]);
+      expect(db.prepare(`SELECT rowid FROM sessions_fts WHERE sessions_fts MATCH 'kumquat'`).all()).toEqual([{ rowid: 2 }]);
+      expect(db.prepare(`SELECT rowid >> 32 AS rid FROM entries_fts WHERE entries_fts MATCH 'persimmon'`).all()).toEqual([{ rid: 2 }]);
+      expect(db.prepare(`SELECT rowid FROM sessions_stem WHERE sessions_stem MATCH 'kumquats'`).all()).toEqual([{ rowid: 2 }]);
+      // Columns earlier migrations added come along (013's exit).
+      expect(db.prepare(`SELECT exit_code, exit_signal FROM sessions WHERE id = 's1'`).get()).toEqual({ exit_code: null, exit_signal: null });
+      expect(db.prepare(`SELECT rowid >> 32 AS rid FROM entries_stem WHERE entries_stem MATCH 'persimmons'`).all()).toEqual([{ rid: 2 }]);
+      for (const t of ['session_options', 'title_history', 'usage', 'ambient_calls']) expect(db.prepare(`SELECT count(*) AS n FROM ${t}`).get(), t).toEqual({ n: 1 });
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+      for (const t of ['sessions', 'title_history']) {
+        expect((db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).get(t) as { sql: string }).sql, t).toMatch(/\)\s*STRICT$/);
+      }
+      // An agent's title is accepted in both tables; anything else still refused.
+      db.prepare(`UPDATE sessions SET title = 'Rename the kumquat', title_source = 'agent' WHERE id = 's1'`).run();
+      db.prepare(`INSERT INTO title_history (session_id, value, source, at) VALUES ('s1', 'Rename the kumquat', 'agent', 6)`).run();
+      expect(() => db.prepare(`UPDATE sessions SET title_source = 'robot' WHERE id = 's1'`).run()).toThrow(/CHECK/);
+      expect(() => db.prepare(`INSERT INTO title_history (session_id, value, source, at) VALUES ('s1', 'x', 'robot', 7)`).run()).toThrow(/CHECK/);
+      // "Title automatically" is a session's own option now; other names still refused.
+      db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'autoTitle', 'false')`).run();
+      expect(db.prepare(`SELECT name, value FROM session_options ORDER BY name`).all()).toEqual([{ name: 'autoTitle', value: 'false' }, { name: 'chat', value: '{}' }]);
+      expect(() => db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'colour', '1')`).run()).toThrow(/CHECK/);
+      // The triggers came back: the title index follows, entries stay append-only, a purge cascades.
+      expect(db.prepare(`SELECT rowid FROM sessions_fts WHERE sessions_fts MATCH 'rename'`).all()).toEqual([{ rowid: 2 }]);
+      expect(db.prepare(`SELECT count(*) AS n FROM sessions_fts WHERE sessions_fts MATCH 'title : parser'`).get()).toEqual({ n: 0 });
+      expect(() => db.prepare(`DELETE FROM entries`).run()).toThrow(/append-only/);
+      expect(() => db.prepare(`DELETE FROM sessions WHERE id = 's2'`).run()).toThrow(/soft-deleted/);
+      // A new session never takes the purged session's number.
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s3', 'chat', '/w', 3, 1, 1)`).run();
+      expect(db.prepare(`SELECT rid FROM sessions WHERE id = 's3'`).get()).toEqual({ rid: 4 });
+      db.prepare(`UPDATE sessions SET deleted_at = 9 WHERE id IN ('s1', 's2')`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM entries`).get()).toEqual({ n: 0 });
+      for (const t of ['session_options', 'title_history', 'usage']) expect(db.prepare(`SELECT count(*) AS n FROM ${t}`).get(), t).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT id FROM sessions ORDER BY rid`).all()).toEqual([{ id: 's3' }]);
+      expect(db.prepare(`SELECT session_id FROM ambient_calls`).get()).toEqual({ session_id: null });
+    },
+  },
 };
 
 describe('migrations', () => {

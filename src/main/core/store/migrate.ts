@@ -16,13 +16,20 @@ export function applyMigrations(db: Db, migrations: readonly Migration[]): numbe
   const applied: number[] = [];
   for (const m of ordered) {
     if (m.version <= userVersion(db)) continue;
-    db.transaction(() => {
-      m.up(db);
-      // A migration that rebuilds a table can break references without an error; refuse to commit that.
-      const broken = db.pragma('foreign_key_check') as unknown[];
-      if (broken.length > 0) throw new Error(`migration ${m.version} left ${broken.length} foreign key violations`);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
+    // The pragma is a no-op inside a transaction, so it is set around it.
+    const keysWereOn = db.pragma('foreign_keys', { simple: true }) === 1;
+    if (m.foreignKeysOff && keysWereOn) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        m.up(db);
+        // A migration that rebuilds a table can break references without an error; refuse to commit that.
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error(`migration ${m.version} left ${broken.length} foreign key violations`);
+        db.pragma(`user_version = ${m.version}`);
+      }).immediate();
+    } finally {
+      if (m.foreignKeysOff && keysWereOn) db.pragma('foreign_keys = ON');
+    }
     applied.push(m.version);
   }
   return applied;

@@ -1,4 +1,4 @@
--- user_version 14
+-- user_version 15
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -118,13 +118,13 @@ CREATE TABLE import_files (
 -- table session_options on session_options
 CREATE TABLE "session_options" (
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-  name TEXT NOT NULL CHECK (name IN ('permissionMode', 'chat', 'summary', 'worktree', 'acpAgent', 'acpMode', 'acpModel')),
+  name TEXT NOT NULL CHECK (name IN ('autoTitle', 'permissionMode', 'chat', 'summary', 'worktree', 'acpAgent', 'acpMode', 'acpModel')),
   value TEXT NOT NULL CHECK (json_valid(value)),
   PRIMARY KEY (session_id, name)
 ) STRICT, WITHOUT ROWID;
 
 -- table sessions on sessions
-CREATE TABLE sessions (
+CREATE TABLE "sessions" (
   rid INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   kind TEXT NOT NULL,
@@ -136,7 +136,7 @@ CREATE TABLE sessions (
   parent_id TEXT REFERENCES sessions(id) ON DELETE CASCADE,
   backend_id TEXT,
   title TEXT,
-  title_source TEXT CHECK (title_source IS NULL OR title_source IN ('auto', 'user', 'imported', 'recovered')),
+  title_source TEXT CHECK (title_source IS NULL OR title_source IN ('auto', 'user', 'imported', 'recovered', 'agent')),
   title_pinned INTEGER NOT NULL DEFAULT 0 CHECK (title_pinned IN (0, 1)),
   first_user_line TEXT,
   subtitle TEXT,
@@ -208,11 +208,11 @@ CREATE TABLE stem_fill (
 ) STRICT;
 
 -- table title_history on title_history
-CREATE TABLE title_history (
+CREATE TABLE "title_history" (
   id INTEGER PRIMARY KEY,
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
   value TEXT,
-  source TEXT NOT NULL CHECK (source IN ('auto', 'user', 'imported', 'recovered')),
+  source TEXT NOT NULL CHECK (source IN ('auto', 'user', 'imported', 'recovered', 'agent')),
   model TEXT,
   at INTEGER NOT NULL
 ) STRICT;

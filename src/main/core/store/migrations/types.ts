@@ -7,5 +7,11 @@ import type { Database } from 'better-sqlite3';
 export interface Migration {
   readonly version: number;
   readonly name: string;
+  /**
+   * Run with foreign keys off (SQLite's way to rebuild a table others
+   * reference: with them on, dropping it cascades into its children). The
+   * migrator still refuses to commit a migration that breaks a reference.
+   */
+  readonly foreignKeysOff?: true;
   up(db: Database): void;
 }

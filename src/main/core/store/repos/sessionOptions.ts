@@ -2,7 +2,7 @@ import type { Db } from '../connection';
 import type { JsonValue } from './settings';
 
 /** What a session keeps of its own (migration 003); callers validate values with their own schema. */
-export type SessionOptionName = 'permissionMode' | 'chat' | 'summary' | 'worktree' | 'acpAgent' | 'acpMode' | 'acpModel';
+export type SessionOptionName = 'permissionMode' | 'chat' | 'summary' | 'worktree' | 'acpAgent' | 'acpMode' | 'acpModel' | 'autoTitle';
 
 function prepare(db: Db) {
   return {
