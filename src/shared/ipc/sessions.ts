@@ -35,6 +35,19 @@ export const SNIPPET_IDS_MAX = 60;
 /** The most rows one `sessions:reorder` places (a group the size of the swarm). */
 export const REORDER_IDS_MAX = 100_000;
 
+/**
+ * What became of a title an agent set itself (its MCP tool): used, or why not, in a sentence
+ * the tool hands back to the agent.
+ */
+export const AgentTitleResultSchema = z.discriminatedUnion('used', [
+  z.object({ used: z.literal(true), title: z.string(), message: z.string() }),
+  z.object({ used: z.literal(false), reason: z.enum(['rejected', 'pinned', 'off', 'too-soon']), message: z.string() }),
+]);
+export type AgentTitleResult = z.infer<typeof AgentTitleResultSchema>;
+
+/** A session's "Title automatically" (on unless the user turned it off). */
+export const TitleAutomaticSchema = z.object({ id: SessionIdSchema, automatic: z.boolean() }).strict();
+
 export const sessionChannels = {
   /**
    * The swarm in its order (pinned first, then the newest activity first, then id; archived rows only when
@@ -139,6 +152,10 @@ export const sessionChannels = {
   /** "Let Swarmdesk title this": unpin a user title so automatic titling may replace it. */
   'sessions:releaseTitle': channel(ById, SessionRowSchema),
   'sessions:titleHistory': channel(ById, z.array(TitleHistoryItemSchema)),
+  /** Whether the session titles itself automatically (the row menu's "Title automatically"). */
+  'sessions:titleAutomatic': channel(ById, TitleAutomaticSchema),
+  /** Turns a session's automatic titles (the ambient model's and the agent's) on or off; off keeps the current title. */
+  'sessions:setTitleAutomatic': channel(TitleAutomaticSchema, TitleAutomaticSchema),
   /** Move a row so it sits just before `beforeId` (null = at the end of its group). */
   /**
    * The rows of one group of the list, in the order the user just gave them (issue 28: a group is

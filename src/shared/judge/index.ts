@@ -32,4 +32,5 @@ export {
   isPersonTitle,
   isUsableTitleFrom,
   judgeUserTitle,
+  judgeAgentTitle,
 } from './judge';

@@ -172,3 +172,15 @@ export function judgeUserTitle(text: string): Judged {
   const spaced = stripInvisible(withoutControlCharacters(text)).replace(/[^\S\r\n\u2028\u2029]+/gu, ' ');
   return acceptLine(spaced, STORED_TITLE_LIMITS, 'title', 'person');
 }
+
+/**
+ * A title an agent set itself (Swarmdesk's MCP tool, issue 33): a model's text without the
+ * reply format, so it is sanitised and judged exactly as a model's title answer (generic
+ * words, refusals and placeholders refused). The message is what the tool tells the agent.
+ */
+export function judgeAgentTitle(text: string, wordTarget: number = DEFAULT_TITLE_WORD_TARGET): Judged {
+  const clean = sanitizeAnswer(text, 'title');
+  const limits = limitsFor('title', wordTarget);
+  if (!clean.ok) return rejected(clean.reason, 'title', limits);
+  return acceptLine(clean.text, limits, 'title', 'model');
+}

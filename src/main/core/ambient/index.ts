@@ -8,6 +8,7 @@ import { AmbientEngine, type AmbientEngineOptions } from './engine';
 import { AssistFeature } from './features/assist';
 import { CommitMessageFeature } from './features/commitMessage';
 import { TerminalTitles } from './features/terminalTitles';
+import { AgentTitles } from './features/agentTitle';
 import { SWEEP_EVERY_MS, TitleFeature } from './features/titles';
 
 export { AmbientEngine } from './engine';
@@ -19,6 +20,8 @@ export interface Ambient {
   readonly titles: TitleFeature;
   /** Terminal sessions' titles, paced by their turns. */
   readonly terminalTitles: TerminalTitles;
+  /** A title the agent sets itself (its MCP tool): judged, rate-limited, never over the user's. */
+  readonly agentTitles: AgentTitles;
   readonly assist: AssistFeature;
   /** The suggested commit message (asked by the Commit dialog). */
   readonly commits: CommitMessageFeature;
@@ -76,6 +79,7 @@ export function createAmbient(opts: AmbientEngineOptions): Ambient {
     engine,
     titles,
     terminalTitles,
+    agentTitles: new AgentTitles(engine, deps, (id) => titles.automatic(id)),
     assist,
     commits: new CommitMessageFeature(engine),
     runningSummary: (sessionId) => opts.store.sessionOptions.get(sessionId, 'summary'),

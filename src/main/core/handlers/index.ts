@@ -47,6 +47,7 @@ import { ambientLog } from './ambient/log';
 import { ambientSessionState } from './ambient/sessionState';
 import { ambientDismiss } from './ambient/dismiss';
 import { sessionsRegenerateTitle } from './ambient/regenerateTitle';
+import { sessionsSetTitleAutomatic, sessionsTitleAutomatic } from './ambient/titleAutomatic';
 import { agentsAvailability } from './agents/availability';
 import { agentsPermissionMode } from './agents/permissionMode';
 import { agentsSetPermissionMode } from './agents/setPermissionMode';
@@ -126,6 +127,8 @@ export const handlers: HandlerMap<CoreContext> = {
   'ambient:sessionState': ambientSessionState,
   'ambient:dismiss': ambientDismiss,
   'sessions:regenerateTitle': sessionsRegenerateTitle,
+  'sessions:titleAutomatic': sessionsTitleAutomatic,
+  'sessions:setTitleAutomatic': sessionsSetTitleAutomatic,
   'agents:availability': agentsAvailability,
   'agents:permissionMode': agentsPermissionMode,
   'agents:setPermissionMode': agentsSetPermissionMode,

@@ -38,6 +38,8 @@ export const ROUTES: Record<ChannelName, Route> = {
   'sessions:rename': 'bySession',
   'sessions:releaseTitle': 'bySession',
   'sessions:titleHistory': 'bySession',
+  'sessions:titleAutomatic': 'bySession',
+  'sessions:setTitleAutomatic': 'bySession',
   'sessions:move': 'move',
   'sessions:reorder': 'reorder',
   'sessions:setPinned': 'bySession',

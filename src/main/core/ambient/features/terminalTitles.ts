@@ -52,7 +52,7 @@ export class TerminalTitles implements TerminalTitler {
 
   /** A terminal's turn ended: create its title, or maintain it when its pace allows, if anything changed. */
   onTurn(row: SessionRow): void {
-    if (row.kind !== 'terminal' || row.titlePinned || !this.titles.enabled() || !this.hasModel()) return;
+    if (row.kind !== 'terminal' || row.titlePinned || !this.titles.enabled() || !this.hasModel() || !this.titles.automatic(row.id)) return;
     const { titleAfterTurns } = this.engine.resolved().settings;
     if (titleAfterTurns === 0) return;
     const now = this.deps.clock.now();
@@ -78,7 +78,11 @@ export class TerminalTitles implements TerminalTitler {
    * current one still fits. Resolves with the judged outcome, applied as every title is.
    */
   async ask(row: SessionRow, source: Exclude<TitleSource, 'user'>, priority: number, maintain = false, input = this.input(row)): Promise<CallOutcome | null> {
-    const prompt = buildTerminalTitlePrompt({ ...input, currentTitle: maintain ? row.title : null, wordTarget: this.engine.resolved().settings.titleWordTarget });
+    const prompt = buildTerminalTitlePrompt({
+      ...input,
+      currentTitle: maintain ? row.title : null,
+      wordTarget: this.engine.resolved().settings.titleWordTarget,
+    });
     const pace = this.paceOf(row.id);
     pace.turns = 0;
     pace.calls += 1;

@@ -48,6 +48,19 @@ export class TitleFeature {
     private readonly deps: AmbientFeatureDeps,
   ) {}
 
+  /** The session's "Title automatically": on unless the user turned it off (SPEC §7.1). */
+  automatic(id: string): boolean {
+    return this.deps.options.get(id, 'autoTitle') !== false;
+  }
+
+  /** Off stops every automatic title (the model's and the agent's) and keeps the current one. */
+  setAutomatic(id: string, on: boolean): boolean {
+    this.deps.sessions.get(id);
+    this.deps.options.set(id, 'autoTitle', on);
+    if (!on) this.retryAt.delete(id);
+    return this.automatic(id);
+  }
+
   enabled(): boolean {
     const c = this.engine.resolved();
     return c.settings.features.titles && c.chain.length > 0;
@@ -56,7 +69,7 @@ export class TitleFeature {
   /** After a completed turn: title a session that has none, once enough turns are done. */
   onTurnCompleted(row: SessionRow, entries: readonly DigestEntry[]): void {
     const { titleAfterTurns } = this.engine.resolved().settings;
-    if (!this.enabled() || titleAfterTurns === 0 || row.titlePinned || row.title !== null) return;
+    if (!this.enabled() || titleAfterTurns === 0 || row.titlePinned || row.title !== null || !this.automatic(row.id)) return;
     if (completedTurns(entries) < titleAfterTurns) return;
     void this.create(row, entries, 'auto', PRIORITY.user);
   }
@@ -66,6 +79,7 @@ export class TitleFeature {
     // A terminal's title keeps its own pace (its turns, TerminalTitles), not one call per line.
     if (!this.enabled() || row.titlePinned || row.parentId !== null || row.kind === 'terminal') return;
     if (row.title === null || !isUsableTitle(row.title)) return; // creation waits for the turn to complete
+    if (!this.automatic(row.id)) return;
     const prompt = buildTitlePrompt({
       currentTitle: row.title,
       userMessage: text,
@@ -129,7 +143,7 @@ export class TitleFeature {
       if (row.title !== null || row.titlePinned || row.parentId !== null || row.status === 'working') continue;
       const due = this.retryAt.get(row.id);
       if (due !== undefined && due > now) continue;
-      if (this.engine.scheduler.isBusy(`${row.id}:title`)) continue;
+      if (this.engine.scheduler.isBusy(`${row.id}:title`) || !this.automatic(row.id)) continue;
       const entries = this.engine.recentEntries(row.id, 40);
       if (row.firstUserLine === null && entries.length === 0) continue;
       // A live session is titled when its turns allow (`titleAfterTurns`; 0 = never), not
