@@ -345,6 +345,34 @@ describe('a worktree per session', () => {
     expect(git(repo, 'branch', '--list', 'swarmdesk/add-retry-policy')).toBe('');
   });
 
+  it('the branch follows the first title and the user’s renames only, not a maintained or an agent’s title', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const wt = h.core.services.worktrees;
+    const sessions = h.core.services.sessions;
+    const a = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    const renames = () => notes(h, a.id).filter((n) => n.startsWith('The branch ')).length;
+    sessions.setAutoTitle(a.id, { value: 'Fix login redirect', source: 'auto', model: 'haiku' });
+    await wt.settled(a.id);
+    expect(record(h, a.id).branch).toBe('swarmdesk/fix-login-redirect');
+    expect(renames()).toBe(1);
+
+    // A maintained title and the agent's own leave the branch (and the transcript) alone.
+    sessions.setAutoTitle(a.id, { value: 'Login redirect and session expiry', source: 'auto', model: 'haiku' });
+    await wt.settled(a.id);
+    sessions.setAutoTitle(a.id, { value: 'Expire sessions on logout', source: 'agent', model: null });
+    await wt.settled(a.id);
+    expect(record(h, a.id).branch).toBe('swarmdesk/fix-login-redirect');
+    expect(git(record(h, a.id).path, 'symbolic-ref', '--short', 'HEAD')).toBe('swarmdesk/fix-login-redirect');
+    expect(renames()).toBe(1);
+
+    // The user's rename is the name they chose: the branch follows.
+    await h.ok('sessions:rename', { id: a.id, title: 'Session expiry' });
+    await wt.settled(a.id);
+    expect(record(h, a.id).branch).toBe('swarmdesk/session-expiry');
+    expect(renames()).toBe(2);
+  });
+
   it('a worktree folder removed by hand is pruned and the session says so when opened', async () => {
     const h = start();
     const repo = makeRepo();

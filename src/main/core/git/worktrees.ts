@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { SessionRow } from '../../../shared/domain/session';
+import { isPersonTitle } from '../../../shared/judge';
 import type { RepoInfo, WorktreeChoice, WorktreeState } from '../../../shared/ipc/git';
 import { AppError } from '../../../shared/result';
 import { childEnv } from '../spawn/childEnv';
@@ -34,7 +35,7 @@ const FALLBACK_AUTHOR = { name: 'Swarmdesk', email: 'swarmdesk@localhost' };
 export interface WorktreeServiceDeps {
   /** Only the worktree records and the repositories' choices (`record.ts`): sessions and entries go through `sessions`. */
   readonly store: RecordStore;
-  readonly sessions: Pick<SessionsService, 'get' | 'appendEntry'>;
+  readonly sessions: Pick<SessionsService, 'get' | 'appendEntry' | 'titleHistory'>;
   readonly hooks: Pick<CoreHooks, 'on'>;
   readonly dataDir: string;
   readonly env: NodeJS.ProcessEnv;
@@ -296,6 +297,7 @@ export class WorktreeService {
     const record = this.record(sessionId);
     if (!record || record.gone) return;
     const row = this.deps.sessions.get(sessionId);
+    if (!this.branchFollows(row)) return;
     const slug = row.title ? slugFromTitle(row.title) : '';
     if (!slug) return;
     const wanted = `swarmdesk/${slug}`;
@@ -311,6 +313,18 @@ export class WorktreeService {
     writeWorktreeRecord(this.deps.store, sessionId, { ...record, branch: next });
     this.deps.sessions.appendEntry(sessionId, 'note', `The branch ${record.branch} is now ${next}, after the session's title.`);
     this.recount(sessionId);
+  }
+
+  /**
+   * The branch follows the session's first title and the user's renames only (issue 33): a
+   * maintained or agent-set title changing the branch name under the user (and a note each
+   * time) was noise; a person's title is the name they chose.
+   */
+  private branchFollows(row: SessionRow): boolean {
+    if (row.title === null) return false;
+    if (isPersonTitle(row.titleSource, row.titlePinned)) return true;
+    if (row.titleSource === 'agent') return false;
+    return this.deps.sessions.titleHistory(row.id).filter((h) => h.value !== null).length <= 1;
   }
 
   /** A merge from Swarmdesk landed: the pane says "Merged into <base>" until something new is on the branch. */
