@@ -101,6 +101,13 @@ export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 const Key = z.string().max(500).nullable();
 
+/** A project's title hint ("use ticket ids like ABC-123") is one line of at most this many characters. */
+export const TITLE_HINT_MAX_CHARS = 160;
+/** One project's (a repository's or a folder's) title hint, carried in its sessions' title prompts as data. */
+export const TitleHintSchema = z.object({ project: z.string().min(1).max(4_096), hint: z.string().min(1).max(TITLE_HINT_MAX_CHARS) });
+export type TitleHint = z.infer<typeof TitleHintSchema>;
+const TitleHints = z.object({ hints: z.array(TitleHintSchema) });
+
 export const settingsChannels = {
   'settings:get': channel(z.object({}).strict(), SettingsViewSchema),
   /** A partial update; keys are write-only (null clears a stored key). */
@@ -115,5 +122,15 @@ export const settingsChannels = {
       })
       .strict(),
     SettingsViewSchema,
+  ),
+  /** Every project's title hint (Settings → General). */
+  'settings:titleHints': channel(z.object({}).strict(), TitleHints),
+  /**
+   * Sets a project's title hint (an empty one clears it). Judged for length: one line of at most
+   * TITLE_HINT_MAX_CHARS characters, else BAD_INPUT says so.
+   */
+  'settings:setTitleHint': channel(
+    z.object({ project: z.string().min(1).max(4_096), hint: z.string().max(2_000) }).strict(),
+    TitleHints,
   ),
 } as const;

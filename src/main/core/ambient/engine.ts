@@ -21,6 +21,7 @@ import { AmbientConfig, type ResolvedAmbient } from './config';
 import type { JudgeContext } from './judge-reply';
 import { buildChain, DEFAULT_BOUNDS, type AmbientProvider, type CallBounds } from './providers';
 import { AmbientScheduler, PRIORITY } from './scheduler';
+import { TitleHints } from './titleHints';
 
 const log = createLogger('ambient');
 
@@ -89,6 +90,8 @@ interface Shown {
 
 export class AmbientEngine {
   readonly config: AmbientConfig;
+  /** Each project's title hint (Settings → General). */
+  readonly titleHints: TitleHints;
   readonly scheduler: AmbientScheduler;
   readonly startedAt: number;
   private readonly s: Pick<AmbientEngineOptions, 'store' | 'events' | 'sessions' | 'clock'>;
@@ -100,6 +103,7 @@ export class AmbientEngine {
   constructor(private readonly opts: AmbientEngineOptions) {
     this.s = opts;
     this.config = new AmbientConfig(this.s.store.settings, opts.env, opts.secrets ?? null);
+    this.titleHints = new TitleHints(this.s.store.settings);
     this.bounds = opts.bounds ?? DEFAULT_BOUNDS;
     this.startedAt = this.s.clock.now();
     this.scheduler = new AmbientScheduler({

@@ -43,6 +43,7 @@ import { importSource } from './import/source';
 import { importSetEnabled } from './import/setEnabled';
 import { settingsGet } from './settings/get';
 import { settingsSet } from './settings/set';
+import { settingsSetTitleHint, settingsTitleHints } from './settings/titleHints';
 import { ambientLog } from './ambient/log';
 import { ambientSessionState } from './ambient/sessionState';
 import { ambientDismiss } from './ambient/dismiss';
@@ -123,6 +124,8 @@ export const handlers: HandlerMap<CoreContext> = {
   'import:setEnabled': importSetEnabled,
   'settings:get': settingsGet,
   'settings:set': settingsSet,
+  'settings:titleHints': settingsTitleHints,
+  'settings:setTitleHint': settingsSetTitleHint,
   'ambient:log': ambientLog,
   'ambient:sessionState': ambientSessionState,
   'ambient:dismiss': ambientDismiss,

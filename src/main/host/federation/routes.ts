@@ -65,6 +65,8 @@ export const ROUTES: Record<ChannelName, Route> = {
   'import:source': 'bySession',
   'settings:get': 'local',
   'settings:set': 'local',
+  'settings:titleHints': 'local',
+  'settings:setTitleHint': 'local',
   // This machine's ambient call log (a remote host keeps its own).
   'ambient:log': 'local',
   'ambient:sessionState': 'bySession',

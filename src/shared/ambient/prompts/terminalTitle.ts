@@ -7,6 +7,7 @@
  */
 import { DEFAULT_TITLE_WORD_TARGET } from '../../judge/limits';
 import { acceptLine, isUsableTitle } from '../../judge/judge';
+import { HINT_RULE } from './builders';
 import { hasContent, materialBlock, type ClipBudget } from './material';
 import { PLAIN_TEXT, REPLY_FORMAT, assemble, type AmbientPrompt } from './shared';
 
@@ -29,6 +30,8 @@ export interface TerminalTitleInput {
   /** The program's window title, as it set it. */
   readonly windowTitle?: string | null;
   readonly wordTarget?: number;
+  /** The project's title hint from the user's settings: data, in its own block (as in buildTitlePrompt). */
+  readonly titleHint?: string | null;
 }
 
 /**
@@ -57,11 +60,13 @@ export function buildTerminalTitlePrompt(input: TerminalTitleInput): AmbientProm
   if (lines.length > 0) blocks.push(materialBlock('submitted_lines', lines.join('\n'), LINES));
   if (screen !== null) blocks.push(materialBlock('screen_tail', screen, SCREEN));
   if (windowTitle !== null) blocks.push(materialBlock('window_title', windowTitle, LINE));
+  const hint = hasContent(input.titleHint) ? input.titleHint : null;
+  if (hint !== null) blocks.push(materialBlock('title_hint', hint, LINE));
 
   const what =
     'The material is a terminal session: submitted_lines holds the lines the user typed (commands, or answers to a program), screen_tail the last lines the terminal shows, window_title the title the running program gave its window.';
   const goal = 'A title names the overall goal of the work, the way a good pull-request title does: not the last command, and never a command line itself.';
-  const rules = [`Use ${target} words or fewer, in the language the user writes in.`, PLAIN_TEXT, 'No trailing period.', REPLY_FORMAT];
+  const rules = [`Use ${target} words or fewer, in the language the user writes in.`, PLAIN_TEXT, 'No trailing period.', ...(hint !== null ? [HINT_RULE] : []), REPLY_FORMAT];
   if (current === null) {
     return assemble(
       'title-create',

@@ -82,6 +82,7 @@ export class TerminalTitles implements TerminalTitler {
       ...input,
       currentTitle: maintain ? row.title : null,
       wordTarget: this.engine.resolved().settings.titleWordTarget,
+      titleHint: this.titles.hintFor(row),
     });
     const pace = this.paceOf(row.id);
     pace.turns = 0;

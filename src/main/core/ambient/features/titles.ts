@@ -61,6 +61,11 @@ export class TitleFeature {
     return this.automatic(id);
   }
 
+  /** The user's title hint for the session's project (a worktree's repository, else its folder). */
+  hintFor(row: SessionRow): string | null {
+    return this.engine.titleHints.for(row.project ?? row.folder);
+  }
+
   enabled(): boolean {
     const c = this.engine.resolved();
     return c.settings.features.titles && c.chain.length > 0;
@@ -85,6 +90,7 @@ export class TitleFeature {
       userMessage: text,
       activity: digest(entries.slice(-12), 12),
       wordTarget: this.engine.resolved().settings.titleWordTarget,
+      titleHint: this.hintFor(row),
     });
     if (!prompt) return;
     void this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title` }).then((o) => this.applyOutcome(row.id, o, 'auto'));
@@ -105,7 +111,7 @@ export class TitleFeature {
   private async create(row: SessionRow, entries: readonly DigestEntry[], source: Exclude<TitleSource, 'user'>, priority: number): Promise<CallOutcome | null> {
     if (row.kind === 'terminal' && this.terminals) return this.terminals.ask(row, source, priority);
     const { first, activity } = titleMaterial(row, entries);
-    const prompt = buildTitlePrompt({ userMessage: first, activity, wordTarget: this.engine.resolved().settings.titleWordTarget });
+    const prompt = buildTitlePrompt({ userMessage: first, activity, wordTarget: this.engine.resolved().settings.titleWordTarget, titleHint: this.hintFor(row) });
     if (!prompt) return null; // nothing to title from: no call
     const outcome = await this.engine.ask({ prompt, sessionId: row.id, key: `${row.id}:title`, priority, firstUserMessage: first });
     this.applyOutcome(row.id, outcome, source);
