@@ -1,4 +1,5 @@
 import { ConfirmDeleteDialog } from './components/ConfirmDeleteDialog';
+import { TitleHistoryDialog } from './features/titles/TitleHistoryDialog';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { LiveRegion } from './components/LiveRegion';
 import { PaneArea } from './components/PaneArea';
@@ -30,6 +31,7 @@ export function App({ now }: { now?: number }) {
           <RowMenu />
           <NewSessionDialog />
           <ConfirmDeleteDialog />
+          <TitleHistoryDialog />
           <SettingsDialog />
           <Toasts />
         </fieldset>

@@ -16,6 +16,7 @@ import { resetHostView } from '../../../src/renderer/src/features/host/actions';
 import { resetWindowState } from '../../../src/renderer/src/features/windowState/actions';
 import { resetAcpStore } from '../../../src/renderer/src/features/acp/store';
 import { resetHostsStore } from '../../../src/renderer/src/features/hosts/store';
+import { resetTitleSteer } from '../../../src/renderer/src/features/titles/store';
 
 /** Every renderer store back to its start, as a fresh window has them. */
 export function resetStores(): void {
@@ -36,6 +37,7 @@ export function resetStores(): void {
   resetHostView();
   resetAcpStore();
   resetHostsStore();
+  resetTitleSteer();
   applyTheme('system');
   localStorage.clear(); // the panes and notices an earlier test left are not reopened or hidden
 }

@@ -20,15 +20,22 @@ import { useSessions } from '../stores/sessions';
 import { useSidebarLayout } from '../stores/sidebarLayout';
 import { askToDelete, closeMenu, startRename, useUi, type MenuSource } from '../stores/ui';
 import { continueInItems } from './continueInItems';
+import { loadTitleAutomatic, openTitleHistory, setTitleAutomatic } from '../features/titles/actions';
+import { useTitleSteer } from '../features/titles/store';
 
 interface MenuItem {
   label: string;
   run: () => void;
   danger?: boolean;
+  /** A `menuitemcheckbox` with this state ("Title automatically"). */
+  checked?: boolean;
 }
 
+/** Every item of the menu, plain or checkbox: arrow keys walk them all. */
+const ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+
 /** `reorderedGroup`: the group the row is drawn in, when the user reordered it by hand ("Sort by time" clears that). */
-function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from: MenuSource, reorderedGroup: string | null): MenuItem[] {
+function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from: MenuSource, reorderedGroup: string | null, automatic: boolean): MenuItem[] {
   const id = row.id;
   const items: MenuItem[] = [
     { label: 'Open in new pane', run: () => openSession(id, { newPane: true }) },
@@ -37,6 +44,8 @@ function itemsFor(row: SessionListRow, acpAgents: readonly AcpAgentInfo[], from:
   ];
   if (row.titleSource === 'user' && row.titlePinned) items.push({ label: 'Let Swarmdesk title this', run: () => void releaseTitle(id) });
   items.push({ label: 'Regenerate title', run: () => void regenerateTitle(id) });
+  items.push({ label: 'Title automatically', checked: automatic, run: () => void setTitleAutomatic(id, !automatic) });
+  items.push({ label: 'Title history…', run: () => void openTitleHistory(id) });
   for (const c of continueInItems(row.kind, acpAgents)) items.push({ label: c.label, run: () => void continueSessionIn(id, c.kind, c.agent) });
   items.push({ label: row.pinned ? 'Unpin' : 'Pin', run: () => void setPinned(id, !row.pinned) });
   if (reorderedGroup !== null) items.push({ label: 'Sort by time', run: () => setGroupReordered(reorderedGroup, false) });
@@ -68,6 +77,14 @@ export function RowMenu() {
   const grouping = useSidebarLayout((s) => s.grouping);
   const reorderedGroups = useSidebarLayout((s) => s.reorderedGroups);
   const menuOpen = menu !== null;
+  const menuSession = menu?.sessionId ?? null;
+  // Drawn on (the default) until main says otherwise.
+  const automatic = useTitleSteer((s) => (menuSession ? (s.automatic[menuSession] ?? true) : true));
+
+  // "Title automatically" is the session's own option: asked each time its menu opens.
+  useEffect(() => {
+    if (menuSession) void loadTitleAutomatic(menuSession);
+  }, [menuSession]);
 
   // "Continue in <ACP agent>" needs the agents found: asked the first time a menu opens (the dialog and Settings ask too).
   useEffect(() => {
@@ -76,7 +93,7 @@ export function RowMenu() {
 
   useEffect(() => {
     if (!menu) return;
-    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    ref.current?.querySelector<HTMLElement>(ITEMS)?.focus();
     const onPointerDown = (e: PointerEvent) => {
       if (!(e.target instanceof Element) || ref.current?.contains(e.target)) return;
       // The row's trigger toggles it (in its click handler); anything else closes it.
@@ -90,11 +107,11 @@ export function RowMenu() {
   if (!menu || !row) return null;
   // A row's menu offers "Sort by time" for the group it is drawn in, when the user reordered that group.
   const group = menu.from === 'row' ? groupOfRow(useSessions.getState().byId, row.id, grouping) : null;
-  const items = itemsFor(row, acpAgents ?? [], menu.from, group !== null && reorderedGroups[group] ? group : null);
+  const items = itemsFor(row, acpAgents ?? [], menu.from, group !== null && reorderedGroups[group] ? group : null, automatic);
   const label = sessionLabel(row, now).text;
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const entries = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const entries = [...(ref.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
     const at = entries.indexOf(document.activeElement as HTMLElement);
     const focusAt = (i: number) => entries[(i + entries.length) % entries.length]?.focus();
     if (e.key === 'ArrowDown') focusAt(at + 1);
@@ -120,13 +137,15 @@ export function RowMenu() {
         <button
           key={item.label}
           type="button"
-          role="menuitem"
+          role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+          aria-checked={item.checked}
           tabIndex={-1}
           className={item.danger ? 'menu-item danger' : 'menu-item'}
           onClick={() => {
             closeMenu();
             item.run();
-            if (item.label !== 'Rename' && item.label !== 'Delete…' && item.label !== 'Open in new pane') focusTrigger(row.id, menu.from);
+            // A dialog or field that opens takes the keyboard; otherwise it goes back to the menu's button.
+            if (!['Rename', 'Delete…', 'Open in new pane', 'Title history…'].includes(item.label)) focusTrigger(row.id, menu.from);
           }}
         >
           {item.label}
