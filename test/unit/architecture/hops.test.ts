@@ -44,7 +44,7 @@ describe('the hop table', () => {
   it('gives each channel its schemas, handler, route and renderer caller', () => {
     const rename = derived.split('\n').find((line) => line.startsWith('| `sessions:rename` |')) ?? '';
     expect(rename).toBe(
-      '| `sessions:rename` | `shared/ipc/sessions.ts`: { id, title } → `SessionRowSchema` | `core/handlers/sessions/rename.ts` (SessionsContext) → `sessions.rename` | bySession | `renderer/features/sessions/actions.ts#saveRename` | — |',
+      '| `sessions:rename` | `shared/ipc/sessions.ts`: { id, title } → `SessionRowSchema` | `core/handlers/sessions/rename.ts` (SessionsContext) → `sessions.rename` | bySession | `renderer/features/sessions/actions.ts#saveRename`<br>`renderer/features/titles/actions.ts#applyEarlierTitle` | — |',
     );
   });
 
