@@ -134,6 +134,41 @@ describe('what ssh and the remote refuse', () => {
     }
   }, 120_000);
 
+  it('a remote host of this contract at an older status level is attached to at its level (issue 31), not refused', async () => {
+    // `levelbox` starts its host with this contract's level-1 fingerprint, as the build before "exited" would.
+    const older = contractFingerprint(1);
+    const sshd = new TestSshd({ setEnv: REMOTE_ENV, aliases: { levelbox: { setEnv: { SWARMDESK_TEST_HOST_PROTOCOL: older } } } });
+    await sshd.start();
+    const ssh = testSshOptions(sshd);
+    const bundle = hostBundle(repoRoot);
+    const pids: number[] = [];
+    try {
+      const refused = await connectRemoteHost({ destination: 'levelbox', ssh, bundle, me, abilities: null }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect((refused as RemoteHostError).code).toBe('HOST_VERSION');
+      const attached = await connectRemoteHost({ destination: 'levelbox', ssh, bundle, me: { ...me, olderProtocols: [older] }, abilities: null });
+      pids.push(attached.hostPid);
+      expect(attached.connection.welcome.protocol).toBe(older);
+      expect((await attached.connection.handle('sessions:list', {}, { transport: 'web' })).ok).toBe(true);
+      attached.close();
+      await stopRemoteHost({ destination: 'levelbox', ssh, bundle, me, abilities: null }, 'test over');
+    } finally {
+      const card = join(sshd.remoteHome, 'data', 'host.json');
+      if (existsSync(card)) pids.push((JSON.parse(readFileSync(card, 'utf8')) as { pid: number }).pid);
+      for (const pid of pids) {
+        try {
+          process.kill(-pid, 'SIGKILL'); // only if the stop above failed
+        } catch {
+          // stopped, as it should be
+        }
+      }
+      endSshMasters(ssh, ['levelbox']);
+      await sshd.stop();
+    }
+  }, 120_000);
+
   it('a remote with no suitable Node on a platform Swarmdesk cannot serve gets a plain message', async () => {
     // The remote is faked honestly at its edge: its sshd sets a PATH (server-side SetEnv) whose first folder
     // holds a `uname` that says FreeBSD amd64 and a `node` that says v18; nothing in Swarmdesk knows it is a test.

@@ -79,6 +79,9 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
   let server: HostServer;
   let federation: Federation;
   const protocol = opts.protocol ?? contractFingerprint();
+  // An older front of this contract (it differs only in the status words) is served at its level; a host
+  // given another contract's fingerprint (a test standing in for another build) speaks only that one.
+  const olderProtocols = opts.protocol === undefined ? olderContractFingerprints() : new Map<string, number>();
   const startedAt = new Date().toISOString();
   try {
     lock = acquireDataDirLock(opts.dataDir, 'host');
@@ -108,7 +111,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
     });
     if (leftovers > 0) log.warn('ended agents left running by a host that stopped unexpectedly', { count: leftovers });
     try {
-      federation = createHostFederation({ core, dataDir: opts.dataDir, env: opts.env, version: opts.version, protocol, appRoot: opts.appRoot, log: log.child('federation') });
+      federation = createHostFederation({ core, dataDir: opts.dataDir, env: opts.env, version: opts.version, protocol, olderProtocols: [...olderProtocols.keys()], appRoot: opts.appRoot, log: log.child('federation') });
     } catch (err) {
       await core.close();
       lock.release();
@@ -122,9 +125,7 @@ export async function runHost(opts: RunHostOptions): Promise<RunningHost> {
       socketPath,
       secret,
       protocol,
-      // An older front of this contract (it differs only in the status words) is served at its level; a host
-      // given another contract's fingerprint (a test standing in for another build) speaks only that one.
-      olderProtocols: opts.protocol === undefined ? olderContractFingerprints() : new Map(),
+      olderProtocols,
       version: opts.version,
       startedAt,
       dataDir: opts.dataDir,

@@ -16,6 +16,8 @@ export interface HostFederationOptions {
   readonly version: string;
   /** The contract fingerprint this host speaks (a remote host of another one is refused). */
   readonly protocol: string;
+  /** The same contract at older status levels: a remote host of one of them is attached to at its level. */
+  readonly olderProtocols?: readonly string[];
   /** The app's folder (package.json, out/main, node_modules): what is installed on a remote. */
   readonly appRoot: string;
   readonly log: Logger;
@@ -42,7 +44,7 @@ export function createHostFederation(opts: HostFederationOptions): Federation {
         get bundle() {
           return bundleOnce();
         },
-        me: { kind: 'web', version: opts.version, protocol: opts.protocol, url: null, env: settingsEnvDigest(opts.env) },
+        me: { kind: 'web', version: opts.version, protocol: opts.protocol, olderProtocols: opts.olderProtocols ?? [], url: null, env: settingsEnvDigest(opts.env) },
         abilities: null,
       }),
   });

@@ -91,6 +91,8 @@ export async function connectRemoteHost(opts: RemoteHostOptions): Promise<Remote
   } catch (err) {
     child.kill();
     if (err instanceof HostRefusedError && err.code === 'VERSION_MISMATCH') {
+      // An older build of this contract (it differs only in the status words): attached again at its level.
+      if (opts.me.olderProtocols?.includes(err.hostProtocol)) return connectRemoteHost({ ...opts, me: { ...opts.me, protocol: err.hostProtocol, olderProtocols: [] } });
       throw new RemoteHostError(
         'HOST_VERSION',
         destination,
