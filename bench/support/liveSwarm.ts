@@ -1,35 +1,41 @@
 /**
  * The live-load bench's swarm, driven through the contract like any window: terminal sessions
- * whose command prints numbered lines at a fixed rate, and Claude Code sessions kept busy turn
- * after turn against the stand-in model server. Every `terminal:data` push is read and each
- * terminal's lines are checked against what its agent wrote: offsets contiguous, numbers
- * 1..N in order, none missing or twice.
+ * whose command prints numbered lines at a fixed rate (a set count of them, or until told to stop), and
+ * Claude Code sessions kept busy turn after turn against the stand-in model server. Every `terminal:data`
+ * push is read and each terminal's lines are checked against what its agent wrote: offsets contiguous,
+ * numbers 1..N in order, none missing or twice, N being the count the printer's last line reports.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionId } from '../../src/shared/domain/session';
 import type { SwarmClient } from './swarmClient';
 
-/** Prints `n` numbered lines at `rate` a second, ten at a time (as a busy build or test run does). */
+/**
+ * Prints numbered lines at `rate` a second, ten at a time (as a busy build or test run does): `n` of them, or
+ * with `n` 0 until the file `stop` exists (looked for before each ten, a stat every 50 ms at 200 lines a
+ * second). Its last line says how many it printed (`t<tag> end <count>`), then it exits 0.
+ */
 const PRINTER = `use strict; use warnings; use Time::HiRes qw(time sleep);
 $| = 1;
-my ($tag, $n, $rate) = @ARGV;
+my ($tag, $n, $rate, $stop) = @ARGV;
 my $t0 = time;
 my $i = 0;
-while ($i < $n) {
+while ($n > 0 ? $i < $n : !-e $stop) {
   my $out = '';
-  for (1 .. 10) { last if $i >= $n; $i++; $out .= sprintf("t%s line %06d of %06d\\n", $tag, $i, $n); }
+  for (1 .. 10) { last if $n > 0 && $i >= $n; $i++; $out .= sprintf("t%s line %06d\\n", $tag, $i); }
   print $out;
   my $d = $t0 + $i / $rate - time;
   sleep($d) if $d > 0;
 }
+printf("t%s end %06d\\n", $tag, $i);
 `;
 
 /** What the host pushed of one terminal, as a listening client read it. */
 export interface TerminalTally {
   readonly id: SessionId;
   readonly tag: string;
-  readonly expected: number;
+  /** The lines its printer says it printed (its last line), or the set count; null until known. */
+  expected: number | null;
   lines: number;
   lastSeq: number;
   outOfOrder: number;
@@ -54,23 +60,35 @@ export interface LiveSwarm {
   streamingPushes: number;
   /** Starts every terminal's command and every Claude loop; the loops run until `stop()`. */
   start(): Promise<void>;
+  /** Tells the printers that run until told (no `lines` given) to stop; each prints its count and exits. */
+  stopPrinting(): void;
   stop(): Promise<void>;
 }
 
-const LINE = /^t(\d+) line (\d+) of (\d+)$/;
+const LINE = /^t(\d+) line (\d+)$/;
+const END = /^t(\d+) end (\d+)$/;
 
 export async function createLiveSwarm(
   client: SwarmClient,
-  opts: { work: string; terminals: number; claudes: number; lines: number; rate: number; turnText: (session: number, turn: number) => string },
+  opts: {
+    work: string;
+    terminals: number;
+    claudes: number;
+    /** Lines each terminal prints; left out, they print until `stopPrinting()`. */
+    lines?: number;
+    rate: number;
+    turnText: (session: number, turn: number) => string;
+  },
 ): Promise<LiveSwarm> {
   const printer = join(opts.work, 'printer.pl');
   writeFileSync(printer, PRINTER);
+  const stopFile = join(opts.work, 'printers.stop');
   const terminals: TerminalTally[] = [];
   for (let i = 0; i < opts.terminals; i++) {
     const tag = String(i).padStart(2, '0');
-    const row = await client.call('sessions:create', { kind: 'terminal', folder: opts.work, command: `perl ${printer} ${tag} ${opts.lines} ${opts.rate}` });
+    const row = await client.call('sessions:create', { kind: 'terminal', folder: opts.work, command: `perl ${printer} ${tag} ${opts.lines ?? 0} ${opts.rate} ${stopFile}` });
     await client.call('sessions:rename', { id: row.id, title: `Load terminal ${tag}` });
-    terminals.push({ id: row.id, tag, expected: opts.lines, lines: 0, lastSeq: 0, outOfOrder: 0, offsetGaps: 0, nextOffset: -1, partial: '', exited: false, exitCode: null, signal: null });
+    terminals.push({ id: row.id, tag, expected: opts.lines ?? null, lines: 0, lastSeq: 0, outOfOrder: 0, offsetGaps: 0, nextOffset: -1, partial: '', exited: false, exitCode: null, signal: null });
   }
   const claudes: ClaudeLoop[] = [];
   for (let i = 0; i < opts.claudes; i++) {
@@ -88,6 +106,8 @@ export async function createLiveSwarm(
     const parts = (t.partial + data).split('\n');
     t.partial = parts.pop() ?? '';
     for (const part of parts) {
+      const end = END.exec(part.replace(/\r$/, ''));
+      if (end && end[1] === t.tag) t.expected = Number(end[2]);
       const m = LINE.exec(part.replace(/\r$/, ''));
       if (!m || m[1] !== t.tag) continue;
       const seq = Number(m[2]);
@@ -122,6 +142,7 @@ export async function createLiveSwarm(
       await Promise.all(terminals.map((t) => client.call('terminal:open', { id: t.id, cols: 120, rows: 30, restart: false })));
       for (const [n, loop] of claudes.entries()) loops.push(runLoop(n, loop));
     },
+    stopPrinting: () => writeFileSync(stopFile, ''),
     stop: async () => {
       running = false;
       for (const end of turnEnds.values()) end();
@@ -158,5 +179,5 @@ export async function createLiveSwarm(
 
 /** Each terminal's verdict: every line its agent wrote arrived once, in order, at contiguous offsets. */
 export function complete(t: TerminalTally): boolean {
-  return t.exited && t.exitCode === 0 && t.signal === null && t.lines === t.expected && t.lastSeq === t.expected && t.outOfOrder === 0 && t.offsetGaps === 0;
+  return t.exited && t.exitCode === 0 && t.signal === null && t.expected !== null && t.lines === t.expected && t.lastSeq === t.expected && t.outOfOrder === 0 && t.offsetGaps === 0;
 }
