@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { setPermission } from '../../src/renderer/src/features/acp/store';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, NOW, makeRow } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -73,5 +74,18 @@ describe("a row's subtitle says what it does or last did, not its label", () => 
       'Fix kumquat websocket drops': 'asked to write notes.txt',
       'Tune the docs search ranking': null,
     });
+  });
+
+  it('an ACP agent waiting on a permission says what it asks ("asks to write notes.txt"), and its narration again once answered', async () => {
+    await renderApp(new FakeApi([makeRow({ id: 'g', kind: 'acp', agent: 'gemini', status: 'waiting', title: 'Keep notes of the release', subtitle: 'read the changelog' })]));
+    const sub = async () => (await screen.findByRole('listitem', { name: /^Keep notes of the release/ })).querySelector('.row-sub-text')?.textContent ?? null;
+    expect(await sub()).toBe('read the changelog');
+    const request = { sessionId: 'g', requestId: 'r1', title: 'WriteFile notes.txt', toolKind: 'edit', locations: ['/home/ada/src/billing-api/notes.txt'], options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' as const }], at: NOW };
+    act(() => setPermission('g', request));
+    expect(await sub()).toBe('asks to write notes.txt');
+    act(() => setPermission('g', { ...request, requestId: 'r2', toolKind: 'other', locations: [] }));
+    expect(await sub()).toBe('asks: WriteFile notes.txt');
+    act(() => setPermission('g', null));
+    expect(await sub()).toBe('read the changelog');
   });
 });

@@ -14,6 +14,7 @@ import { useUsage } from '../stores/usage';
 import { usageDetails } from '../features/usage/format';
 import { ChangesBadge, changesFact } from '../features/changes/ChangesBadge';
 import { useChanges } from '../features/changes/store';
+import { useAcp } from '../features/acp/store';
 import { useHostInfo } from '../features/hosts/store';
 import { rowHostNote } from '../features/hosts/hostWords';
 import { closeMenu, openMenu, requestComposerFocus, setDragging, setDropTarget, startRename, toggleCollapsed, useUi } from '../stores/ui';
@@ -52,6 +53,8 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   // Known for sessions opened or active since start (the list never asks for 10,000 of them).
   const usage = useUsage((s) => s.byId[view.id]);
   const changes = useChanges((s) => s.summaries[view.id]);
+  // The permission an ACP agent waits on (its row says what it asks).
+  const asking = useAcp((s) => s.permissions[view.id]);
   // A session on another machine: that host's link (its row says so while it is not connected).
   const host = useHostInfo(row?.host);
   const isOpen = usePanes((s) => s.focused === view.id);
@@ -73,7 +76,7 @@ function SessionRowViewImpl({ row: view, position, setSize, top, height, rows, t
   if (!row || !label) return null;
   const status = rowStatus(row);
   // What it does now or did last (narration, a terminal's last command), never a repeat of its label.
-  const subtitle = rowActivity(row, rowLabelText(label));
+  const subtitle = rowActivity(row, rowLabelText(label), asking);
   const time = relativeTime(row.updatedAt, now);
   const unsaved = unsavedText(row.unsaved);
   const hostNote = rowHostNote(host);

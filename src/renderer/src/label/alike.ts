@@ -1,4 +1,5 @@
 import type { SessionListRow } from '../../../shared/domain/session';
+import type { PermissionRequest } from '../../../shared/ipc/acp';
 import { agentKindName } from '../../../shared/label';
 import { sessionLabel } from './sessionLabel';
 import { rowLabelText } from './rowParts';
@@ -17,11 +18,24 @@ type Row = Pick<SessionListRow, 'id' | 'kind' | 'status' | 'folder' | 'agent' | 
 
 const normal = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** What an ACP tool call of each kind does, as a verb ("asks to write notes.txt"). */
+const TOOL_VERBS: Readonly<Record<string, string>> = { read: 'read', edit: 'write', delete: 'delete', move: 'move', search: 'search', execute: 'run', fetch: 'fetch' };
+
+/** The permission an agent waits on, in a few words: "asks to write notes.txt", else "asks: <the tool call's title>". */
+export function askingText(request: Pick<PermissionRequest, 'title' | 'toolKind' | 'locations'>): string {
+  const verb = request.toolKind !== null && Object.hasOwn(TOOL_VERBS, request.toolKind) ? TOOL_VERBS[request.toolKind] : undefined;
+  const where = request.locations[0]?.replace(/[\\/]+$/, '').split(/[\\/]/).pop();
+  if (verb && where) return `asks to ${verb} ${where}`;
+  const title = request.title.trim().replace(/\s+/g, ' ');
+  return title ? `asks: ${title}` : 'asks permission';
+}
+
 /**
- * What a row's subtitle says it did or does (SPEC §7): its narration, else a terminal's last command
- * ("ran pytest -q | tail"); never a repeat of its label. Null when there is nothing to say.
+ * What a row's subtitle says it does or did (SPEC §7): the permission it waits on, its narration, else a
+ * terminal's last command ("ran pytest -q | tail"); never a repeat of its label. Null when there is nothing to say.
  */
-export function rowActivity(row: Pick<SessionListRow, 'kind' | 'status' | 'subtitle' | 'firstUserLine'>, label: string): string | null {
+export function rowActivity(row: Pick<SessionListRow, 'kind' | 'status' | 'subtitle' | 'firstUserLine'>, label: string, asking?: PermissionRequest): string | null {
+  if (asking) return askingText(asking);
   const narration = row.subtitle?.trim().replace(/\s+/g, ' ');
   if (narration && normal(narration) !== normal(label)) return narration;
   if (row.kind === 'terminal' && row.firstUserLine?.trim()) {
