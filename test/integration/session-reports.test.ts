@@ -36,10 +36,15 @@ function runReporter(args: string[], env: Record<string, string>, stdin: string 
   });
 }
 
-/** Nothing printed, exit 0, and well within the time an agent's hook may take (a loaded machine: generous). */
+/**
+ * Nothing printed, exit 0, and far within the 5 s an agent gives our hook. The reporter itself ends by 180 ms
+ * after it starts (its deadline; ~0.1 s in all on an idle machine), but Node alone takes over a second to start
+ * on this shared machine under load, so the bound is generous; the mute host below is what the deadline is
+ * for (without it the reporter would wait for an answer that never comes).
+ */
 function expectSilentAndQuick(run: Run): void {
   expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
-  expect(run.ms).toBeLessThan(1_000);
+  expect(run.ms).toBeLessThan(3_000);
 }
 
 describe('the per-session report endpoint (real loopback HTTP)', () => {
