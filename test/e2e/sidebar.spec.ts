@@ -8,6 +8,7 @@ import { git, makeRepo } from '../support/gitRepo';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { snap } from './support/shots';
 import { rowByLabel, rows, sessionList } from './support/swarm';
+import { labelsCutMidWord } from './support/labelCuts';
 
 // The sidebar (issue 14 §2, §5) in a real Chromium against web mode: sessions grouped by project
 // (two worktree sessions with their repository, from a real git repository's worktrees), headings
@@ -247,19 +248,12 @@ for (const size of [
     const overflow = (await page.evaluate(`(() => {
       const scroller = document.querySelector('.session-scroller');
       const wrapped = [...document.querySelectorAll('.row-label, .row-sub, .row-time')].filter((el) => el.getBoundingClientRect().height > 24);
-      // A label too long for its row (or the pane's header) is cut at its end on a word, whole in its tooltip:
-      // what shows is whole words of it and "…", inside its box (no ellipsis of CSS's inside a word).
-      const cutMidWord = [...document.querySelectorAll('.row-label, .pane-title')].filter((el) => {
-        const whole = el.getAttribute('title') ?? '';
-        const shown = el.textContent ?? '';
-        const kept = shown.endsWith('…') && shown !== whole ? shown.slice(0, -1) : shown;
-        const atWord = kept === whole || (whole.startsWith(kept) && /^[\\s·,;:.!?-]*\\s/.test(whole.slice(kept.length)));
-        return !atWord || el.scrollWidth > el.clientWidth + 1;
-      }).map((el) => [el.textContent, el.scrollWidth, el.clientWidth, el.getAttribute("title")].join(" | "));
       const cut = [...document.querySelectorAll('.row-label')].filter((el) => el.textContent !== el.getAttribute('title')).length;
-      return { page: document.documentElement.scrollWidth - window.innerWidth, list: scroller.scrollWidth - scroller.clientWidth, wrapped: wrapped.length, cutMidWord, someCut: cut > 0 };
-    })()`)) as { page: number; list: number; wrapped: number; cutMidWord: string[]; someCut: boolean };
-    expect(overflow).toEqual({ page: 0, list: 0, wrapped: 0, cutMidWord: [], someCut: true });
+      return { page: document.documentElement.scrollWidth - window.innerWidth, list: scroller.scrollWidth - scroller.clientWidth, wrapped: wrapped.length, someCut: cut > 0 };
+    })()`)) as { page: number; list: number; wrapped: number; someCut: boolean };
+    expect(overflow).toEqual({ page: 0, list: 0, wrapped: 0, someCut: true });
+    // A label too long for its row (or the pane's header) is cut at its end on a word, whole in its tooltip.
+    expect(await labelsCutMidWord(page)).toEqual([]);
     // The label keeps its room: at least 40% of the row.
     type Box = { getBoundingClientRect(): { width: number } };
     const room = await rowByLabel(page, 'Rename the confusing variables in the parser').evaluate((row) => {

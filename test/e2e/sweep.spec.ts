@@ -6,6 +6,7 @@ import { agentEnv, createSessionIn, isolatedHome, newWorktreeTerminal, transcrip
 import { freshDataDir, startServer, type RunningServer } from './support/server';
 import { audit, colourChanges, colours, describeFindings, SCHEMES, settled, SWEEP_DIR, SweepReport, VIEWPORTS, type Colours, type Scheme } from './support/sweep';
 import { rowByLabel, rows } from './support/swarm';
+import { labelsCutMidWord } from './support/labelCuts';
 
 // The accessibility and screenshot sweep (issue 14): every main screen at 1400×900 and 900×700, light
 // and dark; a screenshot of each in test-results/sweep/<screen>-<w>x<h>-<scheme>.png, and axe-core
@@ -241,6 +242,7 @@ async function sweep(page: Page, screen: Screen): Promise<void> {
         await settled(page);
         const viewport = `${width}x${height}`;
         await page.screenshot({ path: join(SWEEP_DIR, `${screen.name}-${viewport}-${scheme}.png`), animations: 'disabled' });
+        expect.soft(await labelsCutMidWord(page), `${screen.name} ${viewport} ${scheme}: labels cut inside a word`).toEqual([]);
         const blocking = await audit(page, report, screen.name, viewport, scheme);
         expect.soft(blocking, `${screen.name} ${viewport} ${scheme}: serious or critical axe violations\n${describeFindings(blocking)}`).toEqual([]);
       }
