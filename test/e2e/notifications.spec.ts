@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startModelServer, type ModelServer } from '../support/model-server';
 import { agentEnv, composer, createSessionIn, isolatedHome, pane, type } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
+import { shoot } from './support/shots';
 import { rowByLabel } from './support/swarm';
 
 // Issue 10 §5 and §8, as a new user meets them in web mode (Chromium): a session
@@ -167,4 +168,23 @@ test('the terminal follows the dark look, and switches live to light', async ({ 
   await expect(ground).toHaveCSS('background-color', 'rgb(243, 243, 241)');
   await expect(rowsText).toHaveCSS('color', 'rgb(29, 29, 31)');
   await page.screenshot({ path: 'test-results/notify-terminal-light.png' });
+});
+
+test('Settings → Notifications: "Also notify me when a session is done" is off at first and kept across a reload', async ({ page }) => {
+  await open(page);
+  const settings = async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('tab', { name: 'Notifications' }).click();
+    return dialog.getByRole('checkbox', { name: /Also notify me when a session is done/ });
+  };
+  const optIn = await settings();
+  await expect(optIn).not.toBeChecked();
+  await optIn.click();
+  await expect(optIn).toBeChecked();
+  await expect(optIn).toBeFocused();
+  await shoot(page, 'notify-done-setting');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
+  await expect(await settings()).toBeChecked();
 });
