@@ -15,6 +15,7 @@ import { TerminalHooks } from './agents/sessionReports/terminalHooks';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
 import { ChangesService } from './git/changesService';
+import { CheckpointService } from './git/checkpointService';
 import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
@@ -128,9 +129,11 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
+  const checkpoints = new CheckpointService({ hooks, sessions, env, now: () => clock.now() });
+  checkpoints.start();
   const missed = new MissedWhileAway(events, () => sessions.list(false));
   const waitNotices = new WaitNotices({ hooks, sessions, settings: store.settings, clock });
-  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, merges, reports };
+  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, checkpoints, merges, reports };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -155,6 +158,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     () => closeUnsaved(sessions),
     () => worktrees.stop(),
     () => changes.stop(),
+    () => checkpoints.stop(),
     () => ambient.close(),
     () => agents.close(),
     () => terminals.close(),

@@ -5,6 +5,7 @@ import type { SessionReports } from './agents/sessionReports/reportEndpoint';
 import type { Ambient } from './ambient';
 import type { CoreEvents } from './events';
 import type { ChangesService } from './git/changesService';
+import type { CheckpointService } from './git/checkpointService';
 import type { MergeService } from './git/mergeService';
 import type { WorktreeService } from './git/worktrees';
 import type { AppService } from './services/app';
@@ -49,6 +50,8 @@ export interface CoreContext {
   readonly worktrees: WorktreeService;
   /** What worktree sessions changed (the Changes region, the rows' counts). */
   readonly changes: ChangesService;
+  /** A checkpoint of a session's git working tree at each finished turn (issue 36). */
+  readonly checkpoints: CheckpointService;
   /** Commit and merge back a session's worktree. */
   readonly merges: MergeService;
   /** The narrow endpoint agents report about their own session to, each with its token (`agents/sessionReports/`). */

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import type { SessionRow } from '../../../shared/domain/session';
+import { childEnv } from '../spawn/childEnv';
+import { createLogger } from '../logger';
+import type { CoreHooks } from '../services/hooks';
+import type { SessionsService } from '../services/sessions';
+import { checkpointDiff, listCheckpoints, recordCheckpoint, type Checkpoint, type RecordResult, type TurnDiff } from './checkpoint';
+import type { GitRunOptions } from './run';
+
+const log = createLogger('git:checkpoints');
+
+export interface CheckpointServiceDeps {
+  readonly hooks: Pick<CoreHooks, 'on'>;
+  readonly sessions: Pick<SessionsService, 'newestEntries'>;
+  readonly env: NodeJS.ProcessEnv;
+  /** The core's clock (the checkpoint's time). */
+  readonly now: () => number;
+}
+
+/**
+ * A checkpoint at each finished turn (issue 36): an agent's `turnCompleted` and a terminal's
+ * `terminalTurnEnded` record the session's folder, when it is in a git working tree, in the background:
+ * the turn is never waited on. One checkpoint is taken at a time across sessions (each `add --all` reads
+ * a whole tree); a session with one already waiting gets no second (the waiting one sees the newer files).
+ * The turn marker is the seq of the session's newest entry, so the transcript can find the turn.
+ */
+export class CheckpointService {
+  private readonly git: GitRunOptions;
+  private readonly waiting = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: Array<() => void> = [];
+  private stopped = false;
+  private recorded = 0;
+
+  constructor(private readonly deps: CheckpointServiceDeps) {
+    this.git = { env: childEnv(deps.env, 'terminal') };
+  }
+
+  start(): void {
+    const turn = (row: SessionRow): void => this.turnEnded(row);
+    this.unsubscribe.push(this.deps.hooks.on('turnCompleted', turn), this.deps.hooks.on('terminalTurnEnded', turn));
+  }
+
+  /** Stops listening; resolves once the checkpoint being taken (if any) is written. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const off of this.unsubscribe.splice(0)) off();
+    await this.settled();
+  }
+
+  /** How many checkpoints were written (not counting unchanged trees). */
+  get recordedCount(): number {
+    return this.recorded;
+  }
+
+  /** Waits for every checkpoint asked for so far (tests, close). */
+  async settled(): Promise<void> {
+    let seen: Promise<void> | null = null;
+    while (seen !== this.queue) {
+      seen = this.queue;
+      await seen;
+    }
+  }
+
+  /** A session's turn ended: its folder's checkpoint is queued (nothing for a remote, a subagent or a missing folder). */
+  turnEnded(row: SessionRow): void {
+    if (this.stopped || row.host || row.parentId || this.waiting.has(row.id) || !existsSync(row.folder)) return;
+    this.waiting.add(row.id);
+    this.queue = this.queue.then(async () => {
+      this.waiting.delete(row.id);
+      if (this.stopped) return;
+      try {
+        const result = await this.record(row);
+        if (result.recorded) this.recorded += 1;
+      } catch (err) {
+        log.warn('checkpoint failed', { sessionId: row.id, err });
+      }
+    });
+  }
+
+  private record(row: SessionRow): Promise<RecordResult> {
+    const newest = this.deps.sessions.newestEntries(row.id, 1)[0];
+    const turn = newest ? String(newest.seq) : '0';
+    return recordCheckpoint(row.folder, row.id, turn, { ...this.git, now: new Date(this.deps.now()) });
+  }
+
+  list(row: Pick<SessionRow, 'id' | 'folder'>): Promise<Checkpoint[]> {
+    return listCheckpoints(row.folder, row.id, this.git);
+  }
+
+  diff(row: Pick<SessionRow, 'id' | 'folder'>, commit: string): Promise<TurnDiff> {
+    return checkpointDiff(row.folder, row.id, commit, this.git);
+  }
+}
