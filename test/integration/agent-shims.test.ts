@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AgentShims, SHIM_MARKER, type ReporterCommand } from '../../src/main/core/agents/sessionReports/agentShims';
+import { until } from '../support/until';
+import { startCore, type Harness } from '../unit/core/harness';
 
 const REPORTER: ReporterCommand = { node: '/opt/my node/node', script: "/opt/it's/hook-reporter.js", env: {} };
 
@@ -67,4 +69,28 @@ describe('the agent shims first on a terminal’s PATH (real sh)', () => {
     expect(stderr).toContain('claude: command not found');
     expect(readFileSync(join(s.shims.binDir, SHIM_MARKER), 'utf8')).toContain('Swarmdesk');
   });
+});
+
+describe("the shims stay first when the user's ~/.bashrc puts a folder of its own first (real PTY, real bash)", () => {
+  let h: Harness | null = null;
+  afterEach(async () => {
+    await h?.core.close();
+    h = null;
+  });
+
+  it('typing claude in the terminal runs the shim, which runs the user’s claude from ~/.local/bin with our --settings', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'sd-shims-home-'));
+    userBinary(join(home, '.local', 'bin'), 'claude');
+    writeFileSync(join(home, '.bashrc'), `export PATH="$HOME/.local/bin:$PATH"\nPS1='ready> '\n`);
+    h = startCore({ env: { HOME: home, SHELL: '/bin/bash', PATH: '/usr/bin:/bin' } });
+    h.core.services.terminals.register();
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: home });
+    await h.ok('terminal:open', { id: row.id, cols: 120, rows: 30 });
+    const screen = () => h!.core.services.terminals.activity(row.id).screen;
+    await until(() => screen().includes('ready>'), { message: "the prompt from the user's ~/.bashrc" });
+    await h.ok('terminal:input', { id: row.id, data: 'claude hi\r' });
+    await until(() => screen().includes('arg: hi'), { message: "the user's claude ran" });
+    expect(screen()).toContain(`claude from ${join(home, '.local', 'bin')}`);
+    expect(screen()).toContain('arg: --settings');
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtWorkerFile } from '../../workerEntry';
 
@@ -95,6 +95,17 @@ ${setup}exec "$real" ${extra}"$@"
 `;
 }
 
+/** An interactive bash's rc file: the user's own first, as bash would read it, then our shim folder first on PATH. */
+function bashrc(binDir: string): string {
+  return `# Swarmdesk: your ~/.bashrc, then Swarmdesk's agent shims first on PATH (their hooks report this terminal's status).
+if [ -f ~/.bashrc ]; then . ~/.bashrc; fi
+case ":$PATH:" in
+  ${shQuote(`:${binDir}:`)}*) ;;
+  *) PATH=${shQuote(binDir)}:$PATH ;;
+esac
+`;
+}
+
 /** Written whole (a temp file, then renamed): a shim running now never reads half a file. */
 function writeWhole(file: string, text: string, mode: number): void {
   const temp = `${file}.tmp-${process.pid}`;
@@ -129,6 +140,21 @@ export class AgentShims {
     const geminiSetup = `if [ -z "\${GEMINI_CLI_SYSTEM_DEFAULTS_PATH:-}" ]; then GEMINI_CLI_SYSTEM_DEFAULTS_PATH=${shQuote(gemini)}; export GEMINI_CLI_SYSTEM_DEFAULTS_PATH; fi\n`;
     writeWhole(join(this.binDir, 'gemini'), shim('gemini', '', geminiSetup), 0o700);
     writeWhole(join(this.binDir, 'codex'), shim('codex', `-c ${shQuote(codexNotify(this.reporter))} `), 0o700);
+    writeWhole(this.bashrc, bashrc(this.binDir), 0o600);
+  }
+
+  /** Our rc file for an interactive bash: the user's own ~/.bashrc, then the shims first on PATH again. */
+  get bashrc(): string {
+    return join(this.dir, 'bashrc');
+  }
+
+  /**
+   * The arguments an interactive shell of the user's starts with, so the shims stay first on PATH even
+   * when the user's rc file puts a folder of its own first (`~/.local/bin`, where `claude` installs): bash
+   * reads our rc file, which reads theirs. Other shells: none (their rc files may win; said in the README).
+   */
+  shellArgs(shell: string): string[] {
+    return basename(shell) === 'bash' ? ['--rcfile', this.bashrc] : [];
   }
 
   /** `path` with the shim folder first (once). */

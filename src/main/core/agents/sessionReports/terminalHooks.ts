@@ -44,6 +44,11 @@ export class TerminalHooks {
     return this.readying;
   }
 
+  /** The arguments the user's interactive shell starts with (bash: our rc file, which reads theirs); none before `ready`. */
+  shellArgs(shell: string): string[] {
+    return this.shims?.shellArgs(shell) ?? [];
+  }
+
   /** The variables a terminal of `sessionId` starts with (its token, the endpoint, PATH with the shims first). */
   terminalEnv(sessionId: string, path: string | undefined): TerminalHookEnv {
     const shims = this.shims;

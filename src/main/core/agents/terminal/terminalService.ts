@@ -360,7 +360,7 @@ export class TerminalService {
     const cwd = existsSync(row.folder) ? row.folder : (env.HOME ?? '/');
     let pty: PtySession;
     try {
-      pty = new PtySession({ file: shell, args: command ? ['-c', command] : [], cwd, env, cols, rows });
+      pty = new PtySession({ file: shell, args: command ? ['-c', command] : (this.deps.hooks?.shellArgs(shell) ?? []), cwd, env, cols, rows });
     } catch (err) {
       hooked.revoke();
       log.error('terminal did not start', { session: row.id, err });
