@@ -58,3 +58,29 @@ test('two new terminals in one folder are told apart in the list at 1400 and 900
   await expect(heading).toHaveAccessibleName(new RegExp(`^Terminal · ${basename(work)} · `));
   await shoot(page, 'alike-terminals');
 });
+
+// On the two terminals the test before made (the file runs in order).
+test("a row's rename field reaches its ⋯, at 1400 and 900 px", async ({ page }) => {
+  await page.goto(server.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible({ timeout: 15_000 });
+  for (const size of [
+    { width: 1400, height: 900 },
+    { width: 900, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    const row = rowByLabel(page, new RegExp(`^Terminal · ${basename(work)}`)).first();
+    await row.dblclick();
+    const field = page.getByRole('textbox', { name: 'Session title' });
+    await expect(field).toBeFocused();
+    const gap = await row.evaluate((el) => {
+      const input = el.querySelector('.rename-input')!.getBoundingClientRect();
+      const more = el.querySelector('.row-more')!.getBoundingClientRect();
+      return more.left - input.right;
+    });
+    expect(gap, `at ${size.width}: from the field's end to the ⋯`).toBeLessThanOrEqual(24);
+    expect(gap).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await expect(field).toHaveCount(0);
+  }
+});
+
