@@ -235,6 +235,10 @@ export class FakeApi implements SwarmdeskApi {
       case 'ui:setState':
         this.uiState = { ...this.uiState, ...(input as Partial<UiState>) };
         return this.ok(this.uiState);
+      case 'settings:titleHints':
+        return this.ok({ hints: [] });
+      case 'sessions:titleAutomatic':
+        return this.ok({ id, automatic: true });
       case 'entries:page': {
         const list = this.entries.get(id) ?? [];
         return this.ok({ entries: list.slice(-200), hasMore: list.length > 200 });

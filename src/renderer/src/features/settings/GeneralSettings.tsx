@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { THEMES, type Theme } from '../../../../shared/ipc/settings';
 import { useApp } from '../../stores/app';
 import { HostSettingsGroup } from '../host/HostSettingsGroup';
+import { TitleHintSettings } from '../titles/TitleHintSettings';
 import { saveTheme } from './actions';
 import { useSettings } from './store';
 
 const THEME_NAMES: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
-/** General and appearance: the theme (applied at once and kept), the session host's lifetime, and where the data lives. */
+/** General and appearance: the theme (applied at once and kept), the session host's lifetime, each project's title hint, and where the data lives. */
 export function GeneralSettings() {
   const theme = useSettings((s) => s.view?.general.theme ?? 'system');
   const dataDir = useApp((s) => s.info?.dataDir ?? null);
@@ -29,6 +30,7 @@ export function GeneralSettings() {
         </p>
       </fieldset>
       <HostSettingsGroup />
+      <TitleHintSettings />
       {dataDir ? (
         <div className="field">
           <span>Data folder</span>

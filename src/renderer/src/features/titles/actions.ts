@@ -1,4 +1,6 @@
 import type { SessionId } from '../../../../shared/domain/session';
+import type { TitleHint } from '../../../../shared/ipc/settings';
+import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { showToast } from '../../stores/ui';
 import { applyRow } from '../sessions/actions';
@@ -42,4 +44,16 @@ export async function applyEarlierTitle(id: SessionId, title: string): Promise<b
   closeTitleHistory();
   showToast(`Titled “${title}”; automatic titles leave it.`);
   return true;
+}
+
+/** Every project's title hint (Settings → General). */
+export async function loadTitleHints(): Promise<Result<TitleHint[]>> {
+  const r = await api().invoke('settings:titleHints', {});
+  return r.ok ? { ok: true, value: r.value.hints } : r;
+}
+
+/** Sets a project's title hint (empty clears it); main refuses one too long, saying so. */
+export async function saveTitleHint(project: string, hint: string): Promise<Result<TitleHint[]>> {
+  const r = await api().invoke('settings:setTitleHint', { project, hint });
+  return r.ok ? { ok: true, value: r.value.hints } : r;
 }
