@@ -23,7 +23,7 @@ export function seedDir(sessions: number, entriesPerSession: number, version = 3
 /** Brings a seed up to date (migrations) and fills its stemmed search index, so a copy's server has no fill to do. */
 function upToDate(dir: string): void {
   const { store } = openStore({ dataDir: dir });
-  while (!store.stemFill.step(20_000).filled);
+  while (!store.stemFill.step(20_000).done);
   store.close();
 }
 

@@ -79,7 +79,7 @@ export async function measureStemFill(dataDir: string): Promise<StemFillFigures>
   }, 5);
   const fillMs = await new Promise<number>((resolve) => {
     const poll = setInterval(() => {
-      if (store.stemFill.filled()) {
+      if (store.stemFill.done()) {
         clearInterval(poll);
         resolve(performance.now() - fillStarted);
       }

@@ -121,8 +121,8 @@ describe('search finds the words people type (issue 34)', () => {
     h.clock.advance(1);
     await until(() => {
       h!.clock.advance(STEM_FILL_INTERVAL_MS);
-      return store.stemFill.filled();
-    }, { message: 'the stemmed index filled' });
+      return store.stemFill.done();
+    }, { message: 'the stemmed index filled and merged' });
     expect(await search('retries', true)).toEqual([rows[0]!.id]);
   });
 });

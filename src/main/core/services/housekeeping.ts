@@ -50,7 +50,7 @@ export function startHousekeeping(store: Store, trash: SessionTrash, clock: Cloc
     try {
       const start = performance.now();
       while (performance.now() - start < STEM_FILL_SLICE_MS) {
-        if (!store.stemFill.step(STEM_FILL_BATCH).filled) continue;
+        if (!store.stemFill.step(STEM_FILL_BATCH).done) continue;
         stopFill?.();
         stopFill = null;
         log.info('stemmed search index filled');
@@ -64,7 +64,7 @@ export function startHousekeeping(store: Store, trash: SessionTrash, clock: Cloc
   // Never at once: start-up does not wait for the fill.
   const stopDelay = clock.every(STEM_FILL_DELAY_MS, () => {
     stopDelay();
-    if (!store.stemFill.filled()) stopFill = clock.every(STEM_FILL_INTERVAL_MS, fillSlice);
+    if (!store.stemFill.done()) stopFill = clock.every(STEM_FILL_INTERVAL_MS, fillSlice);
   });
   const purge = (): void => {
     try {
