@@ -112,8 +112,12 @@ function listModes(root: string, skip: readonly string[]): Map<string, { mode: n
   return out;
 }
 
+/** The agent shims a terminal runs (agents/sessionReports/agentShims.ts): executable, by their owner only. */
+const SHIMS = new Set(['claude', 'gemini', 'codex'].map((name) => join('agent-hooks', 'bin', name)));
+
 function expectPrivate(listing: ReturnType<typeof listModes>): void {
-  const loose = [...listing].filter(([, e]) => e.mode !== (e.kind === 'dir' ? 0o700 : 0o600)).map(([name, e]) => `${name} ${e.kind} ${octal(e.mode)}`);
+  const expected = (name: string, kind: string): number => (kind === 'dir' || SHIMS.has(name) ? 0o700 : 0o600);
+  const loose = [...listing].filter(([name, e]) => e.mode !== expected(name, e.kind)).map(([name, e]) => `${name} ${e.kind} ${octal(e.mode)}`);
   expect(loose).toEqual([]);
 }
 
