@@ -126,6 +126,19 @@ describe('recordCheckpoint', () => {
     expect(listed?.skipped).toEqual([{ path: 'big dump.bin', bytes: MAX_UNTRACKED_BYTES + 1 }]);
   });
 
+  it('takes none (and writes nothing) when the folder holds more untracked files than the limit', async () => {
+    const dir = repo();
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) writeFileSync(join(dir, name), name);
+    const objects = git(dir, 'count-objects');
+
+    const result = await recordCheckpoint(dir, SESSION, 'turn-1', { env: GIT_TEST_ENV, maxUntrackedFiles: 2 });
+
+    expect(result).toEqual({ recorded: false, reason: 'too-many-untracked', untracked: 3 });
+    expect(git(dir, 'count-objects')).toBe(objects); // not one file hashed
+    expect(git(dir, 'for-each-ref', 'refs/swarmdesk/')).toBe('');
+    expect((await recordCheckpoint(dir, SESSION, 'turn-1', { env: GIT_TEST_ENV, maxUntrackedFiles: 3 })).recorded).toBe(true);
+  });
+
   it('works in a worktree (its own index) and in a repository without commits; a folder outside git is said', async () => {
     const dir = repo();
     const wt = join(dirname(dir), 'wt');

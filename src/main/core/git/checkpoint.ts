@@ -17,6 +17,11 @@ import { GitError, runGit, type GitRunOptions } from './run';
 export const CHECKPOINT_REF_PREFIX = 'refs/swarmdesk/checkpoints/';
 /** Untracked files larger than this are left out of a checkpoint, and the checkpoint says so. */
 export const MAX_UNTRACKED_BYTES = 10 * 1024 * 1024;
+/**
+ * More untracked (not ignored) files than this and no checkpoint is taken: a session in a folder such as a
+ * home directory under git would hash all of them at every turn.
+ */
+export const MAX_UNTRACKED_FILES = 20_000;
 /** Adding a big tree's files can take a while; a query is quicker. */
 const ADD_MS = 5 * 60_000;
 const QUERY_MS = 20_000;
@@ -48,7 +53,9 @@ export type RecordResult =
   | { readonly recorded: true; readonly checkpoint: Checkpoint }
   /** The working tree is the same as the last checkpoint's: nothing new was written. */
   | { readonly recorded: false; readonly reason: 'unchanged'; readonly checkpoint: Checkpoint }
-  | { readonly recorded: false; readonly reason: 'not-a-repository' };
+  | { readonly recorded: false; readonly reason: 'not-a-repository' }
+  /** More untracked files than `MAX_UNTRACKED_FILES` (`untracked` says how many): nothing was written. */
+  | { readonly recorded: false; readonly reason: 'too-many-untracked'; readonly untracked: number };
 
 export interface TurnDiff {
   readonly checkpoint: Checkpoint;
@@ -87,15 +94,18 @@ async function toplevel(dir: string, options: GitRunOptions): Promise<string | n
   }
 }
 
-/** Untracked, not ignored files over the limit, relative to `top`. */
-async function oversizedUntracked(top: string, env: GitRunOptions): Promise<SkippedFile[]> {
-  const out = await git(top, ['ls-files', '-z', '--others', '--exclude-standard'], env, ADD_MS);
-  const skipped: SkippedFile[] = [];
-  for (const path of out.split('\0').filter(Boolean)) {
-    const stat = await lstat(join(top, path)).catch(() => null);
-    if (stat?.isFile() && stat.size > MAX_UNTRACKED_BYTES) skipped.push({ path, bytes: stat.size });
-  }
-  return skipped;
+/** The untracked, not ignored files, relative to `top`, with those over the size limit. */
+async function untrackedFiles(top: string, env: GitRunOptions): Promise<{ count: number; oversized: () => Promise<SkippedFile[]> }> {
+  const paths = (await git(top, ['ls-files', '-z', '--others', '--exclude-standard'], env, ADD_MS)).split('\0').filter(Boolean);
+  const oversized = async (): Promise<SkippedFile[]> => {
+    const skipped: SkippedFile[] = [];
+    for (const path of paths) {
+      const stat = await lstat(join(top, path)).catch(() => null);
+      if (stat?.isFile() && stat.size > MAX_UNTRACKED_BYTES) skipped.push({ path, bytes: stat.size });
+    }
+    return skipped;
+  };
+  return { count: paths.length, oversized };
 }
 
 function message(sessionId: string, turn: string, at: string, skipped: readonly SkippedFile[]): string {
@@ -138,7 +148,7 @@ export async function recordCheckpoint(
   folder: string,
   sessionId: string,
   turn: string,
-  options: GitRunOptions & { readonly now?: Date } = {},
+  options: GitRunOptions & { readonly now?: Date; readonly maxUntrackedFiles?: number } = {},
 ): Promise<RecordResult> {
   const ref = checkpointRef(sessionId);
   const top = await toplevel(folder, options);
@@ -151,7 +161,9 @@ export async function recordCheckpoint(
     await copyFile(realIndex, tempIndex).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err; // no index yet (a repository without commits): start empty
     });
-    const skipped = await oversizedUntracked(top, env);
+    const untracked = await untrackedFiles(top, env);
+    if (untracked.count > (options.maxUntrackedFiles ?? MAX_UNTRACKED_FILES)) return { recorded: false, reason: 'too-many-untracked', untracked: untracked.count };
+    const skipped = await untracked.oversized();
     const excludes = skipped.map((s) => `:(top,exclude,literal)${s.path}`);
     await git(top, ['add', '--all', '--ignore-errors', '--', ':/', ...excludes], env, ADD_MS);
     const tree = (await git(top, ['write-tree'], env)).trim();

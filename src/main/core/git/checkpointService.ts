@@ -27,6 +27,8 @@ export interface CheckpointServiceDeps {
 export class CheckpointService {
   private readonly git: GitRunOptions;
   private readonly waiting = new Set<string>();
+  /** Sessions whose folder was once too full of untracked files (logged once). */
+  private readonly toldTooMany = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private readonly unsubscribe: Array<() => void> = [];
   private stopped = false;
@@ -72,6 +74,10 @@ export class CheckpointService {
       try {
         const result = await this.record(row);
         if (result.recorded) this.recorded += 1;
+        else if (result.reason === 'too-many-untracked' && !this.toldTooMany.has(row.id)) {
+          this.toldTooMany.add(row.id);
+          log.info('no checkpoints: too many untracked files', { sessionId: row.id, untracked: result.untracked });
+        }
       } catch (err) {
         log.warn('checkpoint failed', { sessionId: row.id, err });
       }
