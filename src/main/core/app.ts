@@ -9,6 +9,7 @@ import { endLeftoverAgents } from './agents/leftoverAgents';
 import { LiveAgentsRecord } from './agents/liveAgentsRecord';
 import { TerminalService } from './agents/terminal/terminalService';
 import { hookStatus, StatusReport } from './agents/sessionReports/hookStatus';
+import { TitleReportSchema } from '../../shared/ipc/sessions';
 import { SessionReports } from './agents/sessionReports/reportEndpoint';
 import { SessionTokens } from './agents/sessionReports/sessionTokens';
 import { TerminalHooks } from './agents/sessionReports/terminalHooks';
@@ -100,6 +101,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     const status = hookStatus(report);
     if (status !== null) terminals.hookReport(sessionId, status);
   });
+  // An agent titles its own session (issue 33): the answer (used, or why not) goes back to its MCP tool.
+  reports.on('title', TitleReportSchema, (sessionId, report) => ambient.agentTitles.set(sessionId, report.title));
   ambient.engine.addActivitySource((id) => terminals.screenForAmbient(id));
   const imports = new ImportService({
     store,

@@ -45,6 +45,9 @@ export const AgentTitleResultSchema = z.discriminatedUnion('used', [
 ]);
 export type AgentTitleResult = z.infer<typeof AgentTitleResultSchema>;
 
+/** An agent's `set_session_title` as its MCP server reports it (the session's token on the report endpoint). */
+export const TitleReportSchema = z.object({ sessionId: z.string(), kind: z.literal('title'), title: z.string().max(2_000) });
+
 /** A session's "Title automatically" (on unless the user turned it off). */
 export const TitleAutomaticSchema = z.object({ id: SessionIdSchema, automatic: z.boolean() }).strict();
 

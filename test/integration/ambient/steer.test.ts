@@ -101,6 +101,32 @@ describe('the agent sets its title', () => {
   });
 });
 
+describe('the title report (what the set_session_title MCP tool posts)', () => {
+  it('with the session’s own token, the agent’s title is judged and answered over loopback; another session’s token reaches nothing', async () => {
+    server.setPolicy(() => ({ text: 'SKIP' }));
+    const core = startCore();
+    const row = await ok(core, 'sessions:create', { kind: 'chat' });
+    const other = await ok(core, 'sessions:create', { kind: 'chat' });
+    const { reports } = core.services;
+    const url = await reports.listen();
+    const post = (token: string, body: unknown) =>
+      fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const mine = reports.issue(row.id).token.token;
+    const theirs = reports.issue(other.id).token.token;
+
+    const refused = await post(mine, { sessionId: row.id, kind: 'title', title: 'Untitled' });
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toMatchObject({ used: false, reason: 'rejected' });
+    const used = await post(mine, { sessionId: row.id, kind: 'title', title: 'Port the billing API to async' });
+    expect(await used.json()).toMatchObject({ used: true, title: 'Port the billing API to async' });
+    expect(await ok(core, 'sessions:get', { id: row.id })).toMatchObject({ title: 'Port the billing API to async', titleSource: 'agent' });
+
+    const wrong = await post(theirs, { sessionId: row.id, kind: 'title', title: 'Hijacked title here' });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Port the billing API to async');
+  });
+});
+
 describe('Title automatically', () => {
   it('off: no title call is made (created or maintained), the agent is refused, the current title stays; on again titles', async () => {
     server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? 'ANSWER: Upload resume and progress' : 'ANSWER: Add retry backoff to uploads' }));
