@@ -8,6 +8,9 @@ import { queryPhrases } from './snippetText';
  * the stemmed index only for words it changes ("decorators" → "decor", "retry" → "retri").
  * A one-row TEMP table and its fts5vocab view: nothing of it is in the database file.
  */
+/** How many words' answers are kept. */
+const KNOWN_WORDS = 2_000;
+
 export function createStemProbe(db: Db) {
   db.exec(`
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_probe USING fts5(w, tokenize = 'porter unicode61 remove_diacritics 2');
@@ -16,17 +19,27 @@ export function createStemProbe(db: Db) {
   const put = db.prepare<{ w: string }>(`INSERT INTO temp.stem_probe (rowid, w) VALUES (1, @w)`);
   const terms = db.prepare<[], { term: string }>(`SELECT term FROM temp.stem_probe_terms`);
   const clear = db.prepare(`DELETE FROM temp.stem_probe`);
-  return {
-    /** True when the stemmed form of some word differs from the word as the index folds it. */
-    changesAny(words: readonly string[]): boolean {
-      if (words.length === 0) return false;
-      const plain = new Set(queryPhrases(words).flat());
-      put.run({ w: words.join(' ') });
+  /** Words asked before (a word's stem never changes): a keystroke mostly asks again what the last one did. */
+  const known = new Map<string, boolean>();
+  const changes = (word: string): boolean => {
+    let answer = known.get(word);
+    if (answer === undefined) {
+      const plain = new Set(queryPhrases([word]).flat());
+      put.run({ w: word });
       try {
-        return terms.all().some((t) => !plain.has(t.term));
+        answer = terms.all().some((t) => !plain.has(t.term));
       } finally {
         clear.run();
       }
+      if (known.size >= KNOWN_WORDS) known.clear();
+      known.set(word, answer);
+    }
+    return answer;
+  };
+  return {
+    /** True when the stemmed form of some word differs from the word as the index folds it. */
+    changesAny(words: readonly string[]): boolean {
+      return words.some(changes);
     },
   };
 }
