@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,4 +93,61 @@ describe("the shims stay first when the user's ~/.bashrc puts a folder of its ow
     expect(screen()).toContain(`claude from ${join(home, '.local', 'bin')}`);
     expect(screen()).toContain('arg: --settings');
   }, 60_000);
+});
+
+// zsh is not on every machine (apt-get install zsh); where it is, the user's own zsh files are read, then the shims go first.
+const ZSH = ['/usr/bin/zsh', '/bin/zsh'].find((p) => existsSync(p));
+
+describe.skipIf(ZSH === undefined)("the shims stay first when the user's zsh files put a folder of their own first (real PTY, real zsh)", () => {
+  let h: Harness | null = null;
+  afterEach(async () => {
+    await h?.core.close();
+    h = null;
+  });
+
+  async function typeClaude(home: string, env: Record<string, string> = {}): Promise<string> {
+    h = startCore({ env: { HOME: home, SHELL: ZSH!, PATH: '/usr/bin:/bin', ...env } });
+    h.core.services.terminals.register();
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: home });
+    await h.ok('terminal:open', { id: row.id, cols: 120, rows: 30 });
+    const screen = () => h!.core.services.terminals.activity(row.id).screen;
+    await until(() => screen().includes('ready>'), { message: "the prompt from the user's .zshrc" });
+    await h.ok('terminal:input', { id: row.id, data: 'claude hi; echo "zdotdir=$ZDOTDIR env=$FROM_ZSHENV"\r' });
+    await until(() => screen().includes('arg: hi') && screen().includes('zdotdir='), { message: "the user's claude ran" });
+    return screen();
+  }
+
+  it("a ~/.zshrc prepending ~/.local/bin: typing claude runs the shim, which runs the user's claude with our --settings", async () => {
+    const home = mkdtempSync(join(tmpdir(), 'sd-shims-zhome-'));
+    userBinary(join(home, '.local', 'bin'), 'claude');
+    writeFileSync(join(home, '.zshenv'), 'export FROM_ZSHENV=yes\n');
+    writeFileSync(join(home, '.zshrc'), `export PATH="$HOME/.local/bin:$PATH"\nPS1='ready> '\n`);
+    const screen = await typeClaude(home);
+    expect(screen).toContain(`claude from ${join(home, '.local', 'bin')}`);
+    expect(screen).toContain('arg: --settings');
+    // The user's .zshenv was read too, and ZDOTDIR is theirs again at the prompt (here: $HOME).
+    expect(screen).toContain(`zdotdir=${home} env=yes`);
+  }, 60_000);
+
+  it("a user's own ZDOTDIR (set in the environment, or by their ~/.zshenv) is where their files are read from", async () => {
+    const home = mkdtempSync(join(tmpdir(), 'sd-shims-zhome-'));
+    const config = join(home, '.config', 'zsh');
+    mkdirSync(config, { recursive: true });
+    userBinary(join(home, '.local', 'bin'), 'claude');
+    writeFileSync(join(home, '.zshenv'), `export ZDOTDIR="$HOME/.config/zsh"\n`);
+    writeFileSync(join(config, '.zshenv'), 'export FROM_ZSHENV=config\n');
+    writeFileSync(join(config, '.zshrc'), `export PATH="$HOME/.local/bin:$PATH"\nPS1='ready> '\n`);
+    let screen = await typeClaude(home);
+    expect(screen).toContain('arg: --settings');
+    expect(screen).toContain(`zdotdir=${config} env=`);
+    await h?.core.close();
+    // The same files found through ZDOTDIR in the terminal's environment, with no ~/.zshenv.
+    const bare = mkdtempSync(join(tmpdir(), 'sd-shims-zhome-'));
+    userBinary(join(bare, '.local', 'bin'), 'claude');
+    writeFileSync(join(bare, '.zshrc'), `PS1='wrong> '\n`);
+    screen = await typeClaude(bare, { ZDOTDIR: config });
+    expect(screen).toContain(`claude from ${join(bare, '.local', 'bin')}`);
+    expect(screen).toContain('arg: --settings');
+    expect(screen).toContain(`zdotdir=${config} env=config`);
+  }, 90_000);
 });

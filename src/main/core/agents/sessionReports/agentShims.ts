@@ -106,6 +106,40 @@ esac
 `;
 }
 
+/** The variable a zsh of ours gets the user's own ZDOTDIR in (absent: theirs was unset, so their files are in $HOME). */
+export const USER_ZDOTDIR = 'SWARMDESK_USER_ZDOTDIR';
+
+/**
+ * zsh reads its start-up files from $ZDOTDIR, which a terminal's zsh gets set to our folder: each of ours
+ * reads the user's file of that name with ZDOTDIR set back to theirs (their .zshenv may move it), and keeps
+ * ZDOTDIR ours until .zshrc, the last one before the prompt, where the shims go first on PATH again and
+ * ZDOTDIR is left as the user's (history, completion dumps and a later login's .zlogin are theirs).
+ */
+function zshFiles(binDir: string): Record<string, string> {
+  const head = `# Swarmdesk: your own zsh start-up files, then Swarmdesk's agent shims first on PATH (their hooks report this terminal's status).\n`;
+  const ours = 'swarmdesk_zdotdir=$ZDOTDIR\n';
+  const theirs = (file: string) =>
+    `ZDOTDIR=\${${USER_ZDOTDIR}:-$HOME}\n` + `if [[ -f "$ZDOTDIR/${file}" ]]; then . "$ZDOTDIR/${file}"; fi\n`;
+  // What the user's file left ZDOTDIR as is theirs from now on (a .zshenv that sets ZDOTDIR=~/.config/zsh).
+  const keep = `if [[ "$ZDOTDIR" != "$HOME" ]]; then export ${USER_ZDOTDIR}=$ZDOTDIR; fi\n`;
+  const back = 'ZDOTDIR=$swarmdesk_zdotdir\nunset swarmdesk_zdotdir\n';
+  return {
+    '.zshenv': head + ours + theirs('.zshenv') + keep + back,
+    '.zprofile': head + ours + theirs('.zprofile') + keep + back,
+    '.zshrc':
+      head +
+      theirs('.zshrc') +
+      `unset ${USER_ZDOTDIR}\n` +
+      `case ":$PATH:" in\n  ${shQuote(`:${binDir}:`)}*) ;;\n  *) PATH=${shQuote(binDir)}:$PATH ;;\nesac\n`,
+  };
+}
+
+/** What an interactive shell starts with: its arguments and the variables added to its environment. */
+export interface ShellLaunch {
+  readonly args: string[];
+  readonly env: Record<string, string>;
+}
+
 /** Written whole (a temp file, then renamed): a shim running now never reads half a file. */
 function writeWhole(file: string, text: string, mode: number): void {
   const temp = `${file}.tmp-${process.pid}`;
@@ -141,6 +175,13 @@ export class AgentShims {
     writeWhole(join(this.binDir, 'gemini'), shim('gemini', '', geminiSetup), 0o700);
     writeWhole(join(this.binDir, 'codex'), shim('codex', `-c ${shQuote(codexNotify(this.reporter))} `), 0o700);
     writeWhole(this.bashrc, bashrc(this.binDir), 0o600);
+    mkdirSync(this.zdotdir, { recursive: true, mode: 0o700 });
+    for (const [name, text] of Object.entries(zshFiles(this.binDir))) writeWhole(join(this.zdotdir, name), text, 0o600);
+  }
+
+  /** Our ZDOTDIR for an interactive zsh: its files read the user's own, then put the shims first on PATH again. */
+  get zdotdir(): string {
+    return join(this.dir, 'zsh');
   }
 
   /** Our rc file for an interactive bash: the user's own ~/.bashrc, then the shims first on PATH again. */
@@ -149,12 +190,19 @@ export class AgentShims {
   }
 
   /**
-   * The arguments an interactive shell of the user's starts with, so the shims stay first on PATH even
-   * when the user's rc file puts a folder of its own first (`~/.local/bin`, where `claude` installs): bash
-   * reads our rc file, which reads theirs. Other shells: none (their rc files may win; said in the README).
+   * How an interactive shell of the user's starts, so the shims stay first on PATH even when the user's rc
+   * file puts a folder of its own first (`~/.local/bin`, where `claude` installs): bash reads our rc file,
+   * which reads theirs; zsh reads ours from our ZDOTDIR (the user's own, if set, passed on in
+   * SWARMDESK_USER_ZDOTDIR), which read theirs. Other shells: as they are (their rc files may win).
    */
-  shellArgs(shell: string): string[] {
-    return basename(shell) === 'bash' ? ['--rcfile', this.bashrc] : [];
+  shellLaunch(shell: string, env: Readonly<Record<string, string | undefined>>): ShellLaunch {
+    const name = basename(shell);
+    if (name === 'bash') return { args: ['--rcfile', this.bashrc], env: {} };
+    if (name === 'zsh') {
+      const user = env.ZDOTDIR;
+      return { args: [], env: { ZDOTDIR: this.zdotdir, ...(user ? { [USER_ZDOTDIR]: user } : {}) } };
+    }
+    return { args: [], env: {} };
   }
 
   /** `path` with the shim folder first (once). */

@@ -1,5 +1,5 @@
 import { createLogger } from '../../logger';
-import { AgentShims, reporterCommand, type ReporterCommand } from './agentShims';
+import { AgentShims, reporterCommand, type ReporterCommand, type ShellLaunch } from './agentShims';
 import type { SessionReports } from './reportEndpoint';
 
 const log = createLogger('session-reports');
@@ -44,9 +44,9 @@ export class TerminalHooks {
     return this.readying;
   }
 
-  /** The arguments the user's interactive shell starts with (bash: our rc file, which reads theirs); none before `ready`. */
-  shellArgs(shell: string): string[] {
-    return this.shims?.shellArgs(shell) ?? [];
+  /** How the user's interactive shell starts (bash: our rc file; zsh: our ZDOTDIR; each reads theirs); as it is before `ready`. */
+  shellLaunch(shell: string, env: Readonly<Record<string, string | undefined>>): ShellLaunch {
+    return this.shims?.shellLaunch(shell, env) ?? { args: [], env: {} };
   }
 
   /** The variables a terminal of `sessionId` starts with (its token, the endpoint, PATH with the shims first). */

@@ -360,7 +360,8 @@ export class TerminalService {
     const cwd = existsSync(row.folder) ? row.folder : (env.HOME ?? '/');
     let pty: PtySession;
     try {
-      pty = new PtySession({ file: shell, args: command ? ['-c', command] : (this.deps.hooks?.shellArgs(shell) ?? []), cwd, env, cols, rows });
+      const launch = command ? { args: ['-c', command], env: {} } : (this.deps.hooks?.shellLaunch(shell, env) ?? { args: [], env: {} });
+      pty = new PtySession({ file: shell, args: launch.args, cwd, env: { ...env, ...launch.env }, cols, rows });
     } catch (err) {
       hooked.revoke();
       log.error('terminal did not start', { session: row.id, err });
