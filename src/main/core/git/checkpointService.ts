@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { SessionRow } from '../../../shared/domain/session';
+import { AppError } from '../../../shared/result';
 import { childEnv } from '../spawn/childEnv';
 import { createLogger } from '../logger';
 import type { CoreHooks } from '../services/hooks';
 import type { SessionsService } from '../services/sessions';
 import { checkpointDiff, listCheckpoints, recordCheckpoint, type Checkpoint, type RecordResult, type TurnDiff } from './checkpoint';
+import { restoreCheckpoint, type RestoreResult } from './restore';
 import type { GitRunOptions } from './run';
 
 const log = createLogger('git:checkpoints');
@@ -96,5 +98,26 @@ export class CheckpointService {
 
   diff(row: Pick<SessionRow, 'id' | 'folder'>, commit: string): Promise<TurnDiff> {
     return checkpointDiff(row.folder, row.id, commit, this.git);
+  }
+
+  /**
+   * Puts the session's folder back to checkpoint `commit` (the present recorded first, so one more
+   * restore undoes it). Refused while the agent works: its next write would land on the restored files.
+   * Runs in the checkpoint queue, so no background checkpoint reads the tree halfway through.
+   */
+  restore(row: Pick<SessionRow, 'id' | 'folder' | 'status' | 'host'>, commit: string): Promise<RestoreResult> {
+    if (row.host) throw new AppError('UNAVAILABLE', 'Restoring a checkpoint on a remote host is not supported yet.');
+    if (row.status === 'working') {
+      throw new AppError('CONFLICT', 'Not restored: the agent is working. Stop it or wait for its turn to end, then restore.');
+    }
+    const run = this.queue.then(() => {
+      const newest = this.deps.sessions.newestEntries(row.id, 1)[0];
+      return restoreCheckpoint(row.folder, row.id, commit, newest ? String(newest.seq) : '0', this.git);
+    });
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 }
