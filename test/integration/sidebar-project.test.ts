@@ -17,8 +17,8 @@ afterEach(async () => {
   harness = null;
 });
 
-describe('a row says which repository it works for', () => {
-  it('a worktree session carries its repository as project; a plain one has none', async () => {
+describe('a row says which repository and branch it works on', () => {
+  it('a worktree session carries its repository as project and its branch; a plain one has neither', async () => {
     const h = (harness = startCore({ env: coreGitEnv() }));
     const repo = makeRepo();
     const inTree = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
@@ -29,6 +29,10 @@ describe('a row says which repository it works for', () => {
     expect(inTree.folder).toBe(record?.path);
     expect(inTree.project).toBe(record?.repoRoot);
     expect(plain.project).toBeUndefined();
+    // Its branch too (rows that read alike say it, SPEC §7); a plain row has none.
+    expect(record?.branch).toBeTruthy();
+    expect(inTree.branch).toBe(record?.branch);
+    expect(plain.branch).toBeUndefined();
     // The push that announced it already had it.
     const pushed = h.eventsOf('session:changed').filter((row) => row.id === inTree.id);
     expect(pushed[0]?.project).toBe(record?.repoRoot);
@@ -38,5 +42,7 @@ describe('a row says which repository it works for', () => {
     expect(first?.project).toBeUndefined();
     const rest = await h.ok('sessions:list', { includeArchived: false, after: { pinned: false, updatedAt: first!.updatedAt, id: first!.id } });
     expect(rest.find((row) => row.id === inTree.id)?.project).toBe(record?.repoRoot);
+    expect(rest.find((row) => row.id === inTree.id)?.branch).toBe(record?.branch);
+    expect(first?.branch).toBeUndefined();
   });
 });

@@ -45,6 +45,18 @@ describe('rows that would read alike say what differs in their subtitles (SPEC Â
     expect(tells).toEqual(['in work/billing-api', 'in old/billing-api', 'Chat', 'Claude Code']);
   });
 
+  it('two worktree sessions titled the same: their branches (not their worktree folders); a plain row beside them, its folder', async () => {
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 'a', title: 'Port the retry policy', folder: '/home/ada/.swarmdesk/worktrees/billing-api-3f2a', project: '/home/ada/src/billing-api', branch: 'port-retry-policy' }),
+        makeRow({ id: 'b', title: 'Port the retry policy', folder: '/home/ada/.swarmdesk/worktrees/billing-api-9c1d', project: '/home/ada/src/billing-api', branch: 'retry-policy-v2' }),
+        makeRow({ id: 'c', title: 'Port the retry policy', folder: '/home/ada/src/billing-api' }),
+      ]),
+    );
+    const tells = Object.fromEntries((await drawnRows()).map((r, i) => [i, r.tell]));
+    expect(Object.values(tells).sort()).toEqual(['branch port-retry-policy', 'branch retry-policy-v2', 'in billing-api']);
+  });
+
   it('long labels that start alike (cut at the same words): the words where they differ, never a cut inside the label', async () => {
     await renderApp(
       new FakeApi([

@@ -70,6 +70,8 @@ const SessionRowShape = z.object({
    * filters it with the repository, not its worktree folder. Absent for every other session (its project is its folder).
    */
   project: z.string().min(1).max(4096).optional(),
+  /** A worktree session's branch: rows that read alike say it (SPEC §7). Absent for every other session. */
+  branch: z.string().min(1).max(255).optional(),
   /** The ACP agent an `acp` session runs (its id: `gemini`, `codex`, `qwen`, `custom-…`). Absent for every other kind. */
   agent: z.string().min(1).max(64).optional(),
   /**

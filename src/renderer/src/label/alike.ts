@@ -7,14 +7,14 @@ import { rowLabelText } from './rowParts';
 /*
  * Rows that would read alike (SPEC §7, issue 32): two terminals "Terminal · repo", two chats titled the
  * same, or two long labels whose shown starts are the same once cut at the row's end. Their subtitles
- * carry what differs (what each did last, the folder, the agent, the host, the time), never a second cut
+ * carry what differs (what each did last, the branch, the folder, the agent, the host, the time), never a second cut
  * inside the label. Computed over the rows drawn (the list is virtualised: a few dozen at a time).
  */
 
 /** Labels that agree in this many characters read alike in a narrow sidebar (its cut falls about here). */
 export const ALIKE_PREFIX = 24;
 
-type Row = Pick<SessionListRow, 'id' | 'kind' | 'status' | 'folder' | 'agent' | 'agentName' | 'host' | 'subtitle' | 'firstUserLine' | 'updatedAt' | 'title' | 'titleSource' | 'titlePinned'>;
+type Row = Pick<SessionListRow, 'id' | 'kind' | 'status' | 'folder' | 'branch' | 'agent' | 'agentName' | 'host' | 'subtitle' | 'firstUserLine' | 'updatedAt' | 'title' | 'titleSource' | 'titlePinned'>;
 
 const normal = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -67,8 +67,11 @@ function clock(at: number, seconds: boolean): string {
 /** Of the facts that may differ, the first that tells every row of the group apart (else the one that tells most). */
 function factTells(rows: readonly Row[]): string[] | null {
   const minutes = new Set(rows.map((r) => Math.floor(r.updatedAt / 60_000))).size === rows.length;
+  const folders = folderTells(rows);
   const candidates: string[][] = [
-    folderTells(rows),
+    // A worktree session's branch says more than its worktree's folder; a row without one keeps its folder.
+    ...(rows.some((r) => r.branch) ? [rows.map((r, i) => (r.branch ? `branch ${r.branch}` : folders[i]!))] : []),
+    folders,
     rows.map((r) => agentKindName(r.kind, r.agent, r.agentName)),
     rows.map((r) => (r.host ? `on ${r.host}` : 'on this machine')),
     rows.map((r) => `active ${clock(r.updatedAt, !minutes)}`),

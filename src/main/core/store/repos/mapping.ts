@@ -62,8 +62,10 @@ export const SESSION_COLUMNS =
   "AND (sessions.rid << 32) + 4294967295 AND e.kind = 'user' AND (e.meta IS NULL OR json_extract(e.meta, '$.to') IS NOT 'program') " +
   'ORDER BY e.id DESC LIMIT 1), first_user_line) ELSE first_user_line END, ' +
   'subtitle, unread, created_at, updated_at, ' +
-  // A worktree session's repository (its `worktree` option): one primary-key lookup per row.
-  "(SELECT json_extract(o.value, '$.repoRoot') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree'), " +
+  // A worktree session's repository and branch (its `worktree` option), one primary-key lookup per row: one
+  // value, the two joined by a unit separator (a branch name never holds a control character).
+  "(SELECT json_extract(o.value, '$.repoRoot') || char(31) || coalesce(json_extract(o.value, '$.branch'), '') " +
+  "FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'worktree'), " +
   // An ACP session's agent id (its `acpAgent` option); other kinds do not look it up.
   "CASE WHEN kind = 'acp' THEN (SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent') END, " +
   // A user-defined ACP agent's name as its settings say now (Settings → Agents, key `agents.acp`: a rename
@@ -92,7 +94,7 @@ export type SessionDbRow = [
   unread: number,
   createdAt: number,
   updatedAt: number,
-  worktreeRepo: unknown,
+  worktree: unknown,
   acpAgent: unknown,
   acpAgentName: unknown,
   exitCode: number | null,
@@ -119,11 +121,20 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     createdAt: r[15],
     updatedAt: r[16],
     backendId: r[8],
-    // Only a worktree session has one (absent otherwise, so most rows stay as they were).
-    ...(typeof r[17] === 'string' && r[17] !== '' ? { project: r[17] } : {}),
+    // Only a worktree session has them (absent otherwise, so most rows stay as they were).
+    ...worktreeOf(r[17]),
     ...acpAgent(r[18], r[19]),
     ...exitOf(readStatus(r[3]), r[20], r[21]),
   };
+}
+
+/** A worktree session's repository and branch, from `<repoRoot>\x1f<branch>`. */
+function worktreeOf(value: unknown): { project?: string; branch?: string } {
+  if (typeof value !== 'string') return {};
+  const cut = value.lastIndexOf('\x1f');
+  const project = cut < 0 ? value : value.slice(0, cut);
+  const branch = cut < 0 ? '' : value.slice(cut + 1);
+  return { ...(project !== '' ? { project } : {}), ...(branch !== '' && branch.length <= 255 ? { branch } : {}) };
 }
 
 /** An exited row's failure (a nonzero code or a signal), absent otherwise (SPEC §2). */
