@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { GitRepo } from '../../src/main/core/git/repo';
 import { GitError, gitAvailability, resetGitAvailabilityForTests, runGit } from '../../src/main/core/git/run';
-import { KEPT_WORK_MESSAGE } from '../../src/main/core/git/worktrees';
 import type { SessionRow } from '../../src/shared/domain/session';
 import { createCore } from '../../src/main/core/app';
 import { startCore, type Harness } from '../unit/core/harness';
@@ -139,27 +138,33 @@ describe('a worktree per session', () => {
     expect(record(h, s.id).gone).toBeNull();
   });
 
-  it('deleting a session with unmerged work asks (state), keeps the work as a commit on its kept branch, and restore brings it back', async () => {
+  it('deleting a session with unmerged work asks (state), keeps its files as a checkpoint (the branch as the agent left it, nothing stashed), and restore brings them back', async () => {
     const h = start();
     const repo = makeRepo();
     const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
     const r = record(h, s.id);
     writeFileSync(join(r.path, 'work.txt'), 'precious\n');
     git(r.path, 'commit', '--quiet', '--allow-empty', '-m', 'an agent commit');
+    const tip = git(repo, 'rev-parse', r.branch);
     const state = await h.ok('git:worktreeState', { id: s.id });
     expect(state.worktree).toMatchObject({ branch: r.branch, uncommitted: 1, unmerged: 1, missing: false });
     await h.ok('sessions:delete', { id: s.id });
     expect(existsSync(r.path)).toBe(false);
     expect(existsSync(dirname(r.path))).toBe(false);
-    expect(git(repo, 'log', '-1', '--format=%s', r.branch)).toBe(KEPT_WORK_MESSAGE);
-    expect(git(repo, 'show', `${r.branch}:work.txt`)).toBe('precious');
-    expect(git(repo, 'rev-list', '--count', `main..${r.branch}`)).toBe('2');
+    expect(git(repo, 'rev-parse', r.branch)).toBe(tip);
+    expect(git(repo, 'stash', 'list')).toBe('');
     expect(git(repo, 'status', '--porcelain')).toBe('');
+    const { items } = await h.ok('git:removedWorktrees', {});
+    expect(items).toMatchObject([{ sessionId: s.id, path: r.path, branch: r.branch, how: 'deleted' }]);
     await h.ok('sessions:restore', { id: s.id });
     expect(readFileSync(join(r.path, 'work.txt'), 'utf8')).toBe('precious\n');
+    expect(git(r.path, 'status', '--porcelain')).toBe('?? work.txt');
+    expect(git(repo, 'rev-parse', r.branch)).toBe(tip);
+    expect(git(repo, 'stash', 'list')).toBe('');
+    expect((await h.ok('git:removedWorktrees', {})).items).toEqual([]);
   });
 
-  it('delete stops the terminal first, so what it wrote is in the kept commit', async () => {
+  it('delete stops the terminal first, so what it wrote is in the kept checkpoint', async () => {
     const h = start();
     h.core.services.terminals.register(); // the real terminal dispatcher again (the harness puts a recorder there)
     const repo = makeRepo();
@@ -170,7 +175,7 @@ describe('a worktree per session', () => {
     await until(() => existsSync(join(r.path, 'shell.txt')), { message: 'shell wrote its file' });
     await h.ok('sessions:delete', { id: s.id });
     await until(() => h.eventsOf('terminal:exit').some((e) => e.sessionId === s.id), { message: 'terminal ended' });
-    expect(git(repo, 'show', `${r.branch}:shell.txt`)).toBe('from-the-shell');
+    expect(git(repo, 'show', `refs/swarmdesk/checkpoints/${s.id}:shell.txt`)).toBe('from-the-shell');
     expect(existsSync(r.path)).toBe(false);
   });
 

@@ -128,7 +128,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   });
   const changes = new ChangesService({ store, events, hooks, env });
   changes.start();
-  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env, changes });
+  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env, changes, now: () => clock.now() });
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });

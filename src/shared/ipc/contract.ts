@@ -8,6 +8,7 @@ import { importChannels } from './import';
 import { settingsChannels } from './settings';
 import { gitChannels } from './git';
 import { gitMergeChannels } from './gitMerge';
+import { gitRemovedChannels } from './gitRemoved';
 import { uiChannels } from './ui';
 import { hostChannels } from './host';
 import { acpChannels } from './acp';
@@ -27,6 +28,7 @@ export const channels = {
   ...agentChannels,
   ...gitChannels,
   ...gitMergeChannels,
+  ...gitRemovedChannels,
   ...uiChannels,
   ...hostChannels,
   ...acpChannels,

@@ -83,7 +83,7 @@ export const gitMergeChannels = {
   /** The files "Commit" will take: everything `git status` lists in the worktree (untracked too). */
   'git:uncommittedFiles': channel(id, z.object({ files: z.array(UncommittedFileSchema), truncated: z.boolean() })),
   /**
-   * After a merge: the worktree folder removed (refused while it has uncommitted files); with `deleteBranch`,
+   * After a merge: the worktree folder removed, its files kept first as a checkpoint ("Recently removed"); with `deleteBranch`,
    * its branch too, only when the base branch has every commit of it (git branch -d semantics).
    */
   'git:removeWorktree': channel(

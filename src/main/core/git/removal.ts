@@ -1,13 +1,11 @@
-import { rmdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { AppError } from '../../../shared/result';
 import type { WorktreeRecord } from './record';
 import type { GitRepo } from './repo';
 import { GitError } from './run';
 
 /*
- * "Remove worktree" after a merge (issue 14 §3): the folder goes only when it holds no
- * uncommitted work; the branch goes only when asked and only when the base branch has
+ * "Remove worktree" after a merge (issue 14 §3): the folder's files are kept as a checkpoint
+ * first (issue 36: listed under "Recently removed"); the branch goes only when asked and only when the base branch has
  * every commit of it (`git branch -d` semantics, checked against the base branch rather
  * than whatever the repository's own checkout has), else nothing is removed.
  */
@@ -20,23 +18,21 @@ export interface Removal {
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-export async function removeWorktreeAfterMerge(record: WorktreeRecord, base: GitRepo, worktree: GitRepo, deleteBranch: boolean): Promise<Removal> {
-  const status = await worktree.status('all');
-  const dirty = status.changed + status.untracked + status.conflicted;
-  if (dirty > 0) {
-    throw new AppError('CONFLICT', `The worktree has ${plural(dirty, 'uncommitted file')}; commit (and merge) ${dirty === 1 ? 'it' : 'them'} first. Nothing was removed.`);
-  }
+/**
+ * `removeKeeping` records the worktree's files (uncommitted work included) as a checkpoint listed under
+ * "Recently removed", then removes the folder (issue 36): nothing uncommitted is refused or lost.
+ */
+export async function removeWorktreeAfterMerge(record: WorktreeRecord, base: GitRepo, deleteBranch: boolean, removeKeeping: () => Promise<void>): Promise<Removal> {
   // Before anything is removed: may the branch go? (Its commit is pinned so a later commit is not deleted unseen.)
   const tip = deleteBranch ? await base.commitOf(`refs/heads/${record.branch}`) : null;
   if (deleteBranch) await refuseUnmerged(record, base, tip);
   try {
-    // Clean was checked above; git still wants --force for a worktree with submodules.
-    await base.removeWorktree(record.path, await worktree.hasSubmodules());
+    await removeKeeping();
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const why = err instanceof GitError ? err.stderr.trim().split('\n')[0] : (err as Error).message;
     throw new AppError('CONFLICT', `git refused to remove the worktree at ${record.path}: ${why}. Nothing was removed.`);
   }
-  await rmdir(dirname(record.path)).catch(() => undefined);
   if (!deleteBranch || !tip) {
     return { branch: record.branch, branchDeleted: false, message: `Removed the worktree folder ${record.path}; the branch ${record.branch} is kept.` };
   }

@@ -25,12 +25,11 @@ import { GitRepo } from './repo';
 import { GitError, gitAvailability, type GitRunOptions } from './run';
 import { copyIgnoredFiles, runSetupCommand } from './setup';
 import { removeWorktreeAfterMerge, type Removal } from './removal';
+import { addRemoved, dropRemoved, keepAsCheckpoint, listRemoved, pruneRemovedRefs, restoreRemoved, takeRemoved, type RemovedWorktree, type RestoredWorktree } from './removed';
 import type { ChangesService } from './changesService';
 
 const log = createLogger('git:worktrees');
 
-export const KEPT_WORK_MESSAGE = 'Swarmdesk: work kept when the session was deleted';
-const FALLBACK_AUTHOR = { name: 'Swarmdesk', email: 'swarmdesk@localhost' };
 
 export interface WorktreeServiceDeps {
   /** Only the worktree records and the repositories' choices (`record.ts`): sessions and entries go through `sessions`. */
@@ -41,6 +40,8 @@ export interface WorktreeServiceDeps {
   readonly env: NodeJS.ProcessEnv;
   /** Counted again at once when the branch is renamed or the worktree removed (the row, the pane and Changes follow). */
   readonly changes?: Pick<ChangesService, 'refresh'>;
+  /** The core's clock (when a worktree was removed); Date.now by default. */
+  readonly now?: () => number;
 }
 
 /** A worktree made for a session that does not have its row yet. */
@@ -221,36 +222,26 @@ export class WorktreeService {
   }
 
   /**
-   * Before a delete: uncommitted work becomes a commit on the session's branch, the
-   * worktree folder goes, the branch stays. If the work cannot be committed, nothing
-   * is removed and the delete is refused.
+   * Before a delete: the worktree's files are recorded as a checkpoint of the session (the branch stays as
+   * the agent left it), the folder goes and is listed under "Recently removed". If the files cannot be
+   * recorded, nothing is removed and the delete is refused.
    */
   keepWorkAndRemove(sessionId: string): Promise<void> {
     return this.serial(sessionId, async () => {
       const record = this.record(sessionId);
       if (!record || record.gone) return;
       if (!existsSync(record.repoRoot)) {
-        // The repository itself is gone: git cannot commit there; the folder is left as it is (nothing lost).
+        // The repository itself is gone: git cannot record anything there; the folder is left as it is (nothing lost).
         log.warn('repository gone; worktree folder left in place', { session: sessionId, path: record.path });
         return;
       }
       const base = this.repo(record.repoRoot);
       if (existsSync(record.path)) {
-        const wt = this.repo(record.path);
         try {
-          const named = (await wt.run(['config', '--get', 'user.email']).catch(() => '')).trim() !== '';
-          const committed = await wt.commitAll(KEPT_WORK_MESSAGE, named ? null : FALLBACK_AUTHOR);
-          if (committed) log.info('kept uncommitted work as a commit', { session: sessionId, branch: record.branch });
+          await this.keepAndRemove(sessionId, record, 'deleted', true);
         } catch (err) {
-          throw new AppError('CONFLICT', `The worktree's uncommitted work could not be committed, so the session was not deleted: ${gitMessage(err)}`);
-        }
-        try {
-          await base.removeWorktree(record.path, true);
-          await removeEmptyParent(record.path);
-        } catch (err) {
-          // The work is committed on its branch: the delete goes on, the folder stays where it is.
-          log.warn('worktree folder not removed', { session: sessionId, path: record.path, err });
-          return;
+          if (err instanceof AppError) throw new AppError('CONFLICT', `${err.message} The session was not deleted.`);
+          throw new AppError('CONFLICT', `The worktree's files could not be recorded, so the session was not deleted: ${gitMessage(err)}`);
         }
       } else {
         await base.pruneWorktrees();
@@ -259,11 +250,70 @@ export class WorktreeService {
     });
   }
 
-  /** After a restore: the worktree comes back on its kept branch. */
+  /**
+   * The worktree's files as a checkpoint, pinned and listed, then the folder removed (forced: its files are
+   * recorded). When git still fails, a delete goes on (`keepGoing`, the folder stays) and a removal after a
+   * merge is refused; the listing is undone either way, the folder being there.
+   */
+  private async keepAndRemove(sessionId: string, record: WorktreeRecord, how: RemovedWorktree['how'], keepGoing: boolean): Promise<void> {
+    const base = this.repo(record.repoRoot);
+    const worktree = this.repo(record.path);
+    const now = this.now();
+    const kept = await keepAsCheckpoint(base, worktree, sessionId, this.git, now);
+    const branch = (await worktree.currentBranch()) ?? record.branch;
+    addRemoved(this.deps.store, { ...kept, sessionId, repoRoot: record.repoRoot, path: record.path, branch, how, removedAt: now }, now);
+    log.info('worktree files kept as a checkpoint', { session: sessionId, checkpoint: kept.checkpoint });
+    try {
+      await base.removeWorktree(record.path, true);
+    } catch (err) {
+      dropRemoved(this.deps.store, kept.id, now);
+      if (!keepGoing) throw err;
+      // The files are recorded: the delete goes on, the folder stays where it is.
+      log.warn('worktree folder not removed', { session: sessionId, path: record.path, err });
+      return;
+    }
+    await removeEmptyParent(record.path);
+  }
+
+  private now(): number {
+    return this.deps.now ? this.deps.now() : Date.now();
+  }
+
+  /** Settings → General → "Recently removed": the worktrees removed in the last 14 days (older pins pruned). */
+  async listRemoved(): Promise<RemovedWorktree[]> {
+    const list = listRemoved(this.deps.store, this.now());
+    for (const root of new Set(list.map((r) => r.repoRoot))) {
+      if (existsSync(root)) await pruneRemovedRefs(this.repo(root), this.deps.store, this.now()).catch((err: unknown) => log.warn('pruning removed worktrees failed', { root, err }));
+    }
+    return list;
+  }
+
+  /** "Restore": the removed worktree back with its files; the session's record follows it when the session still has one. */
+  restoreRemoved(id: string): Promise<RestoredWorktree> {
+    const entry = takeRemoved(this.deps.store, id, this.now());
+    return this.serial(entry.sessionId, async () => {
+      if (!existsSync(entry.repoRoot)) throw new AppError('CONFLICT', `The repository ${entry.repoRoot} is gone.`);
+      const base = this.repo(entry.repoRoot);
+      const restored = await restoreRemoved(base, entry, this.git, (name) => this.freeBranchName(base, name));
+      dropRemoved(this.deps.store, id, this.now());
+      const record = this.record(entry.sessionId);
+      if (record && record.path === entry.path && record.gone) {
+        writeWorktreeRecord(this.deps.store, entry.sessionId, { ...record, path: restored.path, branch: restored.branch, gone: null, branchDeleted: false });
+        this.recount(entry.sessionId);
+      }
+      log.info('removed worktree restored', { session: entry.sessionId, path: restored.path, newBranch: restored.newBranch });
+      return restored;
+    });
+  }
+
+  /** After a session's restore from the trash: its worktree back with its files, from the newest removal listed for it. */
   restore(sessionId: string): Promise<void> {
+    const record = this.record(sessionId);
+    const entry = listRemoved(this.deps.store, this.now()).find((r) => r.sessionId === sessionId && r.path === record?.path);
+    if (!record || record.gone !== 'deleted' || existsSync(record.path)) return Promise.resolve();
+    if (entry) return this.restoreRemoved(entry.id).then(() => undefined);
+    // Deleted before removals were listed: its work was committed on the kept branch.
     return this.serial(sessionId, async () => {
-      const record = this.record(sessionId);
-      if (!record || record.gone !== 'deleted' || existsSync(record.path)) return;
       const base = this.repo(record.repoRoot);
       if (!(await base.branchExists(record.branch))) return;
       await mkdir(dirname(record.path), { recursive: true, mode: 0o700 });
@@ -347,7 +397,7 @@ export class WorktreeService {
       if (!record) throw new AppError('NOT_FOUND', 'This session does not work in a git worktree of its own.');
       if (record.gone || !existsSync(record.path)) throw new AppError('CONFLICT', `The worktree folder ${record.path} is already gone.`);
       if (!existsSync(record.repoRoot)) throw new AppError('CONFLICT', `The repository ${record.repoRoot} is gone.`);
-      const removal = await removeWorktreeAfterMerge(record, this.repo(record.repoRoot), this.repo(record.path), deleteBranch);
+      const removal = await removeWorktreeAfterMerge(record, this.repo(record.repoRoot), deleteBranch, () => this.keepAndRemove(sessionId, record, 'removed', false));
       writeWorktreeRecord(this.deps.store, sessionId, { ...record, gone: 'removed', branchDeleted: removal.branchDeleted });
       this.deps.sessions.appendEntry(sessionId, 'note', removal.message);
       log.info('worktree removed', { session: sessionId, branchDeleted: removal.branchDeleted });

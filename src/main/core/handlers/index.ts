@@ -64,6 +64,7 @@ import { gitMerge } from './git/merge';
 import { gitResolveConflicts } from './git/resolveConflicts';
 import { gitUncommittedFiles } from './git/uncommittedFiles';
 import { gitRemoveWorktree } from './git/removeWorktree';
+import { gitRemovedWorktrees, gitRestoreRemovedWorktree } from './git/removedWorktrees';
 import { uiState } from './ui/state';
 import { uiSetState } from './ui/setState';
 import { hostSettings } from './host/settings';
@@ -147,6 +148,8 @@ export const handlers: HandlerMap<CoreContext> = {
   'git:resolveConflicts': gitResolveConflicts,
   'git:uncommittedFiles': gitUncommittedFiles,
   'git:removeWorktree': gitRemoveWorktree,
+  'git:removedWorktrees': gitRemovedWorktrees,
+  'git:restoreRemovedWorktree': gitRestoreRemovedWorktree,
   'ui:state': uiState,
   'ui:setState': uiSetState,
   'host:settings': hostSettings,

@@ -86,6 +86,9 @@ export const ROUTES: Record<ChannelName, Route> = {
   'git:merge': 'bySession',
   'git:uncommittedFiles': 'bySession',
   'git:removeWorktree': 'bySession',
+  // This machine's removed worktrees (a remote host's are not listed yet).
+  'git:removedWorktrees': 'local',
+  'git:restoreRemovedWorktree': 'local',
   'git:resolveConflicts': 'bySession',
   'ui:state': 'local',
   'ui:setState': 'local',

@@ -1,0 +1,13 @@
+import type { Handler } from '../../router/router';
+import type { GitContext } from '../context';
+
+/** Settings → General → "Recently removed". */
+export const gitRemovedWorktrees: Handler<'git:removedWorktrees', GitContext> = async (_input, s) => {
+  const items = await s.worktrees.listRemoved();
+  return { items: items.map(({ id, sessionId, repoRoot, path, branch, how, removedAt }) => ({ id, sessionId, repoRoot, path, branch, how, removedAt })) };
+};
+
+/** "Restore": the worktree back with its files. */
+export const gitRestoreRemovedWorktree: Handler<'git:restoreRemovedWorktree', GitContext> = (input, s) => {
+  return s.worktrees.restoreRemoved(input.id);
+};

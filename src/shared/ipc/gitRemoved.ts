@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { channel } from './channel';
+
+/*
+ * Worktrees that cannot lose work (issue 36): a worktree removed with its session or after a merge is
+ * listed for 14 days under Settings → General → "Recently removed", its files kept as a checkpoint;
+ * Restore brings it back with them.
+ */
+
+export const RemovedWorktreeItemSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  repoRoot: z.string(),
+  path: z.string(),
+  branch: z.string(),
+  /** 'deleted' with its session, 'removed' from the pane after a merge. */
+  how: z.enum(['deleted', 'removed']),
+  removedAt: z.number(),
+});
+export type RemovedWorktreeItem = z.infer<typeof RemovedWorktreeItemSchema>;
+
+export const gitRemovedChannels = {
+  /** The worktrees removed in the last 14 days, newest first. */
+  'git:removedWorktrees': channel(z.object({}).strict(), z.object({ items: z.array(RemovedWorktreeItemSchema) })),
+  /** One back: at its path (or a free one beside it), on its branch (or a new one from the HEAD it had), its files back. */
+  'git:restoreRemovedWorktree': channel(
+    z.object({ id: z.string().regex(/^[a-f0-9]{16}$/) }).strict(),
+    z.object({ path: z.string(), branch: z.string(), newBranch: z.boolean() }),
+  ),
+} as const;

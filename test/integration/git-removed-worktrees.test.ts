@@ -1,0 +1,87 @@
+/**
+ * Worktrees that cannot lose work (issue 36), with real repositories and the real core: "Remove worktree"
+ * after a merge keeps the worktree's uncommitted files as a checkpoint (never a commit on the branch,
+ * never a stash) and lists it under "Recently removed"; Restore brings the folder back with them, on a
+ * new branch from the HEAD it had when the branch was deleted, and beside its path when the path is taken.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readWorktreeRecord } from '../../src/main/core/git/record';
+import { startCore, type Harness } from '../unit/core/harness';
+import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import { worktreeSession, writeIn } from '../support/worktreeSession';
+
+let harness: Harness | null = null;
+afterEach(async () => {
+  await harness?.core.close();
+  harness = null;
+});
+
+function start(): Harness {
+  harness = startCore({ env: coreGitEnv() });
+  return harness;
+}
+
+const branchExists = (repo: string, branch: string): boolean => git(repo, 'branch', '--list', branch) !== '';
+
+describe('Recently removed', () => {
+  it('a worktree removed after a merge, its branch deleted, comes back with its uncommitted and untracked files on a new branch', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'a.txt', 'a\n');
+    await h.ok('git:commit', { id: s.id, message: 'Add a' });
+    await h.ok('git:merge', { id: s.id, strategy: 'merge', message: 'Merge a' });
+    const head = git(s.path, 'rev-parse', 'HEAD');
+    writeIn(s.path, 'a.txt', 'a, edited after the merge\n');
+    writeIn(s.path, 'notes/wip.txt', 'wip\n');
+    const stashBefore = git(repo, 'stash', 'list');
+
+    const removal = await h.ok('git:removeWorktree', { id: s.id, deleteBranch: true });
+    expect(removal).toMatchObject({ branchDeleted: true });
+    expect(existsSync(s.path)).toBe(false);
+    expect(branchExists(repo, s.branch)).toBe(false);
+    expect(git(repo, 'log', '-1', '--format=%s', 'main')).toBe('Merge a');
+    expect(git(repo, 'stash', 'list')).toBe(stashBefore);
+    const { items } = await h.ok('git:removedWorktrees', {});
+    expect(items).toMatchObject([{ sessionId: s.id, path: s.path, branch: s.branch, how: 'removed' }]);
+
+    const restored = await h.ok('git:restoreRemovedWorktree', { id: items[0]!.id });
+    expect(restored).toEqual({ path: s.path, branch: `${s.branch}-restored`, newBranch: true });
+    expect(git(s.path, 'rev-parse', 'HEAD')).toBe(head);
+    expect(readFileSync(join(s.path, 'a.txt'), 'utf8')).toBe('a, edited after the merge\n');
+    expect(readFileSync(join(s.path, 'notes/wip.txt'), 'utf8')).toBe('wip\n');
+    // Files only: the edit is unstaged, the new file untracked, nothing stashed.
+    expect(git(s.path, 'diff', '--name-only')).toBe('a.txt');
+    expect(git(s.path, 'diff', '--cached', '--name-only')).toBe('');
+    expect(git(s.path, 'ls-files', '--others', '--exclude-standard')).toBe('notes/wip.txt');
+    expect(git(repo, 'stash', 'list')).toBe(stashBefore);
+    expect((await h.ok('git:removedWorktrees', {})).items).toEqual([]);
+    expect(readWorktreeRecord(h.core.services.store, s.id)).toMatchObject({ gone: null, path: s.path, branch: `${s.branch}-restored` });
+  });
+
+  it('the branch kept: Restore puts the worktree back on it, beside its path when that folder is taken', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await worktreeSession(h, repo);
+    writeIn(s.path, 'b.txt', 'b\n');
+    git(s.path, 'rm', '--quiet', 'README.md');
+    await h.ok('git:removeWorktree', { id: s.id, deleteBranch: false });
+    expect(branchExists(repo, s.branch)).toBe(true);
+    expect(git(repo, 'log', '-1', '--format=%s', s.branch)).not.toContain('Swarmdesk');
+    mkdirSync(s.path, { recursive: true });
+    const [item] = (await h.ok('git:removedWorktrees', {})).items;
+    const restored = await h.ok('git:restoreRemovedWorktree', { id: item!.id });
+    expect(restored).toEqual({ path: `${s.path}-2`, branch: s.branch, newBranch: false });
+    expect(readFileSync(join(restored.path, 'b.txt'), 'utf8')).toBe('b\n');
+    expect(existsSync(join(restored.path, 'README.md'))).toBe(false);
+    expect(git(repo, 'stash', 'list')).toBe('');
+  });
+
+  it('an unknown or expired entry is refused with a clear error', async () => {
+    const h = start();
+    const missing = await h.call('git:restoreRemovedWorktree', { id: '0123456789abcdef' });
+    expect(missing.ok ? null : missing.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('14 days') });
+  });
+});
