@@ -9,6 +9,7 @@ import { settingsChannels } from './settings';
 import { gitChannels } from './git';
 import { gitMergeChannels } from './gitMerge';
 import { gitRemovedChannels } from './gitRemoved';
+import { checkpointChannels } from './checkpoints';
 import { uiChannels } from './ui';
 import { hostChannels } from './host';
 import { acpChannels } from './acp';
@@ -29,6 +30,7 @@ export const channels = {
   ...gitChannels,
   ...gitMergeChannels,
   ...gitRemovedChannels,
+  ...checkpointChannels,
   ...uiChannels,
   ...hostChannels,
   ...acpChannels,

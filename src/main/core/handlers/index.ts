@@ -56,6 +56,7 @@ import { gitRepoInfo } from './git/repoInfo';
 import { gitWorktreeState } from './git/worktreeState';
 import { gitChanges } from './git/changes';
 import { gitFileDiff } from './git/fileDiff';
+import { checkpointsDiff, checkpointsList, checkpointsRestore } from './git/checkpoints';
 import { gitChangeSummaries } from './git/changeSummaries';
 import { gitSuggestCommitMessage } from './git/suggestCommitMessage';
 import { gitCommit } from './git/commit';
@@ -140,6 +141,9 @@ export const handlers: HandlerMap<CoreContext> = {
   'git:worktreeState': gitWorktreeState,
   'git:changes': gitChanges,
   'git:fileDiff': gitFileDiff,
+  'checkpoints:list': checkpointsList,
+  'checkpoints:diff': checkpointsDiff,
+  'checkpoints:restore': checkpointsRestore,
   'git:changeSummaries': gitChangeSummaries,
   'git:suggestCommitMessage': gitSuggestCommitMessage,
   'git:commit': gitCommit,

@@ -79,6 +79,10 @@ export const ROUTES: Record<ChannelName, Route> = {
   'git:worktreeState': 'bySession',
   'git:changes': 'bySession',
   'git:fileDiff': 'bySession',
+  // A remote row's checkpoints are that machine's git.
+  'checkpoints:list': 'bySession',
+  'checkpoints:diff': 'bySession',
+  'checkpoints:restore': 'bySession',
   'git:changeSummaries': 'fanOut',
   'git:suggestCommitMessage': 'bySession',
   'git:commit': 'bySession',
