@@ -71,6 +71,8 @@ export default defineConfig({
           'store-check-worker': resolve(__dirname, 'src/main/core/store/checkWorker.ts'),
           // The agent CLIs' hook reporter (agents/sessionReports/agentShims.ts runs it by this name); node built-ins only.
           'hook-reporter': resolve(__dirname, 'src/main/core/agents/sessionReports/reporter.ts'),
+          // The set_session_title MCP server (agents/sessionReports/scriptCommand.ts runs it by this name); node built-ins only.
+          'mcp-server': resolve(__dirname, 'src/main/core/agents/sessionReports/mcpServer.ts'),
         },
       },
     },

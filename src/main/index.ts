@@ -8,8 +8,8 @@
 import { app, dialog, ipcMain, Menu, Notification, safeStorage, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createLogger, ensurePrivateDataDir, resolveDataDir } from './core';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BUNDLED_SCRIPTS, createLogger, ensurePrivateDataDir, HOST_FLAG, isBundledScript, resolveDataDir, RUN_SCRIPT_FLAG } from './core';
 import { electronAbilityHandler, ELECTRON_ABILITIES } from './electron/frontAbilities';
 import { installHardening } from './electron/hardening';
 import { frontCommand, handActivateToFront } from './electron/hostHandoff';
@@ -36,10 +36,28 @@ const log = createLogger('electron');
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
 const RENDERER_DIR = join(here, '..', 'renderer');
 const PRELOAD_PATH = join(here, '..', 'preload', 'index.cjs');
-const HOST_FLAG = '--swarmdesk-host';
 
-if (process.argv.includes(HOST_FLAG)) runAsHost();
+// First: a bundled script an agent runs through this binary (the release build's RunAsNode fuse is off, so
+// `ELECTRON_RUN_AS_NODE=1 <app> script.js` would start the app instead; agents/sessionReports/scriptCommand.ts).
+if (process.argv.includes(RUN_SCRIPT_FLAG)) runBundledScript();
+else if (process.argv.includes(HOST_FLAG)) runAsHost();
 else runAsFront();
+
+/**
+ * `<app> --swarmdesk-run <name> <args…>`: the hook reporter or the MCP server (an allowlist), imported from its
+ * bundle file beside this one with `process.argv` as Node would give it (`[binary, script, args…]`). No window,
+ * no dock icon, no single-instance lock, no `ready` awaited: the script exits on its own terms.
+ */
+function runBundledScript(): void {
+  const at = process.argv.indexOf(RUN_SCRIPT_FLAG);
+  const name = process.argv[at + 1];
+  if (!isBundledScript(name)) return app.exit(2);
+  app.dock?.hide();
+  app.disableHardwareAcceleration(); // no GPU process for a script
+  const script = join(here, BUNDLED_SCRIPTS[name].built);
+  process.argv = [process.execPath, script, ...process.argv.slice(at + 2)];
+  import(pathToFileURL(script).href).catch(() => app.exit(1));
+}
 
 /** The session host from the app's own binary: no window, no dock icon, no single-instance lock. */
 function runAsHost(): void {

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentShims, SHIM_MARKER, type ReporterCommand } from '../../src/main/core/agents/sessionReports/agentShims';
+import type { ScriptCommand } from '../../src/main/core/agents/sessionReports/scriptCommand';
 import { until } from '../support/until';
 import { startCore, type Harness } from '../unit/core/harness';
 
-const REPORTER: ReporterCommand = { node: '/opt/my node/node', script: "/opt/it's/hook-reporter.js", env: {} };
+const REPORTER: ReporterCommand = { argv: ['/opt/my node/node', "/opt/it's/hook-reporter.js"], env: {} };
+const MCP_SERVER: ScriptCommand = { argv: ['/opt/my node/node', '/opt/app/mcp-server.js'], env: {} };
 
 /** A stand-in of the user's own CLI: prints its arguments and the variables the shims set, one per line. */
 function userBinary(dir: string, name: string): void {
@@ -17,9 +19,9 @@ function userBinary(dir: string, name: string): void {
   chmodSync(file, 0o755);
 }
 
-function setUp() {
+function setUp(mcpServer: ScriptCommand | null = null) {
   const root = mkdtempSync(join(tmpdir(), 'sd-shims-'));
-  const shims = new AgentShims(join(root, 'data'), REPORTER);
+  const shims = new AgentShims(join(root, 'data'), REPORTER, mcpServer);
   shims.write();
   // A nested Swarmdesk's shim folder, then the user's own binaries.
   const nested = new AgentShims(join(root, 'nested-data'), REPORTER);
@@ -40,7 +42,23 @@ describe('the agent shims first on a terminal’s PATH (real sh)', () => {
     expect(s.run('claude', ['-p', "it's a test"])).toEqual([`claude from ${s.userBin}`, 'arg: --settings', `arg: ${settings}`, 'arg: -p', "arg: it's a test", 'defaults: none']);
     const hooks = (JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
     expect(Object.keys(hooks).sort()).toEqual(['Notification', 'PermissionRequest', 'Stop', 'StopFailure', 'UserPromptSubmit']);
-    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe(`'/opt/my node/node' '/opt/it'\\''s/hook-reporter.js' claude`);
+    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe(`'/opt/my node/node' '/opt/it'\\''s/hook-reporter.js' 'claude'`);
+  });
+
+  it('claude with our MCP server: --mcp-config=<file> and the tool pre-allowed, each one word, the user’s prompt still their own argument (issue 33)', () => {
+    const s = setUp(MCP_SERVER);
+    const mcp = join(s.shims.dir, 'claude-mcp.json');
+    expect(s.run('claude', ['fix the parser'])).toEqual([
+      `claude from ${s.userBin}`,
+      'arg: --settings',
+      `arg: ${join(s.shims.dir, 'claude-settings.json')}`,
+      `arg: --mcp-config=${mcp}`,
+      'arg: --allowedTools=mcp__swarmdesk__set_session_title',
+      'arg: fix the parser',
+      'defaults: none',
+    ]);
+    // No token in the file: the server inherits the session's variables from claude's environment.
+    expect(JSON.parse(readFileSync(mcp, 'utf8'))).toEqual({ mcpServers: { swarmdesk: { type: 'stdio', command: '/opt/my node/node', args: ['/opt/app/mcp-server.js'], env: {} } } });
   });
 
   it('outside a session (no token) the user’s binary runs untouched', () => {

@@ -36,3 +36,6 @@ export type { SecretBox } from './models/credentials';
 export { MAX_REQUEST_CHARS, type RequestContext } from './router/router';
 export type { EventListener } from './events';
 export { RateLimitedWarnings } from './rateLimitedLog';
+
+// For the Electron entry: the host's flag, and the small scripts an agent runs through the app's own binary.
+export { BUNDLED_SCRIPTS, HOST_FLAG, isBundledScript, RUN_SCRIPT_FLAG } from './agents/sessionReports/scriptCommand';

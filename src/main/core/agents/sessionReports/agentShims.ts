@@ -1,42 +1,37 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { builtWorkerFile } from '../../workerEntry';
+import { scriptCommand, shellLine, shQuote, type ScriptCommand } from './scriptCommand';
 
-/** The reporter's bundle entry (electron.vite.config.ts): a process of its own, not a worker thread. */
-const REPORTER_ENTRY = 'hook-reporter.js';
+export { shQuote };
 
 /** A folder holding this file is a shim folder: a shim looking for the user's own binary skips it (ours, or a nested Swarmdesk's). */
 export const SHIM_MARKER = '.swarmdesk-shims';
 
-/** How the reporter is run: an absolute Node and the script, with what the environment needs (Electron's own Node). */
-export interface ReporterCommand {
-  readonly node: string;
-  readonly script: string;
-  /** `ELECTRON_RUN_AS_NODE=1` when `node` is Electron's binary. */
-  readonly env: Readonly<Record<string, string>>;
+/** How the reporter is run (scriptCommand.ts: plain Node, or the app's own binary under Electron). */
+export type ReporterCommand = ScriptCommand;
+
+/** The hook reporter where this core runs (its bundle entry, or `reporter.ts` from sources); null when absent. */
+export function reporterCommand(): ReporterCommand | null {
+  return scriptCommand('hook-reporter');
 }
+
+/** The name Claude Code knows our MCP server by: its tool is `mcp__swarmdesk__set_session_title`. */
+export const MCP_SERVER_NAME = 'swarmdesk';
+/** Claude Code's `--allowedTools` entry for our tool (without it Claude Code never calls the tool in `-p`). */
+export const MCP_TITLE_TOOL = `mcp__${MCP_SERVER_NAME}__set_session_title`;
 
 /**
- * The reporter where this core runs: the bundle's `hook-reporter.js` beside the main bundle (the remote host's
- * bundle carries it too), else, run from sources, `reporter.ts` itself (Node 24 strips its types). Null
- * when neither exists.
+ * Claude Code's `--mcp-config`: our stdio server alone (beside the user's own servers, which Claude Code still
+ * loads). The session's token is not in it: the server inherits it from Claude Code's environment.
  */
-export function reporterCommand(here: string = import.meta.url, execPath = process.execPath, electron = process.versions.electron): ReporterCommand | null {
-  const script = here.endsWith('.ts') ? fileURLToPath(new URL('./reporter.ts', here)) : builtWorkerFile({ here, built: REPORTER_ENTRY });
-  if (script === null || !existsSync(script)) return null;
-  return { node: execPath, script, env: electron ? { ELECTRON_RUN_AS_NODE: '1' } : {} };
-}
-
-/** `value` as one POSIX shell word. */
-export function shQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+export function claudeMcpConfig(server: ScriptCommand): object {
+  const [command = '', ...args] = server.argv;
+  return { mcpServers: { [MCP_SERVER_NAME]: { type: 'stdio', command, args, env: { ...server.env } } } };
 }
 
 /** The reporter as a shell command line for `agent` (Claude Code and Gemini CLI run a hook's command through a shell). */
 function hookCommand(reporter: ReporterCommand, agent: string): string {
-  const env = Object.entries(reporter.env).map(([k, v]) => `${k}=${shQuote(v)} `).join('');
-  return `${env}${shQuote(reporter.node)} ${shQuote(reporter.script)} ${agent}`;
+  return shellLine(reporter, agent);
 }
 
 /** Claude Code's `--settings`: our hooks, added beside the user's own (both run). */
@@ -62,7 +57,7 @@ export function geminiSystemDefaults(reporter: ReporterCommand): object {
 /** Codex's `-c notify=[…]`: a TOML array of strings (JSON strings are TOML basic strings). */
 export function codexNotify(reporter: ReporterCommand): string {
   const env = Object.entries(reporter.env).map(([k, v]) => `${k}=${v}`);
-  const argv = env.length > 0 ? ['/usr/bin/env', ...env, reporter.node, reporter.script, 'codex'] : [reporter.node, reporter.script, 'codex'];
+  const argv = env.length > 0 ? ['/usr/bin/env', ...env, ...reporter.argv, 'codex'] : [...reporter.argv, 'codex'];
   return `notify=[${argv.map((a) => JSON.stringify(a)).join(',')}]`;
 }
 
@@ -157,7 +152,12 @@ export class AgentShims {
   readonly dir: string;
   readonly binDir: string;
 
-  constructor(dataDir: string, private readonly reporter: ReporterCommand) {
+  constructor(
+    dataDir: string,
+    private readonly reporter: ReporterCommand,
+    /** Our MCP server (`set_session_title`), offered to the `claude` typed in a terminal; null: none. */
+    private readonly mcpServer: ScriptCommand | null = null,
+  ) {
     this.dir = join(dataDir, 'agent-hooks');
     this.binDir = join(this.dir, 'bin');
   }
@@ -169,7 +169,14 @@ export class AgentShims {
     const gemini = join(this.dir, 'gemini-system-defaults.json');
     writeWhole(claude, `${JSON.stringify(claudeSettings(this.reporter), null, 2)}\n`, 0o600);
     writeWhole(gemini, `${JSON.stringify(geminiSystemDefaults(this.reporter), null, 2)}\n`, 0o600);
-    writeWhole(join(this.binDir, 'claude'), shim('claude', `--settings ${shQuote(claude)} `), 0o700);
+    let claudeMcp = '';
+    if (this.mcpServer !== null) {
+      const mcp = join(this.dir, 'claude-mcp.json');
+      writeWhole(mcp, `${JSON.stringify(claudeMcpConfig(this.mcpServer), null, 2)}\n`, 0o600);
+      // `--flag=value`: both flags take several values, and a separate word would swallow the user's prompt after it.
+      claudeMcp = `${shQuote(`--mcp-config=${mcp}`)} --allowedTools=${MCP_TITLE_TOOL} `;
+    }
+    writeWhole(join(this.binDir, 'claude'), shim('claude', `--settings ${shQuote(claude)} ${claudeMcp}`), 0o700);
     // The user's own system defaults, if they set any, are left as they are (no hooks of ours then).
     const geminiSetup = `if [ -z "\${GEMINI_CLI_SYSTEM_DEFAULTS_PATH:-}" ]; then GEMINI_CLI_SYSTEM_DEFAULTS_PATH=${shQuote(gemini)}; export GEMINI_CLI_SYSTEM_DEFAULTS_PATH; fi\n`;
     writeWhole(join(this.binDir, 'gemini'), shim('gemini', '', geminiSetup), 0o700);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../../logger';
+import { scriptCommand, type ScriptCommand } from './scriptCommand';
 import type { ReportTokenPort, SessionToken, SessionTokens } from './sessionTokens';
 
 const log = createLogger('session-reports');
@@ -44,7 +45,11 @@ export class SessionReports implements ReportTokenPort {
   private address: string | null = null;
   private readonly kinds = new Map<string, Kind>();
 
-  constructor(readonly tokens: SessionTokens) {}
+  constructor(
+    readonly tokens: SessionTokens,
+    /** The `set_session_title` MCP server agents are offered (issue 33): this build's, unless given. */
+    readonly mcpServer: ScriptCommand | null = scriptCommand('mcp-server'),
+  ) {}
 
   /** Takes reports of `kind` (status, title, …); returns the undo. One handler per kind. */
   on<T>(kind: string, schema: z.ZodType<T>, handle: ReportHandler<T>): () => void {

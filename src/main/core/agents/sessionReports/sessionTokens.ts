@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ScriptCommand } from './scriptCommand';
 
 /** What a running agent holds to report about its own session: revoke it when the agent's process ends. */
 export interface SessionToken {
@@ -15,6 +16,8 @@ export interface SessionToken {
  */
 export interface ReportTokenPort {
   issue(sessionId: string): { readonly token: SessionToken; readonly env: Readonly<Record<string, string>> };
+  /** Swarmdesk's `set_session_title` MCP server (issue 33), offered to the agent beside the token; null or absent: none. */
+  readonly mcpServer?: ScriptCommand | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createLogger } from '../../logger';
 import { AgentShims, reporterCommand, type ReporterCommand, type ShellLaunch } from './agentShims';
+import { scriptCommand, type ScriptCommand } from './scriptCommand';
 import type { SessionReports } from './reportEndpoint';
 
 const log = createLogger('session-reports');
@@ -23,6 +24,7 @@ export class TerminalHooks {
     private readonly reports: SessionReports,
     private readonly dataDir: string,
     private readonly reporter: ReporterCommand | null = reporterCommand(),
+    private readonly mcpServer: ScriptCommand | null = scriptCommand('mcp-server'),
   ) {}
 
   /** The endpoint listens and the shims are written (once); never rejects: without them terminals run unhooked. */
@@ -34,7 +36,7 @@ export class TerminalHooks {
           log.info('agent hooks are off here', { reason: this.reporter === null ? 'no reporter in this build' : 'no POSIX shell for the shims' });
           return;
         }
-        const shims = new AgentShims(this.dataDir, this.reporter);
+        const shims = new AgentShims(this.dataDir, this.reporter, this.mcpServer);
         shims.write();
         this.shims = shims;
       } catch (err) {
