@@ -239,6 +239,8 @@ export class FakeApi implements SwarmdeskApi {
         return this.ok({ hints: [] });
       case 'sessions:titleAutomatic':
         return this.ok({ id, automatic: true });
+      case 'git:removedWorktrees':
+        return this.ok({ items: [] });
       case 'entries:page': {
         const list = this.entries.get(id) ?? [];
         return this.ok({ entries: list.slice(-200), hasMore: list.length > 200 });

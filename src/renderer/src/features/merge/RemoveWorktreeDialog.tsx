@@ -5,8 +5,9 @@ import { removeWorktree } from './actions';
 
 /**
  * After a merge: "Remove worktree" removes the session's worktree folder, keeping its branch or
- * deleting it (the user's choice). Main refuses to delete a branch the base lacks commits of,
- * or to remove a folder with uncommitted files; the refusal is shown here and nothing changes.
+ * deleting it (the user's choice). Main keeps the folder's uncommitted files as a checkpoint first
+ * ("Recently removed" in Settings → General) and refuses to delete a branch the base lacks commits of;
+ * a refusal is shown here and nothing changes.
  */
 export function RemoveWorktreeDialog({ sessionId, branch, baseBranch, onClose }: { sessionId: SessionId; branch: string; baseBranch: string; onClose: () => void }) {
   const [deleteBranch, setDeleteBranch] = useState(false);

@@ -2,6 +2,8 @@ import type { SessionId } from '../../../../shared/domain/session';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
 import { committedText, mergedText } from '../../../../shared/gitWords';
 import type { MergeStrategy } from '../../../../shared/ipc/gitMerge';
+import type { RemovedWorktreeItem } from '../../../../shared/ipc/gitRemoved';
+import type { Result } from '../../../../shared/result';
 import { api } from '../../bridge';
 import { loadChanges } from '../changes/actions';
 import { useChanges } from '../changes/store';
@@ -75,4 +77,15 @@ export async function resolveConflicts(id: SessionId, how: 'agent' | 'rebase'): 
   if (result.value.entry) addEntry(result.value.entry);
   showToast(how === 'agent' ? 'Asked the agent to resolve the conflicts.' : result.value.message);
   return { ok: true, value: result.value.message };
+}
+
+/** Settings → General → "Recently removed": the worktrees removed in the last 14 days. */
+export async function loadRemovedWorktrees(): Promise<Result<RemovedWorktreeItem[]>> {
+  const r = await api().invoke('git:removedWorktrees', {});
+  return r.ok ? { ok: true, value: r.value.items } : r;
+}
+
+/** "Restore": the worktree back with its files; where and on which branch comes back. */
+export function restoreRemovedWorktree(id: string): Promise<Result<{ path: string; branch: string; newBranch: boolean }>> {
+  return api().invoke('git:restoreRemovedWorktree', { id });
 }
