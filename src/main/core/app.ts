@@ -15,6 +15,7 @@ import { SessionTokens } from './agents/sessionReports/sessionTokens';
 import { TerminalHooks } from './agents/sessionReports/terminalHooks';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
+import { ReviewService } from './git/reviewService';
 import { ChangesService } from './git/changesService';
 import { CheckpointService } from './git/checkpointService';
 import { MergeService } from './git/mergeService';
@@ -132,11 +133,12 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
+  const reviews = new ReviewService({ store, sessions, changes, terminals, clock });
   const checkpoints = new CheckpointService({ hooks, sessions, env, now: () => clock.now() });
   checkpoints.start();
   const missed = new MissedWhileAway(events, () => sessions.list(false));
   const waitNotices = new WaitNotices({ hooks, sessions, settings: store.settings, clock });
-  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, checkpoints, merges, reports };
+  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, checkpoints, merges, reviews, reports };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);

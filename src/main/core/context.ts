@@ -5,6 +5,7 @@ import type { SessionReports } from './agents/sessionReports/reportEndpoint';
 import type { Ambient } from './ambient';
 import type { CoreEvents } from './events';
 import type { ChangesService } from './git/changesService';
+import type { ReviewService } from './git/reviewService';
 import type { CheckpointService } from './git/checkpointService';
 import type { MergeService } from './git/mergeService';
 import type { WorktreeService } from './git/worktrees';
@@ -54,6 +55,8 @@ export interface CoreContext {
   readonly checkpoints: CheckpointService;
   /** Commit and merge back a session's worktree. */
   readonly merges: MergeService;
+  /** Comments on a session's diff, sent to its agent as one review (issue 35). */
+  readonly reviews: ReviewService;
   /** The narrow endpoint agents report about their own session to, each with its token (`agents/sessionReports/`). */
   readonly reports: SessionReports;
 }

@@ -10,6 +10,7 @@ import { gitChannels } from './git';
 import { gitMergeChannels } from './gitMerge';
 import { gitRemovedChannels } from './gitRemoved';
 import { checkpointChannels } from './checkpoints';
+import { reviewChannels } from './review';
 import { uiChannels } from './ui';
 import { hostChannels } from './host';
 import { acpChannels } from './acp';
@@ -31,6 +32,7 @@ export const channels = {
   ...gitMergeChannels,
   ...gitRemovedChannels,
   ...checkpointChannels,
+  ...reviewChannels,
   ...uiChannels,
   ...hostChannels,
   ...acpChannels,

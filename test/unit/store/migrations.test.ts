@@ -382,6 +382,39 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT session_id FROM ambient_calls`).get()).toEqual({ session_id: null });
     },
   },
+  16: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('s1', 'chat', '/w', 1, 1, 1)`).run();
+      db.prepare(`INSERT INTO session_options (session_id, name, value) VALUES ('s1', 'chat', '{}')`).run();
+    },
+    check(db) {
+      expect(db.prepare(`SELECT count(*) AS n FROM session_options`).get()).toEqual({ n: 1 });
+      expect((db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'review_comments'`).get() as { sql: string }).sql).toMatch(/\)\s*STRICT$/);
+      const add = db.prepare(
+        `INSERT INTO review_comments (id, session_id, path, side, start_line, end_line, quote, body, created_at, updated_at, origin, forge_id) VALUES (?, 's1', 'a.ts', ?, ?, ?, 'x', ?, 2, 2, ?, ?)`,
+      );
+      add.run('c1', 'new', 3, 4, 'rename this', 'local', null);
+      add.run('c2', 'file', null, null, 'binary?', 'local', null);
+      add.run('c3', 'old', 1, 1, 'from the PR', 'forge', 'gh-1');
+      expect(db.prepare(`SELECT id, state, sent_at FROM review_comments ORDER BY id`).all()).toEqual([
+        { id: 'c1', state: 'draft', sent_at: null },
+        { id: 'c2', state: 'draft', sent_at: null },
+        { id: 'c3', state: 'draft', sent_at: null },
+      ]);
+      // A forge comment pulled twice is refused; bad shapes are refused.
+      expect(() => add.run('c4', 'old', 1, 1, 'again', 'forge', 'gh-1')).toThrow(/UNIQUE/);
+      expect(() => add.run('c5', 'new', null, null, 'no lines', 'local', null)).toThrow(/CHECK/);
+      expect(() => add.run('c6', 'new', 5, 4, 'backwards', 'local', null)).toThrow(/CHECK/);
+      expect(() => add.run('c7', 'new', 1, 1, '', 'local', null)).toThrow(/CHECK/);
+      expect(() => add.run('c8', 'new', 1, 1, 'x', 'local', 'gh-2')).toThrow(/CHECK/);
+      expect(() => db.prepare(`UPDATE review_comments SET state = 'lost' WHERE id = 'c1'`).run()).toThrow(/CHECK/);
+      expect(() => add.run('c9', 'sideways', 1, 1, 'x', 'local', null)).toThrow(/CHECK/);
+      // Purged with the session.
+      db.prepare(`UPDATE sessions SET deleted_at = 9 WHERE id = 's1'`).run();
+      db.prepare(`DELETE FROM sessions WHERE id = 's1'`).run();
+      expect(db.prepare(`SELECT count(*) AS n FROM review_comments`).get()).toEqual({ n: 0 });
+    },
+  },
 };
 
 describe('migrations', () => {

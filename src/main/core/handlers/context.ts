@@ -14,8 +14,8 @@ export type ImportContext = Pick<CoreContext, 'imports'>;
 export type SettingsContext = Pick<CoreContext, 'ambient' | 'preferences'>;
 export type AmbientContext = Pick<CoreContext, 'sessions' | 'ambient'>;
 export type AgentsContext = Pick<CoreContext, 'sessions' | 'agents'>;
-export type GitContext = Pick<CoreContext, 'sessions' | 'ambient' | 'worktrees' | 'changes' | 'merges'>;
 export type CheckpointsContext = Pick<CoreContext, 'sessions' | 'checkpoints'>;
+export type GitContext = Pick<CoreContext, 'sessions' | 'ambient' | 'worktrees' | 'changes' | 'merges' | 'reviews'>;
 export type UiContext = Pick<CoreContext, 'preferences'>;
 export type HostContext = Pick<CoreContext, 'preferences'>;
 /** Remote hosts are the session host's federation's: the core itself uses nothing for them. */

@@ -63,6 +63,7 @@ import { gitCommit } from './git/commit';
 import { gitMergeCheck } from './git/mergeCheck';
 import { gitMerge } from './git/merge';
 import { gitResolveConflicts } from './git/resolveConflicts';
+import { reviewAdd, reviewDelete, reviewEdit, reviewList, reviewResolve, reviewSend, reviewText } from './review';
 import { gitUncommittedFiles } from './git/uncommittedFiles';
 import { gitRemoveWorktree } from './git/removeWorktree';
 import { gitRemovedWorktrees, gitRestoreRemovedWorktree } from './git/removedWorktrees';
@@ -154,6 +155,13 @@ export const handlers: HandlerMap<CoreContext> = {
   'git:removeWorktree': gitRemoveWorktree,
   'git:removedWorktrees': gitRemovedWorktrees,
   'git:restoreRemovedWorktree': gitRestoreRemovedWorktree,
+  'review:list': reviewList,
+  'review:add': reviewAdd,
+  'review:edit': reviewEdit,
+  'review:delete': reviewDelete,
+  'review:resolve': reviewResolve,
+  'review:text': reviewText,
+  'review:send': reviewSend,
   'ui:state': uiState,
   'ui:setState': uiSetState,
   'host:settings': hostSettings,

@@ -6,6 +6,7 @@ import { userVersion, type ConnectionOptions, type Db } from './connection';
 import { createAmbientCallsRepo, type AmbientCallsRepo } from './repos/ambientCalls';
 import { createEntriesRepo, type EntriesRepo } from './repos/entries';
 import { createImportFilesRepo, type ImportFilesRepo } from './repos/importFiles';
+import { createReviewCommentsRepo, type ReviewCommentsRepo } from './repos/reviewComments';
 import { createSearchRepo, type SearchRepo } from './repos/search';
 import { createSessionOptionsRepo, type SessionOptionsRepo } from './repos/sessionOptions';
 import { createSessionsRepo, type SessionsRepo } from './repos/sessions';
@@ -27,6 +28,8 @@ export interface Store {
   /** A session's own options (permission mode, chat provider/model, running summary); purged with it. */
   readonly sessionOptions: SessionOptionsRepo;
   readonly ambientCalls: AmbientCallsRepo;
+  /** Comments on a session's diff (migration 016): the review draft and what was sent. */
+  readonly reviewComments: ReviewCommentsRepo;
   readonly search: SearchRepo;
   /** The background fill of the stemmed search indexes (migration 014), driven by the core's housekeeping. */
   readonly stemFill: StemFillRepo;
@@ -92,6 +95,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
   const usage = createUsageRepo(db);
   const sessionOptions = createSessionOptionsRepo(db);
   const ambientCalls = createAmbientCallsRepo(db);
+  const reviewComments = createReviewCommentsRepo(db);
   const stemFill = createStemFillRepo(db);
   const search = createSearchRepo(db, entries, stemFill);
   const importFiles = createImportFilesRepo(db);
@@ -108,6 +112,7 @@ export function createStore(db: Db, file: string, dataDir: string, options: Crea
     usage,
     sessionOptions,
     ambientCalls,
+    reviewComments,
     search,
     stemFill,
     importFiles,

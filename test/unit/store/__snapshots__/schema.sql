@@ -1,4 +1,4 @@
--- user_version 15
+-- user_version 16
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -7,6 +7,9 @@ CREATE INDEX ambient_calls_session ON ambient_calls (session_id, kind, at) WHERE
 
 -- index import_files_session on import_files
 CREATE INDEX import_files_session ON import_files (session_id) WHERE session_id IS NOT NULL;
+
+-- index review_comments_by_session on review_comments
+CREATE INDEX review_comments_by_session ON review_comments (session_id, created_at);
 
 -- index sessions_by_time on sessions
 CREATE INDEX sessions_by_time ON sessions (pinned DESC, updated_at DESC, id) WHERE deleted_at IS NULL;
@@ -113,6 +116,31 @@ CREATE TABLE import_files (
   offset INTEGER NOT NULL,
   facts TEXT NOT NULL CHECK (json_valid(facts)),
   session_id TEXT
+) STRICT;
+
+-- table review_comments on review_comments
+CREATE TABLE review_comments (
+  id TEXT PRIMARY KEY CHECK (length(id) BETWEEN 1 AND 64),
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  path TEXT NOT NULL CHECK (length(path) BETWEEN 1 AND 4096),
+  side TEXT NOT NULL CHECK (side IN ('old', 'new', 'file')),
+  start_line INTEGER CHECK (start_line IS NULL OR start_line >= 1),
+  end_line INTEGER CHECK (end_line IS NULL OR end_line >= start_line),
+  quote TEXT NOT NULL,
+  head_sha TEXT,
+  content_hash TEXT,
+  origin TEXT NOT NULL DEFAULT 'local' CHECK (origin IN ('local', 'forge')),
+  forge_id TEXT UNIQUE,
+  forge_author TEXT,
+  forge_url TEXT,
+  state TEXT NOT NULL DEFAULT 'draft' CHECK (state IN ('draft', 'sent', 'outdated', 'resolved')),
+  body TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 102400),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  sent_at INTEGER,
+  CHECK ((side = 'file') = (start_line IS NULL)),
+  CHECK ((start_line IS NULL) = (end_line IS NULL)),
+  CHECK ((origin = 'forge') = (forge_id IS NOT NULL))
 ) STRICT;
 
 -- table session_options on session_options

@@ -179,6 +179,22 @@ export class TerminalService {
     for (const line of lines) this.recordLine(sessionId, l, line, toProgram);
   }
 
+  /** Whether the running program has turned bracketed paste on (DECSET 2004), as its output parsed so far says. */
+  bracketedPasteOn(sessionId: string): boolean {
+    return this.isRunning(sessionId) && (this.states.get(sessionId)?.bracketedPaste ?? false);
+  }
+
+  /**
+   * `text` as one bracketed paste and Enter after its end marker (a review sent to a terminal agent):
+   * line breaks as a terminal pastes them (CR), and no escape or control character of the text's own, so
+   * nothing in it can end the paste early.
+   */
+  async pasteBracketed(sessionId: string, text: string): Promise<void> {
+    // eslint-disable-next-line no-control-regex -- the point is to drop control characters
+    const body = text.replace(/\r?\n/g, '\r').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+    await this.input(sessionId, `\x1b[200~${body}\x1b[201~\r`);
+  }
+
   resize(sessionId: string, cols: number, rows: number): void {
     const l = this.live.get(sessionId);
     if (!l || l.pty.exited) return;

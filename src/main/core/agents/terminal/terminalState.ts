@@ -59,6 +59,11 @@ export class TerminalState {
     return this.written;
   }
 
+  /** The program turned bracketed paste on (DECSET 2004), as far as the emulator has parsed its output. */
+  get bracketedPaste(): boolean {
+    return this.term.modes.bracketedPasteMode;
+  }
+
   get cols(): number {
     return this.term.cols;
   }
