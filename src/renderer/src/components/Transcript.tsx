@@ -1,12 +1,18 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { SessionId } from '../../../shared/domain/session';
 import { loadEarlierEntries, loadLatestEntries } from '../features/transcript/actions';
 import { useEntries } from '../stores/entries';
+import { useSessions } from '../stores/sessions';
+import { loadCheckpoints } from '../features/checkpoints/actions';
+import { useCheckpoints } from '../features/checkpoints/store';
+import { TurnCheckpoint } from '../features/checkpoints/TurnCheckpoint';
 import { EntryView } from './EntryView';
 import { Markdown } from './Markdown';
 
 /** Closer than this to the bottom counts as "following along": new entries keep it at the bottom. */
 const STICK_PX = 80;
+/** A turn's checkpoint is written in the background just after it ends: the list is asked again after this. */
+const CHECKPOINT_SETTLE_MS = 1500;
 
 /**
  * The transcript `log` "Transcript": the last page first, older pages on
@@ -22,6 +28,21 @@ export function Transcript({ sessionId }: { sessionId: SessionId }) {
   useEffect(() => {
     void loadLatestEntries(sessionId);
   }, [sessionId]);
+
+  const status = useSessions((s) => s.byId[sessionId]?.status);
+  const checkpoints = useCheckpoints((s) => s.bySession[sessionId]);
+  useEffect(() => {
+    if (status === 'working') return;
+    void loadCheckpoints(sessionId);
+    const again = setTimeout(() => void loadCheckpoints(sessionId), CHECKPOINT_SETTLE_MS);
+    return () => clearTimeout(again);
+  }, [sessionId, status]);
+  // The newest checkpoint of each turn, by the seq of the turn's last entry.
+  const byTurn = useMemo(() => {
+    const map = new Map<number, NonNullable<typeof checkpoints>[number]>();
+    for (const c of checkpoints ?? []) if (!map.has(Number(c.turn))) map.set(Number(c.turn), c);
+    return map;
+  }, [checkpoints]);
 
   const order = state?.order;
   const streamingText = state?.streaming?.text;
@@ -60,7 +81,16 @@ export function Transcript({ sessionId }: { sessionId: SessionId }) {
       {state?.error ? <p className="transcript-error">{state.error}</p> : null}
       {order?.map((seq) => {
         const entry = state?.bySeq[seq];
-        return entry ? <EntryView key={seq} entry={entry} /> : null;
+        if (!entry) return null;
+        const checkpoint = byTurn.get(seq);
+        return checkpoint ? (
+          <Fragment key={seq}>
+            <EntryView entry={entry} />
+            <TurnCheckpoint sessionId={sessionId} checkpoint={checkpoint} working={status === 'working'} />
+          </Fragment>
+        ) : (
+          <EntryView key={seq} entry={entry} />
+        );
       })}
       {state?.streaming ? (
         <div className={`entry entry-agent streaming${state.streaming.kind === 'thinking' ? ' thinking' : ''}`} aria-busy="true">
