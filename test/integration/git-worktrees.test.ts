@@ -391,4 +391,20 @@ describe('a worktree per session', () => {
     expect(git(repo, 'branch', '--list', r.branch)).toContain(r.branch);
     expect((await h.ok('git:worktreeState', { id: s.id })).worktree?.missing).toBe(true);
   });
+
+  it('a branch renamed outside Swarmdesk is followed when the session is opened, nothing stashed', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
+    const r = record(h, s.id);
+    writeFileSync(join(r.path, 'wip.txt'), 'wip\n');
+    git(r.path, 'branch', '-m', 'feature/renamed-by-hand');
+    await h.ok('entries:page', { id: s.id });
+    await h.core.services.worktrees.settled(s.id);
+    expect(record(h, s.id).branch).toBe('feature/renamed-by-hand');
+    expect(notes(h, s.id).at(-1)).toBe(`The worktree's branch ${r.branch} is now feature/renamed-by-hand (changed outside Swarmdesk).`);
+    expect((await h.ok('git:worktreeState', { id: s.id })).worktree).toMatchObject({ branch: 'feature/renamed-by-hand', uncommitted: 1 });
+    expect(git(r.path, 'ls-files', '--others', '--exclude-standard')).toBe('wip.txt');
+    expect(git(repo, 'stash', 'list')).toBe('');
+  });
 });

@@ -85,7 +85,12 @@ export class WorktreeService {
   start(): void {
     this.unsubscribe.push(
       this.deps.hooks.on('titleChanged', (row) => this.serial(row.id, () => this.renameAfterTitle(row.id))),
-      this.deps.hooks.on('sessionOpened', (row) => this.serial(row.id, () => this.checkMissing(row.id))),
+      this.deps.hooks.on('sessionOpened', (row) =>
+        this.serial(row.id, async () => {
+          await this.checkMissing(row.id);
+          await this.followBranch(row.id);
+        }),
+      ),
     );
   }
 
@@ -340,6 +345,21 @@ export class WorktreeService {
       'note',
       `The worktree folder ${record.path} was removed outside Swarmdesk; git's record of it was pruned. The branch ${record.branch} is kept with its commits.`,
     );
+  }
+
+  /**
+   * A branch renamed outside Swarmdesk (`git branch -m` in the worktree) is followed: the record takes the
+   * worktree's current branch when the session is opened, and the session says so once. A detached HEAD
+   * (mid-rebase, a checkout of a commit) changes nothing.
+   */
+  async followBranch(sessionId: string): Promise<void> {
+    const record = this.record(sessionId);
+    if (!record || record.gone || !existsSync(record.path)) return;
+    const branch = await this.repo(record.path).currentBranch();
+    if (!branch || branch === record.branch) return;
+    writeWorktreeRecord(this.deps.store, sessionId, { ...record, branch });
+    this.deps.sessions.appendEntry(sessionId, 'note', `The worktree's branch ${record.branch} is now ${branch} (changed outside Swarmdesk).`);
+    this.recount(sessionId);
   }
 
   /** Titled: the branch takes the title's slug (`swarmdesk/fix-login-redirect`), unless it was pushed. */
