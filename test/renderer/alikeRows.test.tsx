@@ -88,6 +88,23 @@ describe("a row's subtitle says what it does or last did, not its label", () => 
     });
   });
 
+  it("chat, Claude Code and ACP rows without narration say what the host saw their agent do last; narration first; never the label again", async () => {
+    await renderApp(
+      new FakeApi([
+        makeRow({ id: 'e', kind: 'claude-code', title: 'Port the retry policy', activity: 'edited src/retry.ts' }),
+        makeRow({ id: 'a', kind: 'chat', title: 'Explain the backoff', activity: 'The retry policy now backs off exponentially' }),
+        makeRow({ id: 'n', kind: 'acp', agent: 'gemini', title: 'Keep notes of the release', subtitle: 'reading the changelog', activity: 'edited notes.txt' }),
+        makeRow({ id: 'l', kind: 'chat', title: 'Tune the docs search ranking', activity: 'Tune the docs search ranking' }),
+      ]),
+    );
+    expect(Object.fromEntries((await drawnRows()).map((r) => [r.label, r.activity]))).toEqual({
+      'Port the retry policy': 'edited src/retry.ts',
+      'Explain the backoff': 'The retry policy now backs off exponentially',
+      'Keep notes of the release': 'reading the changelog',
+      'Tune the docs search ranking': null,
+    });
+  });
+
   it('an ACP agent waiting on a permission says what it asks ("asks to write notes.txt"), and its narration again once answered', async () => {
     await renderApp(new FakeApi([makeRow({ id: 'g', kind: 'acp', agent: 'gemini', status: 'waiting', title: 'Keep notes of the release', subtitle: 'read the changelog' })]));
     const sub = async () => (await screen.findByRole('listitem', { name: /^Keep notes of the release/ })).querySelector('.row-sub-text')?.textContent ?? null;

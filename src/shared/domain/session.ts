@@ -56,6 +56,12 @@ const SessionRowShape = z.object({
   firstUserLine: z.string().nullable(),
   /** One-line subtitle: narration or last activity. */
   subtitle: z.string().nullable(),
+  /**
+   * What the agent is doing now or last did, in a few words, from its entries ("edited src/x.ts", "ran npm
+   * test", the start of its last answer): the subtitle when there is no narration. Masked, one line, at
+   * most 200 characters. Absent until an entry says something (and on terminals: their last line says it).
+   */
+  activity: z.string().min(1).max(200).optional(),
   unread: z.boolean(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,

@@ -415,6 +415,23 @@ const CASES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare(`SELECT count(*) AS n FROM review_comments`).get()).toEqual({ n: 0 });
     },
   },
+  17: {
+    seed(db) {
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, title, created_at, updated_at) VALUES ('c1', 'chat', '/w', 0, 'Fix kumquat parser', 1, 1)`).run();
+      db.prepare(`INSERT INTO sessions (id, kind, folder, position, created_at, updated_at) VALUES ('t1', 'terminal', '/w', 1, 1, 2)`).run();
+    },
+    check(db) {
+      // The rows come along with no activity; one line of up to 200 characters is kept, an empty or longer one refused.
+      expect(db.prepare(`SELECT id, title, activity FROM sessions ORDER BY id`).all()).toEqual([
+        { id: 'c1', title: 'Fix kumquat parser', activity: null },
+        { id: 't1', title: null, activity: null },
+      ]);
+      db.prepare(`UPDATE sessions SET activity = 'edited src/parser.ts' WHERE id = 'c1'`).run();
+      expect(db.prepare(`SELECT activity FROM sessions WHERE id = 'c1'`).get()).toEqual({ activity: 'edited src/parser.ts' });
+      expect(() => db.prepare(`UPDATE sessions SET activity = '' WHERE id = 'c1'`).run()).toThrow(/CHECK/);
+      expect(() => db.prepare(`UPDATE sessions SET activity = ? WHERE id = 'c1'`).run('x'.repeat(201))).toThrow(/CHECK/);
+    },
+  },
 };
 
 describe('migrations', () => {

@@ -16,6 +16,7 @@ import type { SearchSnippet } from '../../../shared/domain/searchSnippet';
 import type { CoreEvents } from '../events';
 import { SessionGoneError, storageAppError, storageFault, type Store } from '../store';
 import { createLogger } from '../logger';
+import { entryActivity } from './entryActivity';
 import type { Clock } from './clock';
 import { DispatcherRegistry, type AgentDispatcher } from './dispatchers';
 import type { CoreHooks } from './hooks';
@@ -464,12 +465,30 @@ export class SessionsService {
       if (err instanceof SessionGoneError) throw new AppError('NOT_FOUND', 'That session does not exist (it may have been deleted).');
       throw err;
     }
-    const row = this.get(p.sessionId);
+    let row = this.get(p.sessionId);
+    if (this.noteActivity(row, p)) row = this.get(p.sessionId);
     this.events.emit('entry:added', entry);
     this.changed(row);
     this.hooks.emit('entryCommitted', entry, row);
     if (p.kind === 'user') this.hooks.emit('userMessage', row, entry);
     return entry;
+  }
+
+  /**
+   * What the entry says the agent did, kept on its row for the subtitle (SPEC §7). The entry is saved already:
+   * a database that refuses this small update only leaves the row's previous activity (logged). True when it changed.
+   */
+  private noteActivity(row: SessionRow, p: PendingEntry): boolean {
+    const activity = entryActivity(row.kind, p.kind, p.text, p.meta);
+    if (activity === null || activity === row.activity) return false;
+    try {
+      return this.store.sessions.setActivity(p.sessionId, activity);
+    } catch (err) {
+      const fault = storageFault(err);
+      if (!fault) throw err;
+      log.warn('could not keep a session’s activity', { session: p.sessionId, fault });
+      return false;
+    }
   }
 
   /** A row as the swarm sees it: with the count of its entries still waiting for the database. */

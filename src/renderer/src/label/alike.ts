@@ -14,7 +14,7 @@ import { rowLabelText } from './rowParts';
 /** Labels that agree in this many characters read alike in a narrow sidebar (its cut falls about here). */
 export const ALIKE_PREFIX = 24;
 
-type Row = Pick<SessionListRow, 'id' | 'kind' | 'status' | 'folder' | 'branch' | 'agent' | 'agentName' | 'host' | 'subtitle' | 'firstUserLine' | 'updatedAt' | 'title' | 'titleSource' | 'titlePinned'>;
+type Row = Pick<SessionListRow, 'id' | 'kind' | 'status' | 'folder' | 'branch' | 'agent' | 'agentName' | 'host' | 'subtitle' | 'activity' | 'firstUserLine' | 'updatedAt' | 'title' | 'titleSource' | 'titlePinned'>;
 
 const normal = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -31,13 +31,16 @@ export function askingText(request: Pick<PermissionRequest, 'title' | 'toolKind'
 }
 
 /**
- * What a row's subtitle says it does or did (SPEC §7): the permission it waits on, its narration, else a
- * terminal's last command ("ran pytest -q | tail"); never a repeat of its label. Null when there is nothing to say.
+ * What a row's subtitle says it does or did (SPEC §7): the permission it waits on, its narration, what the
+ * host saw its agent do last, else a terminal's last command ("ran pytest -q | tail"); never a repeat of its label. Null when there is nothing to say.
  */
-export function rowActivity(row: Pick<SessionListRow, 'kind' | 'status' | 'subtitle' | 'firstUserLine'>, label: string, asking?: PermissionRequest): string | null {
+export function rowActivity(row: Pick<SessionListRow, 'kind' | 'status' | 'subtitle' | 'activity' | 'firstUserLine'>, label: string, asking?: PermissionRequest): string | null {
   if (asking) return askingText(asking);
   const narration = row.subtitle?.trim().replace(/\s+/g, ' ');
   if (narration && normal(narration) !== normal(label)) return narration;
+  // What the host saw the agent do last ("edited src/x.ts", the start of its answer), where nobody narrates.
+  const last = row.activity?.trim().replace(/\s+/g, ' ');
+  if (last && normal(last) !== normal(label)) return last;
   if (row.kind === 'terminal' && row.firstUserLine?.trim()) {
     const line = row.firstUserLine.trim().replace(/\s+/g, ' ');
     return `${row.status === 'working' ? 'running' : 'ran'} ${line}`;

@@ -1,4 +1,4 @@
--- user_version 16
+-- user_version 17
 -- index ambient_calls_at on ambient_calls
 CREATE INDEX ambient_calls_at ON ambient_calls (at);
 
@@ -173,7 +173,7 @@ CREATE TABLE "sessions" (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   last_opened_at INTEGER
-, exit_code INTEGER, exit_signal TEXT CHECK (exit_signal IS NULL OR (length(exit_signal) BETWEEN 1 AND 16))) STRICT;
+, exit_code INTEGER, exit_signal TEXT CHECK (exit_signal IS NULL OR (length(exit_signal) BETWEEN 1 AND 16)), activity TEXT CHECK (activity IS NULL OR (length(activity) BETWEEN 1 AND 200))) STRICT;
 
 -- table sessions_fts on sessions_fts
 CREATE VIRTUAL TABLE sessions_fts USING fts5(

@@ -14,11 +14,12 @@ import { migration013 } from './013_session_exit';
 import { migration014 } from './014_stemmed_search';
 import { migration015 } from './015_title_source_agent';
 import { migration016 } from './016_review_comments';
+import { migration017 } from './017_session_activity';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every schema change in order. Append only: never edit a shipped migration. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -74,7 +74,9 @@ export const SESSION_COLUMNS =
   "WHERE st.key = 'agents.acp' AND json_extract(c.value, '$.id') = " +
   "(SELECT json_extract(o.value, '$') FROM session_options o WHERE o.session_id = sessions.id AND o.name = 'acpAgent')) END, " +
   // How an exited terminal failed (migration 013); null on every other row.
-  'exit_code, exit_signal';
+  'exit_code, exit_signal, ' +
+  // What the agent last did (migration 017), kept on the row as entries come.
+  'activity';
 
 export type SessionDbRow = [
   id: string,
@@ -99,6 +101,7 @@ export type SessionDbRow = [
   acpAgentName: unknown,
   exitCode: number | null,
   exitSignal: string | null,
+  activity: string | null,
 ];
 
 export function toSessionRow(r: SessionDbRow): SessionRow {
@@ -125,6 +128,7 @@ export function toSessionRow(r: SessionDbRow): SessionRow {
     ...worktreeOf(r[17]),
     ...acpAgent(r[18], r[19]),
     ...exitOf(readStatus(r[3]), r[20], r[21]),
+    ...(typeof r[22] === 'string' && r[22] !== '' ? { activity: r[22] } : {}),
   };
 }
 

@@ -81,6 +81,7 @@ export function createSessionsRepo(db: Db) {
       `UPDATE sessions SET status = ?, exit_code = ?, exit_signal = ?, updated_at = ? WHERE id = ? AND ${live}`,
     ),
     setSubtitle: db.prepare<[string | null, string]>(`UPDATE sessions SET subtitle = ? WHERE id = ? AND ${live}`),
+    setActivity: db.prepare<[string | null, string]>(`UPDATE sessions SET activity = ? WHERE id = ? AND ${live}`),
     setBackendId: db.prepare<[string | null, string]>(`UPDATE sessions SET backend_id = ? WHERE id = ? AND ${live}`),
     setUnread: db.prepare<[number, string]>(`UPDATE sessions SET unread = ? WHERE id = ? AND ${live}`),
     setTitle: db.prepare<[string | null, string | null, number, string]>(
@@ -181,6 +182,10 @@ export function createSessionsRepo(db: Db) {
     },
     setSubtitle(id: string, subtitle: string | null): boolean {
       return s.setSubtitle.run(subtitle, id).changes > 0;
+    },
+    /** What the session's agent last did, a few words (migration 017); the caller masks and bounds it. */
+    setActivity(id: string, activity: string | null): boolean {
+      return s.setActivity.run(activity, id).changes > 0;
     },
     setBackendId(id: string, backendId: string | null): boolean {
       return s.setBackendId.run(backendId, id).changes > 0;
