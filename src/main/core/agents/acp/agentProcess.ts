@@ -35,6 +35,8 @@ export interface AgentProcessHandlers {
 
 export interface AgentProcess {
   readonly child: ChildProcess;
+  /** The report variables this process was given (its session's token), for our MCP server's entry; empty when none. */
+  readonly reportEnv: Readonly<Record<string, string>>;
   readonly stream: Stream;
   readonly exited: Promise<void>;
   stderrTail(): string;
@@ -159,5 +161,5 @@ export function startAgentProcess(
     child.once('error', (err) => done(null, null, err));
     child.once('close', (code, sig) => done(code, sig));
   });
-  return { child, stream, exited, stderrTail: () => stderr };
+  return { child, reportEnv: issued?.env ?? {}, stream, exited, stderrTail: () => stderr };
 }

@@ -16,6 +16,7 @@ import { LiveChoices } from './liveChoices';
 import { ACP_DEFAULTS, type AcpBackendOptions } from './options';
 import { AcpTranslator, type UpdateLike } from './translate';
 import { turnUsageOf } from './usage';
+import { acpSwarmdeskServer } from './swarmdeskMcp';
 
 const log = createLogger('agents:acp');
 
@@ -140,6 +141,8 @@ export class AcpSession implements AgentSession {
     const turn = ++this.turnSeq;
     const mine = (): boolean => !this.disposed && this.turnOpen && this.turnSeq === turn;
     try {
+      // A session started with the core (the report endpoint still binding) still gets its token and our MCP server.
+      if (!this.conn) await this.opts.reports?.ready?.();
       await this.ensureStarted();
       if (!this.turnOpen || !this.conn || !this.acpSessionId) return;
       const current = this.generation;
@@ -281,7 +284,10 @@ export class AcpSession implements AgentSession {
       'initialize',
     );
     // Only stdio servers are configured, and every agent takes those (mcpCapabilities gates http and sse only).
-    const mcpServers = launch.mcpServers.map((m) => ({ name: m.name, command: m.command, args: [...m.args], env: Object.entries(m.env).map(([name, value]) => ({ name, value })) }));
+    const mcpServers = [
+      ...launch.mcpServers.map((m) => ({ name: m.name, command: m.command, args: [...m.args], env: Object.entries(m.env).map(([name, value]) => ({ name, value })) })),
+      ...acpSwarmdeskServer(this.opts.reports?.mcpServer ?? null, proc.reportEnv, launch.mcpServers),
+    ];
     const request = { cwd: folder, mcpServers };
     if (this.backendId && init.agentCapabilities?.loadSession) {
       this.replaying = true;

@@ -14,6 +14,10 @@ export interface ClaudeArgsInput {
   readonly resumeId: string | null;
   readonly permissionMode: string | null;
   readonly model?: string | null;
+  /** `--mcp-config`'s JSON (Swarmdesk's MCP server, issue 33); its tool is pre-allowed. */
+  readonly mcpConfig?: string | null;
+  /** The tool `--allowedTools` lets the CLI call without asking (without it, `-p` never calls it). */
+  readonly allowedTool?: string | null;
 }
 
 export function claudeArgs(input: ClaudeArgsInput): string[] {
@@ -24,6 +28,9 @@ export function claudeArgs(input: ClaudeArgsInput): string[] {
   }
   if (input.model) args.push('--model', input.model);
   if (input.resumeId) args.push('--resume', input.resumeId);
+  // `--flag=value`: both flags take several values, and a separate word would take the next argument too.
+  if (input.mcpConfig) args.push(`--mcp-config=${input.mcpConfig}`);
+  if (input.mcpConfig && input.allowedTool) args.push(`--allowedTools=${input.allowedTool}`);
   return args;
 }
 

@@ -5,6 +5,7 @@ import { KILL_GRACE_MS, killProcessTree } from '../processTree';
 import type { AgentEvent, AgentEventSink, AgentSession, AgentSessionContext } from '../types';
 import { Deadline, IdleWatchdog } from '../watchdog';
 import { claudeArgs, userMessageLine } from './args';
+import { claudeMcpConfig, MCP_TITLE_TOOL } from '../sessionReports/agentShims';
 import { startCliProcess, type CliProcess } from './cliProcess';
 import { IdlePool } from './idlePool';
 import { effectiveMode, keepAliveOf, pathOf, type ClaudeBackendOptions } from './options';
@@ -197,7 +198,12 @@ export class ClaudeCodeSession implements AgentSession {
       this.fail(`The session's folder ${folder} does not exist.`);
       return false;
     }
-    const args = claudeArgs({ resumeId, permissionMode: this.ctx.permissionMode() });
+    const mcpServer = this.opts.reports?.mcpServer ?? null;
+    const args = claudeArgs({
+      resumeId,
+      permissionMode: this.ctx.permissionMode(),
+      ...(mcpServer ? { mcpConfig: JSON.stringify(claudeMcpConfig(mcpServer)), allowedTool: MCP_TITLE_TOOL } : {}),
+    });
     let cli: CliProcess;
     try {
       cli = startCliProcess(

@@ -79,6 +79,14 @@ export class SessionReports implements ReportTokenPort {
     return this.listening;
   }
 
+  /** Once listening (started if it was not), or once it failed to: an agent about to start waits for its token's URL. */
+  ready(): Promise<void> {
+    return this.listen().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** The report URL once listening, else null. */
   get url(): string | null {
     return this.address === null ? null : `http://${this.address}${REPORT_PATH}`;

@@ -18,6 +18,8 @@ export interface ReportTokenPort {
   issue(sessionId: string): { readonly token: SessionToken; readonly env: Readonly<Record<string, string>> };
   /** Swarmdesk's `set_session_title` MCP server (issue 33), offered to the agent beside the token; null or absent: none. */
   readonly mcpServer?: ScriptCommand | null;
+  /** Resolves once tokens carry the endpoint (it listens), or it could not listen; never rejects. */
+  ready?(): Promise<void>;
 }
 
 /**
