@@ -85,3 +85,29 @@ describe('Recently removed', () => {
     expect(missing.ok ? null : missing.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('14 days') });
   });
 });
+
+describe('Open existing worktree', () => {
+  it('adopts a worktree made outside Swarmdesk: listed, the session works there on its branch, nothing removed, stashed or lost', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const outside = join(repo, '..', 'by-hand');
+    git(repo, 'worktree', 'add', '--quiet', '-b', 'feature/by-hand', outside);
+    writeIn(outside, 'draft.txt', 'draft\n');
+    expect((await h.ok('git:outsideWorktrees', { folder: repo })).items).toEqual([{ path: outside, branch: 'feature/by-hand' }]);
+
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: { enabled: true, copyPatterns: [], setupCommand: '', existing: outside } });
+    expect(row.folder).toBe(outside);
+    expect(readWorktreeRecord(h.core.services.store, row.id)).toMatchObject({ repoRoot: repo, path: outside, branch: 'feature/by-hand', baseBranch: 'main' });
+    expect((await h.ok('git:worktreeState', { id: row.id })).worktree).toMatchObject({ branch: 'feature/by-hand', uncommitted: 1 });
+    expect((await h.ok('git:outsideWorktrees', { folder: repo })).items).toEqual([]);
+    expect(git(outside, 'ls-files', '--others', '--exclude-standard')).toBe('draft.txt');
+    expect(git(repo, 'stash', 'list')).toBe('');
+    expect(branchExists(repo, 'feature/by-hand')).toBe(true);
+
+    const again = await h.call('sessions:create', { kind: 'terminal', folder: repo, worktree: { enabled: true, copyPatterns: [], setupCommand: '', existing: outside } });
+    expect(again.ok ? null : again.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already works in the worktree') });
+    const notOne = await h.call('sessions:create', { kind: 'terminal', folder: repo, worktree: { enabled: true, copyPatterns: [], setupCommand: '', existing: repo } });
+    expect(notOne.ok ? null : notOne.error.code).toBe('BAD_INPUT');
+    expect(existsSync(join(outside, 'draft.txt'))).toBe(true);
+  });
+});

@@ -14,8 +14,11 @@ export const WorktreeSetupSchema = z
   .strict();
 export type WorktreeSetup = z.infer<typeof WorktreeSetupSchema>;
 
-/** The `sessions:create` option: work in a new git worktree (remembered per repository). */
-export const WorktreeChoiceSchema = WorktreeSetupSchema.extend({ enabled: z.boolean() }).strict();
+/**
+ * The `sessions:create` option: work in a new git worktree (remembered per repository), or with `existing`
+ * ("Open existing worktree") in a worktree of the repository made outside Swarmdesk (`git worktree list`).
+ */
+export const WorktreeChoiceSchema = WorktreeSetupSchema.extend({ enabled: z.boolean(), existing: z.string().min(1).max(4_096).optional() }).strict();
 export type WorktreeChoice = z.infer<typeof WorktreeChoiceSchema>;
 
 export const RepoInfoSchema = z.object({

@@ -27,4 +27,9 @@ export const gitRemovedChannels = {
     z.object({ id: z.string().regex(/^[a-f0-9]{16}$/) }).strict(),
     z.object({ path: z.string(), branch: z.string(), newBranch: z.boolean() }),
   ),
+  /** "Open existing worktree": the folder's repository's worktrees made outside Swarmdesk that no session works in. */
+  'git:outsideWorktrees': channel(
+    z.object({ folder: z.string().min(1).max(4_096) }).strict(),
+    z.object({ items: z.array(z.object({ path: z.string(), branch: z.string() })) }),
+  ),
 } as const;

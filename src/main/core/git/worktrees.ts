@@ -52,6 +52,8 @@ export interface PreparedWorktree {
   /** Notes for the session's transcript once it exists (dirty base, submodules, copied files). */
   readonly notes: readonly string[];
   readonly setupCommand: string;
+  /** A worktree made outside Swarmdesk ("Open existing worktree"): never removed when the session cannot be created. */
+  readonly adopted?: boolean;
 }
 
 /** The `<short id>` folder around a removed worktree, when nothing else is in it. */
@@ -132,6 +134,7 @@ export class WorktreeService {
     if (!git.ok) throw new AppError('BAD_INPUT', `Cannot work in a new git worktree: ${git.reason}`);
     const root = await this.repo(folder).toplevel();
     if (!root) throw new AppError('BAD_INPUT', `${folder} is not inside a git repository, so it cannot have a worktree.`);
+    if (choice.existing) return this.adoptExisting(root, choice.existing);
     writeRepoChoice(this.deps.store, root, choice);
     if (!choice.enabled) return null;
     const base = this.repo(root);
@@ -176,8 +179,42 @@ export class WorktreeService {
     };
   }
 
+  /**
+   * "Open existing worktree": a worktree of the repository that `git worktree list` names (not the main
+   * checkout, not one a session already works in), on a branch; its base is the repository's branch.
+   */
+  private async adoptExisting(root: string, path: string): Promise<PreparedWorktree> {
+    const base = this.repo(root);
+    const [main, ...others] = await base.listWorktrees();
+    const found = others.find((w) => w.path === path && !w.bare && !w.prunable);
+    if (!found || main?.path === path) throw new AppError('BAD_INPUT', `${path} is not a worktree of ${root} (see git worktree list).`);
+    if (!found.branch) throw new AppError('BAD_INPUT', `The worktree at ${path} has a detached HEAD; check out a branch there first.`);
+    if (allWorktreeRecords(this.deps.store).some((r) => r.record.path === path && !r.record.gone)) {
+      throw new AppError('CONFLICT', `A session already works in the worktree at ${path}.`);
+    }
+    const baseBranch = await base.currentBranch();
+    const baseCommit = (baseBranch ? await base.run(['merge-base', baseBranch, found.branch]).then((o) => o.trim()).catch(() => null) : null) ?? found.head ?? '';
+    return {
+      record: { repoRoot: root, path, branch: found.branch, baseBranch, baseCommit, gone: null, branchDeleted: false, merged: null },
+      folder: path,
+      notes: [`Working in the existing worktree at ${path} on branch ${found.branch} (made outside Swarmdesk).`],
+      setupCommand: '',
+      adopted: true,
+    };
+  }
+
+  /** The repository's worktrees made outside Swarmdesk that no session works in ("Open existing worktree"). */
+  async outsideWorktrees(folder: string): Promise<Array<{ path: string; branch: string }>> {
+    const root = await this.repo(folder).toplevel();
+    if (!root) return [];
+    const used = new Set(allWorktreeRecords(this.deps.store).filter((r) => !r.record.gone).map((r) => r.record.path));
+    const [, ...others] = await this.repo(root).listWorktrees();
+    return others.flatMap((w) => (w.branch && !w.bare && !w.prunable && !used.has(w.path) ? [{ path: w.path, branch: w.branch }] : []));
+  }
+
   /** Undoes `prepare` when the session could not be created (no row: nothing refers to it). */
   async discard(prepared: PreparedWorktree): Promise<void> {
+    if (prepared.adopted) return;
     const base = this.repo(prepared.record.repoRoot);
     await base.removeWorktree(prepared.record.path, true);
     await removeEmptyParent(prepared.record.path);

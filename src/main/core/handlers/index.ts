@@ -66,7 +66,7 @@ import { gitResolveConflicts } from './git/resolveConflicts';
 import { reviewAdd, reviewDelete, reviewEdit, reviewList, reviewResolve, reviewSend, reviewText } from './review';
 import { gitUncommittedFiles } from './git/uncommittedFiles';
 import { gitRemoveWorktree } from './git/removeWorktree';
-import { gitRemovedWorktrees, gitRestoreRemovedWorktree } from './git/removedWorktrees';
+import { gitOutsideWorktrees, gitRemovedWorktrees, gitRestoreRemovedWorktree } from './git/removedWorktrees';
 import { uiState } from './ui/state';
 import { uiSetState } from './ui/setState';
 import { hostSettings } from './host/settings';
@@ -155,6 +155,7 @@ export const handlers: HandlerMap<CoreContext> = {
   'git:removeWorktree': gitRemoveWorktree,
   'git:removedWorktrees': gitRemovedWorktrees,
   'git:restoreRemovedWorktree': gitRestoreRemovedWorktree,
+  'git:outsideWorktrees': gitOutsideWorktrees,
   'review:list': reviewList,
   'review:add': reviewAdd,
   'review:edit': reviewEdit,

@@ -93,6 +93,7 @@ export const ROUTES: Record<ChannelName, Route> = {
   // This machine's removed worktrees (a remote host's are not listed yet).
   'git:removedWorktrees': 'local',
   'git:restoreRemovedWorktree': 'local',
+  'git:outsideWorktrees': 'local',
   'git:resolveConflicts': 'bySession',
   // A review lives where its session lives (that host's store and worktree).
   'review:list': 'bySession',

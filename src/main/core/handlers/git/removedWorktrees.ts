@@ -11,3 +11,8 @@ export const gitRemovedWorktrees: Handler<'git:removedWorktrees', GitContext> = 
 export const gitRestoreRemovedWorktree: Handler<'git:restoreRemovedWorktree', GitContext> = (input, s) => {
   return s.worktrees.restoreRemoved(input.id);
 };
+
+/** "Open existing worktree" in New session: what can be adopted. */
+export const gitOutsideWorktrees: Handler<'git:outsideWorktrees', GitContext> = async (input, s) => {
+  return { items: await s.worktrees.outsideWorktrees(input.folder) };
+};
