@@ -6,6 +6,7 @@ import { changesRegionId } from './ChangesButton';
 import { FileList } from './FileList';
 import { diffCharWidth, diffLayout, lineStats } from './fit';
 import { changedCountsText } from './format';
+import { ReviewRegion } from './ReviewRegion';
 import { setMode, setSelected, useChanges } from './store';
 import './changes.css';
 
@@ -83,12 +84,13 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
               <p role="alert" className="changes-error">{shown.error}</p>
             ) : (
               <Suspense fallback={<p className="changes-empty">Loading the diff view…</p>}>
-                <DiffViewer key={`${shown.path}:${shown.diff.diff.length}`} diff={shown.diff} mode={layout.mode} wrap={layout.wrap} />
+                <DiffViewer key={`${shown.path}:${shown.diff.diff.length}`} sessionId={sessionId} diff={shown.diff} mode={layout.mode} wrap={layout.wrap} />
               </Suspense>
             )}
           </div>
         </div>
       )}
+      <ReviewRegion sessionId={sessionId} />
     </section>
   );
 }

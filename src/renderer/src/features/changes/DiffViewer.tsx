@@ -1,7 +1,10 @@
-import { DiffModeEnum, DiffView } from '@git-diff-view/react';
+import { DiffModeEnum, DiffView, SplitSide } from '@git-diff-view/react';
 import '@git-diff-view/react/styles/diff-view-pure.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { SessionId } from '../../../../shared/domain/session';
 import type { FileDiff } from '../../../../shared/ipc/git';
+import { labelLineButtons, pressLineButton } from './lineComments';
+import { CommentField } from './ReviewRegion';
 import { hunksWithin, splitDiff, type SplitDiff } from './hunks';
 import { useColorScheme } from './useColorScheme';
 
@@ -31,12 +34,33 @@ function partsOf(split: SplitDiff): Array<[number, number]> {
  * A big diff is drawn a part at a time, each part its own view appended as the end is scrolled into
  * sight, so what is drawn grows with reading and earlier parts are never drawn again.
  */
-export default function DiffViewer({ diff, mode, wrap }: { diff: FileDiff; mode: 'split' | 'unified'; wrap: boolean }) {
+export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId: SessionId; diff: FileDiff; mode: 'split' | 'unified'; wrap: boolean }) {
   const scheme = useColorScheme();
   const split = useMemo(() => splitDiff(diff.diff), [diff.diff]);
   const parts = useMemo(() => partsOf(split), [split]);
   const [shown, setShown] = useState(1);
   const more = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Comments: the line range the field is for (Shift+click or Shift+Enter extends from the last line), and who had focus.
+  const shift = useRef(false);
+  const anchor = useRef<{ side: 'old' | 'new'; line: number } | null>(null);
+  const range = useRef<[number, number]>([1, 1]);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const root = box.current;
+    if (!root || typeof MutationObserver === 'undefined') return;
+    labelLineButtons(root);
+    const observer = new MutationObserver(() => labelLineButtons(root));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  const onWidget = (line: number, splitSide: SplitSide): void => {
+    const side = splitSide === SplitSide.old ? 'old' : 'new';
+    const a = anchor.current;
+    range.current = shift.current && a && a.side === side ? [Math.min(a.line, line), Math.max(a.line, line)] : [line, line];
+    anchor.current = { side, line };
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
   const whole = parts.length <= 1;
   const { file } = diff;
   // One data object per part, made once: the library builds a part again only when its data changes.
@@ -67,7 +91,16 @@ export default function DiffViewer({ diff, mode, wrap }: { diff: FileDiff; mode:
   if (split.hunks.length === 0) return <p className="changes-empty">No line changes in {file.path} (only its name or mode changed).</p>;
   const left = split.hunks.slice(parts[shown - 1]?.[1] ?? 0).length;
   return (
-    <div className="changes-diff-view" aria-label={`Diff of ${file.path}`} role="group">
+    <div
+      ref={box}
+      className="changes-diff-view"
+      aria-label={`Diff of ${file.path}`}
+      role="group"
+      onMouseDownCapture={(e) => {
+        shift.current = e.shiftKey;
+      }}
+      onKeyDownCapture={pressLineButton}
+    >
       <p className="changes-diff-title">
         {file.path}
         {file.oldPath ? <span className="changes-diff-how"> renamed from {file.oldPath}</span> : null}
@@ -83,6 +116,21 @@ export default function DiffViewer({ diff, mode, wrap }: { diff: FileDiff; mode:
           diffViewHighlight
           diffViewWrap={wrap}
           diffViewFontSize={12}
+          diffViewAddWidget
+          onAddWidgetClick={onWidget}
+          renderWidgetLine={({ side, onClose }) => (
+            <CommentField
+              sessionId={sessionId}
+              path={file.path}
+              side={side === SplitSide.old ? 'old' : 'new'}
+              startLine={range.current[0]}
+              endLine={range.current[1]}
+              onClose={() => {
+                onClose();
+                opener.current?.focus();
+              }}
+            />
+          )}
         />
       ))}
       {shown < parts.length ? (

@@ -1,0 +1,52 @@
+import type { ReviewSide } from '../../../../shared/domain/review';
+import type { SessionId } from '../../../../shared/domain/session';
+import { api } from '../../bridge';
+import { setComments, setRefusal, useReview } from './store';
+
+export { useReview } from './store';
+
+type Outcome = { ok: true } | { ok: false; message: string };
+
+/** The session's comments (sent ones checked by the core against the files now). */
+export async function loadReview(id: SessionId): Promise<void> {
+  const result = await api().invoke('review:list', { id });
+  if (result.ok) setComments(id, result.value.comments);
+}
+
+/** A draft comment on lines of one side of a changed file (or the whole file). */
+export async function addComment(id: SessionId, at: { path: string; side: ReviewSide; startLine?: number; endLine?: number }, body: string): Promise<Outcome> {
+  const result = await api().invoke('review:add', { id, ...at, body });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  setComments(id, [...(useReview.getState().comments[id] ?? []), result.value]);
+  return { ok: true };
+}
+
+export async function deleteComment(id: SessionId, commentId: string): Promise<void> {
+  const result = await api().invoke('review:delete', { id, commentId });
+  if (result.ok) setComments(id, (useReview.getState().comments[id] ?? []).filter((c) => c.id !== commentId));
+}
+
+export async function resolveComment(id: SessionId, commentId: string): Promise<void> {
+  const result = await api().invoke('review:resolve', { id, commentId });
+  if (result.ok) setComments(id, (useReview.getState().comments[id] ?? []).map((c) => (c.id === commentId ? result.value : c)));
+}
+
+/** "Send review to agent": every draft in one message; a refusal is kept to say beside the button. */
+export async function sendReview(id: SessionId): Promise<void> {
+  setRefusal(id, null);
+  const result = await api().invoke('review:send', { id });
+  if (result.ok) setComments(id, result.value.comments);
+  else setRefusal(id, { message: result.error.message, offerCopy: result.error.code === 'CONFLICT' });
+}
+
+/** The review's text for the clipboard (where it cannot be sent). */
+export async function copyReview(id: SessionId): Promise<Outcome> {
+  const result = await api().invoke('review:text', { id });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  try {
+    await navigator.clipboard.writeText(result.value.text);
+    return { ok: true };
+  } catch {
+    return { ok: false, message: 'The clipboard could not be written.' };
+  }
+}
