@@ -34,7 +34,8 @@ function partsOf(split: SplitDiff): Array<[number, number]> {
  * A big diff is drawn a part at a time, each part its own view appended as the end is scrolled into
  * sight, so what is drawn grows with reading and earlier parts are never drawn again.
  */
-export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId: SessionId; diff: FileDiff; mode: 'split' | 'unified'; wrap: boolean }) {
+/** `sessionId`: each changed line can be commented on for that session's review (Changes; a checkpoint's diff has none). */
+export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?: SessionId; diff: FileDiff; mode: 'split' | 'unified'; wrap: boolean }) {
   const scheme = useColorScheme();
   const split = useMemo(() => splitDiff(diff.diff), [diff.diff]);
   const parts = useMemo(() => partsOf(split), [split]);
@@ -116,9 +117,10 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId:
           diffViewHighlight
           diffViewWrap={wrap}
           diffViewFontSize={12}
-          diffViewAddWidget
+          diffViewAddWidget={sessionId !== undefined}
           onAddWidgetClick={onWidget}
-          renderWidgetLine={({ side, onClose }) => (
+          renderWidgetLine={({ side, onClose }) =>
+            sessionId === undefined ? null : (
             <CommentField
               sessionId={sessionId}
               path={file.path}
@@ -130,7 +132,8 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId:
                 opener.current?.focus();
               }}
             />
-          )}
+            )
+          }
         />
       ))}
       {shown < parts.length ? (
