@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentShims, SHIM_MARKER, type ReporterCommand } from '../../src/main/core/agents/sessionReports/agentShims';
+import { geminiTrustsDefaults } from '../../src/main/core/agents/sessionReports/geminiTrust';
 import type { ScriptCommand } from '../../src/main/core/agents/sessionReports/scriptCommand';
 import { until } from '../support/until';
 import { startCore, type Harness } from '../unit/core/harness';
@@ -19,9 +20,9 @@ function userBinary(dir: string, name: string): void {
   chmodSync(file, 0o755);
 }
 
-function setUp(mcpServer: ScriptCommand | null = null) {
+function setUp(mcpServer: ScriptCommand | null = null, geminiTrusts: (file: string) => boolean = () => true) {
   const root = mkdtempSync(join(tmpdir(), 'sd-shims-'));
-  const shims = new AgentShims(join(root, 'data'), REPORTER, mcpServer);
+  const shims = new AgentShims(join(root, 'data'), REPORTER, mcpServer, geminiTrusts);
   shims.write();
   // A nested Swarmdesk's shim folder, then the user's own binaries.
   const nested = new AgentShims(join(root, 'nested-data'), REPORTER);
@@ -71,6 +72,11 @@ describe('the agent shims first on a terminal’s PATH (real sh)', () => {
     expect(s.run('gemini', ['-p', 'hi'])).toEqual([`gemini from ${s.userBin}`, 'arg: -p', 'arg: hi', `defaults: ${join(s.shims.dir, 'gemini-system-defaults.json')}`]);
     expect(s.run('gemini', [], { GEMINI_CLI_SYSTEM_DEFAULTS_PATH: '/etc/mine.json' }).at(-1)).toBe('defaults: /etc/mine.json');
     expect(s.run('codex', ['exec', 'hi'])).toEqual([`codex from ${s.userBin}`, 'arg: -c', `arg: notify=["/opt/my node/node","/opt/it's/hook-reporter.js","codex"]`, 'arg: exec', 'arg: hi', 'defaults: none']);
+  });
+
+  it('gemini: no system defaults of ours where Gemini would skip them with a security warning (a folder under /tmp)', () => {
+    const s = setUp(null, geminiTrustsDefaults);
+    expect(s.run('gemini', ['-p', 'hi'])).toEqual([`gemini from ${s.userBin}`, 'arg: -p', 'arg: hi', 'defaults: none']);
   });
 
   it('no binary of that name past the shims: command not found, 127', () => {

@@ -245,7 +245,8 @@ describe('a terminal while the database is locked (real PTY)', () => {
     other.exec('COMMIT');
     await until(() => sessions.unsavedCount === 0, { message: 'the kept line saved' });
     const users = sessions.page(row.id, undefined, 50).entries.filter((e) => e.kind === 'user');
-    expect(users.map((e) => [e.text, e.meta])).toEqual([['typed line', { source: 'terminal' }]]);
+    // The terminal's program is `cat`, not a shell: the line was typed to it (never the terminal's command).
+    expect(users.map((e) => [e.text, e.meta])).toEqual([['typed line', { source: 'terminal', to: 'program' }]]);
     expect(sessions.get(row.id).unsaved).toBeUndefined();
     sessions.close();
   });

@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
+import { geminiTrustsDefaults } from './geminiTrust';
 import { scriptCommand, shellLine, shQuote, type ScriptCommand } from './scriptCommand';
 
 export { shQuote };
@@ -157,6 +158,8 @@ export class AgentShims {
     private readonly reporter: ReporterCommand,
     /** Our MCP server (`set_session_title`), offered to the `claude` typed in a terminal; null: none. */
     private readonly mcpServer: ScriptCommand | null = null,
+    /** Whether Gemini CLI will read our system defaults file there (geminiTrust.ts); tests of the shim itself say yes. */
+    private readonly geminiTrusts: (file: string) => boolean = geminiTrustsDefaults,
   ) {
     this.dir = join(dataDir, 'agent-hooks');
     this.binDir = join(this.dir, 'bin');
@@ -177,8 +180,11 @@ export class AgentShims {
       claudeMcp = `${shQuote(`--mcp-config=${mcp}`)} --allowedTools=${MCP_TITLE_TOOL} `;
     }
     writeWhole(join(this.binDir, 'claude'), shim('claude', `--settings ${shQuote(claude)} ${claudeMcp}`), 0o700);
-    // The user's own system defaults, if they set any, are left as they are (no hooks of ours then).
-    const geminiSetup = `if [ -z "\${GEMINI_CLI_SYSTEM_DEFAULTS_PATH:-}" ]; then GEMINI_CLI_SYSTEM_DEFAULTS_PATH=${shQuote(gemini)}; export GEMINI_CLI_SYSTEM_DEFAULTS_PATH; fi\n`;
+    // The user's own system defaults, if they set any, are left as they are (no hooks of ours then); and a
+    // file Gemini would skip with a security warning (not root's: geminiTrust.ts) is not offered at all.
+    const geminiSetup = this.geminiTrusts(gemini)
+      ? `if [ -z "\${GEMINI_CLI_SYSTEM_DEFAULTS_PATH:-}" ]; then GEMINI_CLI_SYSTEM_DEFAULTS_PATH=${shQuote(gemini)}; export GEMINI_CLI_SYSTEM_DEFAULTS_PATH; fi\n`
+      : '';
     writeWhole(join(this.binDir, 'gemini'), shim('gemini', '', geminiSetup), 0o700);
     writeWhole(join(this.binDir, 'codex'), shim('codex', `-c ${shQuote(codexNotify(this.reporter))} `), 0o700);
     writeWhole(this.bashrc, bashrc(this.binDir), 0o600);
