@@ -41,6 +41,21 @@ describe('New session: the worktree option', () => {
     });
   });
 
+  it('Open existing worktree: a worktree made outside Swarmdesk is offered and sent as the one to work in', async () => {
+    const api = new FakeApi();
+    api.override('git:repoInfo', () => ({ ok: true, value: IN_REPO }));
+    api.override('git:outsideWorktrees', () => ({ ok: true, value: { items: [{ path: '/home/ada/wt/by-hand', branch: 'feature/by-hand' }] } }));
+    const dialog = await openDialog(api);
+    const existing = await within(dialog).findByRole('combobox', { name: 'Open existing worktree' });
+    expect(within(existing).getAllByRole('option').map((o) => o.textContent)).toEqual(['A new worktree', 'feature/by-hand — /home/ada/wt/by-hand']);
+    await userEvent.selectOptions(existing, '/home/ada/wt/by-hand');
+    expect(existing).toHaveFocus();
+    expect(dialog).toHaveTextContent('Works in the worktree at /home/ada/wt/by-hand, made outside Swarmdesk');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo('sessions:create')).toHaveLength(1));
+    expect(api.callsTo('sessions:create')[0]).toMatchObject({ worktree: { enabled: true, existing: '/home/ada/wt/by-hand' } });
+  });
+
   it('outside a repository: no checkbox, the reason shown, and nothing about worktrees sent', async () => {
     const api = new FakeApi();
     api.override('git:repoInfo', () => ({ ok: true, value: { repo: null, reason: 'The folder is not inside a git repository.' } }));

@@ -240,6 +240,7 @@ export class FakeApi implements SwarmdeskApi {
       case 'sessions:titleAutomatic':
         return this.ok({ id, automatic: true });
       case 'git:removedWorktrees':
+      case 'git:outsideWorktrees':
         return this.ok({ items: [] });
       case 'entries:page': {
         const list = this.entries.get(id) ?? [];

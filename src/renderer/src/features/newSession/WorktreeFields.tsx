@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { WorktreeChoice } from '../../../../shared/ipc/git';
-import type { RepoInfo } from './actions';
+import { loadOutsideWorktrees, type RepoInfo } from './actions';
 import './worktreeFields.css';
 
 /**
@@ -14,6 +14,18 @@ export function WorktreeFields({ info, choice, onChange }: { info: RepoInfo; cho
   const patternsId = useId();
   const setupId = useId();
   const [patterns, setPatterns] = useState(choice.copyPatterns.join('\n'));
+  const [outside, setOutside] = useState<Array<{ path: string; branch: string }>>([]);
+  const root = info.repo?.root ?? null;
+  useEffect(() => {
+    if (!root) return;
+    let live = true;
+    void loadOutsideWorktrees(root).then((items) => {
+      if (live) setOutside(items);
+    });
+    return () => {
+      live = false;
+    };
+  }, [root]);
   if (!info.repo) return <p className="worktree-note">No worktree option: {info.reason ?? 'the folder is not inside a git repository.'}</p>;
   const base = info.repo.branch ?? 'the current commit (detached HEAD)';
   return (
@@ -22,7 +34,22 @@ export function WorktreeFields({ info, choice, onChange }: { info: RepoInfo; cho
         <input type="checkbox" checked={choice.enabled} onChange={(e) => onChange({ ...choice, enabled: e.target.checked })} />
         <span>Work in a new git worktree</span>
       </label>
-      {choice.enabled ? (
+      {choice.enabled && outside.length > 0 ? (
+        <label className="field">
+          <span>Open existing worktree</span>
+          <select value={choice.existing ?? ''} onChange={(e) => onChange({ ...choice, existing: e.target.value || undefined })}>
+            <option value="">A new worktree</option>
+            {outside.map((w) => (
+              <option key={w.path} value={w.path}>
+                {w.branch} — {w.path}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {choice.enabled && choice.existing ? (
+        <p className="worktree-note">Works in the worktree at {choice.existing}, made outside Swarmdesk, on its own branch; nothing in it is changed.</p>
+      ) : choice.enabled ? (
         <>
           <p className="worktree-note">
             A new branch from {base}, in its own folder outside the repository.

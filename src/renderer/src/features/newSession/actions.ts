@@ -67,6 +67,12 @@ export async function loadRepoInfo(folder: string, host: HostName | null = null)
   return result.ok ? result.value : null;
 }
 
+/** "Open existing worktree": the repository's worktrees made outside Swarmdesk (this machine's only); [] when main cannot say. */
+export async function loadOutsideWorktrees(folder: string): Promise<Array<{ path: string; branch: string }>> {
+  const result = await api().invoke('git:outsideWorktrees', { folder });
+  return result.ok ? result.value.items : [];
+}
+
 /** The worktree choice main remembers for the folder's repository; null outside one (or when main cannot say). */
 export async function rememberedWorktree(folder: string, host: HostName | null = null): Promise<WorktreeChoice | null> {
   if (!folder.trim()) return null;
