@@ -67,7 +67,6 @@ describe('set_session_title from the real Claude Code CLI (issue 33)', () => {
       return { text: 'Titled.' };
     });
     core = createCore({ dataDir: `${dir.path}/data`, platform: { transport: 'web', openExternal: async () => false }, env: agentCoreEnv(server.url, dir.path), defaultFolder: dir.path });
-    await core.services.reports.listen();
     const row = await ok('sessions:create', { kind: 'claude-code', folder: dir.path });
     await ok('sessions:send', { id: row.id, text: 'port the billing API to async' });
 

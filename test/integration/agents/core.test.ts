@@ -153,7 +153,11 @@ describe('agents in the core', () => {
     await ok('sessions:send', { id: row.id, text: 'show me your arguments' });
     await until(() => statusOf(row.id) === 'idle', { timeoutMs: 10_000, message: 'turn' });
     const argv = JSON.parse((await ok('entries:page', { id: row.id })).entries.find((e) => e.kind === 'assistant')?.text ?? '[]') as string[];
-    expect(argv).toEqual(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--permission-mode', 'plan']);
+    expect(argv.slice(0, 9)).toEqual(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--permission-mode', 'plan']);
+    // Swarmdesk's MCP server (issue 33), its tool pre-allowed; each flag one word with its value.
+    expect(argv.slice(9).map((a) => a.replace(/=.*/s, '='))).toEqual(['--mcp-config=', '--allowedTools=']);
+    expect(argv[10]).toBe('--allowedTools=mcp__swarmdesk__set_session_title');
+    expect(JSON.parse(argv[9]?.slice('--mcp-config='.length) ?? '')).toMatchObject({ mcpServers: { swarmdesk: { type: 'stdio' } } });
     const chat = await ok('sessions:create', { kind: 'chat' });
     const r = await core.router.handle('agents:setPermissionMode', { id: chat.id, mode: 'plan' }, { transport: 'test' });
     expect(r).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });

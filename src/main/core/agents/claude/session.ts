@@ -100,6 +100,8 @@ export class ClaudeCodeSession implements AgentSession {
       }
       if (!this.proc || !this.stdinOpen) {
         await this.waitForExit();
+        // A session started with the core (the report endpoint still binding) still gets its token and our MCP server.
+        await this.opts.reports?.ready?.();
         if (!this.spawnProcess()) return;
       }
       this.write(text);
