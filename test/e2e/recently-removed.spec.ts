@@ -10,7 +10,8 @@ import { shootAndAudit } from './support/sweep';
 
 // Issue 36 in a real Chromium through web mode, on real git: a worktree removed (its uncommitted file kept as a
 // checkpoint, as the core does on a delete) is listed under Settings → General → "Recently removed"; Restore
-// brings the folder back with the file, and the stash list stays empty. Screenshots at 1400x900 and 900x700,
+// brings the folder back with the file, and the stash list stays empty. New session's "Open existing worktree"
+// adopts a worktree made by hand. Screenshots at 1400x900 and 900x700,
 // light and dark, each checked by axe (no serious finding), into SWARMDESK_SHOTS_DIR (default test-results/recently-removed).
 test.describe.configure({ mode: 'serial' });
 
@@ -18,6 +19,7 @@ const shots = process.env.SWARMDESK_SHOTS_DIR ?? 'test-results/recently-removed'
 const dataDir = freshDataDir('swarmdesk-e2e-removed-');
 const repo = makeRepo('billing');
 const worktree = join(repo, '..', 'wt', 'billing');
+const byHand = join(repo, '..', 'by-hand');
 let server: RunningServer;
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -31,6 +33,8 @@ test.beforeAll(async () => {
   const base = new GitRepo(repo, { env: GIT_TEST_ENV });
   const kept = await keepAsCheckpoint(base, new GitRepo(worktree, { env: GIT_TEST_ENV }), 's1', { env: GIT_TEST_ENV }, Date.now());
   git(repo, 'worktree', 'remove', '--force', '--force', worktree);
+  git(repo, 'worktree', 'add', '--quiet', '-b', 'feature/by-hand', byHand);
+  writeFileSync(join(byHand, 'draft.txt'), 'draft\n');
   const { store } = openStore({ dataDir });
   const now = Date.now();
   store.transaction(() => {
@@ -70,4 +74,30 @@ test('Recently removed lists the removed worktree; Restore brings it back with i
   expect(git(worktree, 'ls-files', '--others', '--exclude-standard')).toBe('wip.txt');
   expect(git(repo, 'stash', 'list')).toBe('');
   await shoot(page, 'recently-removed-restored');
+});
+
+test('Open existing worktree: New session offers the worktree made by hand; the session works there, its file untouched', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  const field = dialog.getByRole('textbox', { name: 'Folder' });
+  await expect(field).not.toHaveValue('');
+  await field.fill(repo);
+  const existing = dialog.getByRole('combobox', { name: 'Open existing worktree' });
+  await existing.selectOption({ label: `feature/by-hand — ${byHand}` });
+  await expect(dialog).toContainText(`Works in the worktree at ${byHand}, made outside Swarmdesk`);
+  await shoot(page, 'open-existing-worktree');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  const { store } = openStore({ dataDir });
+  try {
+    expect(store.sessions.list(false).some((r) => r.folder === byHand)).toBe(true);
+  } finally {
+    store.close();
+  }
+  expect(readFileSync(join(byHand, 'draft.txt'), 'utf8')).toBe('draft\n');
+  expect(git(repo, 'stash', 'list')).toBe('');
 });
