@@ -88,3 +88,16 @@ describe('review comments in Changes', () => {
     expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'new', startLine: 2, endLine: 3, body: 'Both lines' }]);
   });
 });
+
+describe('a sent review in the transcript', () => {
+  it('is one collapsed entry saying how many comments, the whole review inside', async () => {
+    const { render } = await import('@testing-library/react');
+    const { EntryView } = await import('../../src/renderer/src/components/EntryView');
+    const text = 'Review of your changes: 3 comments on the diff. Please address each one.\n\n1. src/a.ts, line 2\n```\nconst b = 2;\n```\nRename b.';
+    const { container } = render(<EntryView entry={{ sessionId: 'w', seq: 4, kind: 'user', text, meta: null, createdAt: 1 }} />);
+    const details = container.querySelector('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details).getByText('You sent a review · 3 comments')).toBeInTheDocument();
+    expect(details).toHaveTextContent('Rename b.');
+  });
+});

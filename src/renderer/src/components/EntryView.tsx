@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { isCompactionSummary } from '../../../shared/compaction';
+import { REVIEW_MESSAGE_PREFIX } from '../../../shared/domain/review';
 import type { Entry } from '../../../shared/domain/session';
 import { isToolMeta } from '../../../shared/judge/tool-text';
 import { AcpNote, DiffResult, PlanChecklist } from '../features/acp/AcpEntries';
@@ -58,6 +59,15 @@ export const EntryView = memo(function EntryView({ entry }: { entry: Entry }) {
       if (entry.kind === 'user' && isCompactionSummary(entry.text)) {
         return (
           <Collapsed className="entry-summary" summary="Summary of the earlier conversation">
+            <div className="entry-text plain">{entry.text}</div>
+          </Collapsed>
+        );
+      }
+      // A review sent from Changes (issue 35): one collapsed entry, its comments inside.
+      if (entry.text.startsWith(REVIEW_MESSAGE_PREFIX)) {
+        const count = /^\S+ of your changes: (\d+ comments?)/.exec(entry.text)?.[1];
+        return (
+          <Collapsed className="entry-user entry-review" summary={`You sent a review${count ? ` · ${count}` : ''}`}>
             <div className="entry-text plain">{entry.text}</div>
           </Collapsed>
         );
