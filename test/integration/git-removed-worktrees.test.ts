@@ -47,7 +47,7 @@ describe('Recently removed', () => {
     const { items } = await h.ok('git:removedWorktrees', {});
     expect(items).toMatchObject([{ sessionId: s.id, path: s.path, branch: s.branch, how: 'removed' }]);
 
-    const restored = await h.ok('git:restoreRemovedWorktree', { id: items[0]!.id });
+    const restored = await h.ok('git:restoreRemovedWorktree', { removed: items[0]!.id });
     expect(restored).toEqual({ path: s.path, branch: `${s.branch}-restored`, newBranch: true });
     expect(git(s.path, 'rev-parse', 'HEAD')).toBe(head);
     expect(readFileSync(join(s.path, 'a.txt'), 'utf8')).toBe('a, edited after the merge\n');
@@ -72,7 +72,7 @@ describe('Recently removed', () => {
     expect(git(repo, 'log', '-1', '--format=%s', s.branch)).not.toContain('Swarmdesk');
     mkdirSync(s.path, { recursive: true });
     const [item] = (await h.ok('git:removedWorktrees', {})).items;
-    const restored = await h.ok('git:restoreRemovedWorktree', { id: item!.id });
+    const restored = await h.ok('git:restoreRemovedWorktree', { removed: item!.id });
     expect(restored).toEqual({ path: `${s.path}-2`, branch: s.branch, newBranch: false });
     expect(readFileSync(join(restored.path, 'b.txt'), 'utf8')).toBe('b\n');
     expect(existsSync(join(restored.path, 'README.md'))).toBe(false);
@@ -81,7 +81,7 @@ describe('Recently removed', () => {
 
   it('an unknown or expired entry is refused with a clear error', async () => {
     const h = start();
-    const missing = await h.call('git:restoreRemovedWorktree', { id: '0123456789abcdef' });
+    const missing = await h.call('git:restoreRemovedWorktree', { removed: '0123456789abcdef' });
     expect(missing.ok ? null : missing.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('14 days') });
   });
 });

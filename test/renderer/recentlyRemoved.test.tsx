@@ -17,8 +17,8 @@ function removedApi(): FakeApi {
   ];
   api.override('git:removedWorktrees', () => ({ ok: true, value: { items } }));
   api.override('git:restoreRemovedWorktree', (input) => {
-    if (input.id === 'fedcba9876543210') return { ok: false, error: { code: 'CONFLICT', message: 'The repository /src/gone is gone.' } };
-    items = items.filter((i) => i.id !== input.id);
+    if (input.removed === 'fedcba9876543210') return { ok: false, error: { code: 'CONFLICT', message: 'The repository /src/gone is gone.' } };
+    items = items.filter((i) => i.id !== input.removed);
     return { ok: true, value: { path: '/wt/billing-1/a1/billing', branch: 'swarmdesk/billing-export-restored', newBranch: true } };
   });
   return api;
@@ -39,7 +39,7 @@ describe('Settings → General → Recently removed', () => {
     ]);
 
     await userEvent.click(within(items[0]!).getByRole('button', { name: 'Restore' }));
-    expect(api.callsTo('git:restoreRemovedWorktree')).toEqual([{ id: '0123456789abcdef' }]);
+    expect(api.callsTo('git:restoreRemovedWorktree')).toEqual([{ removed: '0123456789abcdef' }]);
     const status = within(group).getByRole('status');
     await expect.poll(() => status.textContent).toBe('Restored at /wt/billing-1/a1/billing on the new branch swarmdesk/billing-export-restored, with its uncommitted files.');
     await expect.poll(() => document.activeElement).toBe(status);

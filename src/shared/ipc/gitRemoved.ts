@@ -24,7 +24,8 @@ export const gitRemovedChannels = {
   'git:removedWorktrees': channel(z.object({}).strict(), z.object({ items: z.array(RemovedWorktreeItemSchema) })),
   /** One back: at its path (or a free one beside it), on its branch (or a new one from the HEAD it had), its files back. */
   'git:restoreRemovedWorktree': channel(
-    z.object({ id: z.string().regex(/^[a-f0-9]{16}$/) }).strict(),
+    // `removed`, not `id`: an entry of the list, not a session (channels with an `id` route by their session).
+    z.object({ removed: z.string().regex(/^[a-f0-9]{16}$/) }).strict(),
     z.object({ path: z.string(), branch: z.string(), newBranch: z.boolean() }),
   ),
   /** "Open existing worktree": the folder's repository's worktrees made outside Swarmdesk that no session works in. */

@@ -9,7 +9,7 @@ export const gitRemovedWorktrees: Handler<'git:removedWorktrees', GitContext> = 
 
 /** "Restore": the worktree back with its files. */
 export const gitRestoreRemovedWorktree: Handler<'git:restoreRemovedWorktree', GitContext> = (input, s) => {
-  return s.worktrees.restoreRemoved(input.id);
+  return s.worktrees.restoreRemoved(input.removed);
 };
 
 /** "Open existing worktree" in New session: what can be adopted. */

@@ -87,5 +87,5 @@ export async function loadRemovedWorktrees(): Promise<Result<RemovedWorktreeItem
 
 /** "Restore": the worktree back with its files; where and on which branch comes back. */
 export function restoreRemovedWorktree(id: string): Promise<Result<{ path: string; branch: string; newBranch: boolean }>> {
-  return api().invoke('git:restoreRemovedWorktree', { id });
+  return api().invoke('git:restoreRemovedWorktree', { removed: id });
 }
