@@ -102,6 +102,8 @@ test('a reorder marks its group, which keeps the order given; "Sort by time" in 
   await page.keyboard.press('Space');
   const reordered = [...BY_TIME.slice(0, 3), 'Port the retry policy', 'Fix the kumquat websocket drops', 'Rename the confusing variables'];
   await expect.poll(() => labels(page)).toEqual(reordered);
+  // The rows move at once; the group is marked once main has both moves (CI under load reloaded before that).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('swarmdesk.sidebar') ?? '')).toContain(`"project:${api}":true`);
   // Kept: a reload draws the group as the user left it; the other groups stay by time.
   await page.reload();
   await expect.poll(() => labels(page)).toEqual(reordered);
