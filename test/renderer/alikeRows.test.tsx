@@ -69,11 +69,12 @@ describe('rows that would read alike say what differs in their subtitles (SPEC �
 });
 
 describe("a row's subtitle says what it does or last did, not its label", () => {
-  it("a terminal's last command ('ran …', 'running …' while it runs); narration as written; a subtitle that repeats the label is not shown", async () => {
+  it("a terminal's last command ('ran …', 'running …' while it runs or waits at its own prompt); narration as written; a subtitle that repeats the label is not shown", async () => {
     await renderApp(
       new FakeApi([
         makeRow({ id: 't', kind: 'terminal', folder: '/home/ada/src/billing-api', firstUserLine: 'pytest -q | tail' }),
         makeRow({ id: 'w', kind: 'terminal', status: 'working', folder: '/home/ada/src/docs', firstUserLine: 'npm run build -- --watch' }),
+        makeRow({ id: 'p', kind: 'terminal', status: 'waiting', folder: '/home/ada/src/deploy', firstUserLine: './deploy.sh' }),
         makeRow({ id: 'n', title: 'Fix kumquat websocket drops', subtitle: 'asked to write notes.txt' }),
         makeRow({ id: 'r', title: 'Tune the docs search ranking', subtitle: 'Tune the docs search ranking' }),
       ]),
@@ -83,6 +84,7 @@ describe("a row's subtitle says what it does or last did, not its label", () => 
     expect(Object.fromEntries(rows.map((r) => [r.label, r.activity]))).toEqual({
       'pytest · billing-api': 'ran pytest -q | tail',
       'npm · docs': 'running npm run build -- --watch',
+      'deploy.sh · deploy': 'running ./deploy.sh',
       'Fix kumquat websocket drops': 'asked to write notes.txt',
       'Tune the docs search ranking': null,
     });

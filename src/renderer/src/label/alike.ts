@@ -43,7 +43,8 @@ export function rowActivity(row: Pick<SessionListRow, 'kind' | 'status' | 'subti
   if (last && normal(last) !== normal(label)) return last;
   if (row.kind === 'terminal' && row.firstUserLine?.trim()) {
     const line = row.firstUserLine.trim().replace(/\s+/g, ' ');
-    return `${row.status === 'working' ? 'running' : 'ran'} ${line}`;
+    // A terminal waiting is a program still running, at its own prompt (`input()`, `Proceed? [y/N]`).
+    return `${row.status === 'working' || row.status === 'waiting' ? 'running' : 'ran'} ${line}`;
   }
   return null;
 }
