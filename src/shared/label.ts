@@ -155,7 +155,11 @@ export function displayLabel(input: LabelInput, now: number): DisplayLabel {
     // A terminal's line is the last one submitted (the store gives it): its program and the folder,
     // never the whole line, never re-cased ("pytest · billing-api").
     const program = input.firstUserLine === null ? null : lastProgramOf(input.firstUserLine);
-    if (program !== null && isShowable(program) && !isDefaultName(program)) return { text: `${program} · ${folderName(input.folder)}`, derived: 'first-line' };
+    if (program !== null && isShowable(program) && !isDefaultName(program)) {
+      // Judged whole as well: a folder named like a placeholder ("<untitled>") must not make the label read as one.
+      const text = `${program} · ${folderName(input.folder)}`;
+      if (isShowable(text)) return { text, derived: 'first-line' };
+    }
   } else if (input.firstUserLine !== null) {
     const line = firstLineLabel(input.firstUserLine);
     if (line !== null) return { text: line, derived: 'first-line' };

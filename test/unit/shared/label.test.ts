@@ -130,6 +130,12 @@ describe('displayLabel properties', () => {
     updatedAt: fc.oneof(fc.integer({ min: 0, max: NOW }), fc.double()),
   });
 
+  it("a terminal in a folder named like a placeholder reads as its facts, not 'New · <untitled>' (found by the property below)", () => {
+    const label = displayLabel({ title: null, firstUserLine: 'New tab opens twice', kind: 'terminal', folder: '<untitled>', updatedAt: NOW }, NOW);
+    expect(isAbsence(label.text)).toBe(false);
+    expect(label.derived).toBe('facts');
+  });
+
   it('never yields an empty label, a placeholder, or an over-long derived line', () => {
     fc.assert(
       fc.property(labelInput, (given) => {
