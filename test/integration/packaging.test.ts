@@ -104,7 +104,8 @@ describe('packaging on a stand-in Electron (npm run dist -- --dir without the ru
         has: ({ layout, rel }) => (layout === 'asar' ? listed.has(rel) && existsSync(join(root, rel)) && statSync(join(root, rel)).isFile() : existsSync(join(resources, 'app.asar.unpacked', ...rel.split('/')))),
       };
       const starts = workerStarts();
-      expect(starts).toHaveLength(2);
+      // Two worker threads, and the two scripts agents run (the hook reporter, the MCP server: issues 31, 33).
+      expect(starts).toHaveLength(4);
       for (const start of starts) {
         const place = packagedStart(real, start, resources);
         expect(place, start.built).toEqual({ layout: 'asar', rel: `out/main/${start.built}` });

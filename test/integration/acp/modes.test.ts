@@ -133,9 +133,12 @@ describe('ACP modes and models', () => {
     await ok(h, 'acp:setSettings', settings);
     await firstTurn();
     const mcp = logLines().filter((l) => l.startsWith('mcp '));
-    expect(mcp.map((l) => JSON.parse(l.slice(4)) as unknown)).toEqual([
+    // The user's servers for this agent, then Swarmdesk's own (set_session_title, issue 33), which acp-gemini-mcp checks.
+    const sent = mcp.map((l) => JSON.parse(l.slice(4)) as { name: string }[]);
+    expect(sent.map((servers) => servers.filter((server) => server.name !== 'swarmdesk'))).toEqual([
       [{ name: 'files', command: '/usr/bin/mcp-files', args: ['--root', '/tmp'], env: [{ name: 'FILES_API_KEY', value: 's3cret' }, { name: 'LEVEL', value: 'debug' }] }],
     ]);
+    expect(sent[0]?.at(-1)?.name).toBe('swarmdesk');
     // Bad input is a typed error.
     const bad = await fails(h, 'acp:setSettings', { ...settings, mcpServers: { 'custom-fake': [{ name: '', command: 'x', args: [], env: {} }] } });
     expect(bad.code).toBe('BAD_INPUT');

@@ -40,6 +40,9 @@ function fileName(path: string): string {
   return parts.slice(-2).join('/') || path;
 }
 
+/** How much of an activity's text is masked and then cut: well past MAX_ACTIVITY, so no secret shown is cut in two. */
+const MASK_HEAD_CHARS = 4_000;
+
 /** `text` cut to MAX_ACTIVITY at a word, with an ellipsis when cut. */
 function bounded(text: string): string {
   if (text.length <= MAX_ACTIVITY) return text;
@@ -77,6 +80,8 @@ export function entryActivity(sessionKind: SessionKind, kind: EntryKind, text: s
   // A message committed in parts (a runaway answer) says its start once, with its first part.
   else if (kind === 'assistant' && meta?.part !== true) activity = oneLine(text) || null;
   if (activity === null) return null;
-  const masked = oneLine(maskSecretText(activity));
+  // Only the start is shown: the masker is run over a bounded head (it is quadratic in its input, and a
+  // 1 MB answer held the host's thread for minutes). The head still holds a whole private-key block.
+  const masked = oneLine(maskSecretText(activity.slice(0, MASK_HEAD_CHARS)));
   return masked === '' ? null : bounded(masked);
 }
