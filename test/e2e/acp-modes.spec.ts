@@ -88,5 +88,8 @@ test('MCP servers for an agent in Settings reach its session/new; the pane’s M
   await shoot(page, 'pane-modes');
 
   const mcpLine = readFileSync(logFile, 'utf8').split('\n').find((l) => l.startsWith('mcp '));
-  expect(JSON.parse(mcpLine?.slice(4) ?? 'null')).toEqual([{ name: 'files', command: '/usr/local/bin/mcp-files', args: ['--root', '/srv'], env: [{ name: 'FILES_API_KEY', value: 'k-1' }] }]);
+  // The user's server, then Swarmdesk's own (set_session_title, issue 33).
+  const servers = JSON.parse(mcpLine?.slice(4) ?? '[]') as { name: string }[];
+  expect(servers.filter((server) => server.name !== 'swarmdesk')).toEqual([{ name: 'files', command: '/usr/local/bin/mcp-files', args: ['--root', '/srv'], env: [{ name: 'FILES_API_KEY', value: 'k-1' }] }]);
+  expect(servers.at(-1)?.name).toBe('swarmdesk');
 });
