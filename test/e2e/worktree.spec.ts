@@ -77,7 +77,7 @@ test('unchecked is remembered for the repository', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('deleting a session with uncommitted work in its worktree says so, then keeps the work on its branch', async ({ page }) => {
+test('deleting a session with uncommitted work in its worktree says so, then keeps the work as a checkpoint, the branch untouched', async ({ page }) => {
   const [folder] = worktreeFolders();
   const branch = git(folder!, 'rev-parse', '--abbrev-ref', 'HEAD');
   writeFileSync(join(folder!, 'notes.txt'), 'work in progress\n');
@@ -93,7 +93,17 @@ test('deleting a session with uncommitted work in its worktree says so, then kee
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(rows(page)).toHaveCount(1);
   expect(existsSync(folder!)).toBe(false);
-  expect(git(repo, 'show', `${branch}:notes.txt`)).toBe('work in progress');
+  // Kept as a checkpoint (issue 36), not committed onto the branch: the branch stays as the agent left it.
+  expect(() => git(repo, 'show', `${branch}:notes.txt`)).toThrow();
+  const kept = git(repo, 'for-each-ref', '--format=%(refname)', 'refs/swarmdesk/removed').split('\n').filter((ref) => ref !== '');
+  const holds = (ref: string) => {
+    try {
+      return git(repo, 'show', `${ref}:notes.txt`) === 'work in progress';
+    } catch {
+      return false;
+    }
+  };
+  expect(kept.some(holds), kept.join(', ')).toBe(true);
 });
 
 test('the setup command from the dialog runs in the new worktree, its output shown in the pane', async ({ page }) => {
