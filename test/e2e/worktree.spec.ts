@@ -88,7 +88,7 @@ test('deleting a session with uncommitted work in its worktree says so, then kee
   await page.getByRole('menuitem', { name: /^Delete/ }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Its worktree has 1 uncommitted file');
-  await expect(confirm).toContainText(`which is kept`);
+  await expect(confirm).toContainText('Deleting keeps that work as a checkpoint (restore it from Settings → General → Recently removed');
   await confirm.screenshot({ path: 'test-results/delete-worktree-confirm.png' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(rows(page)).toHaveCount(1);

@@ -53,5 +53,5 @@ function unmergedSentence(w: NonNullable<WorktreeState>): string | null {
   if (w.uncommitted > 0) parts.push(`${w.uncommitted} uncommitted ${w.uncommitted === 1 ? 'file' : 'files'}`);
   if (w.unmerged > 0) parts.push(`${w.unmerged} ${w.unmerged === 1 ? 'commit' : 'commits'} not in ${w.baseBranch ?? 'the base'}`);
   if (parts.length === 0) return `Its worktree folder is removed; the branch ${w.branch} is kept.`;
-  return `Its worktree has ${parts.join(' and ')}. Deleting commits the work on the branch ${w.branch}, which is kept, and removes the worktree folder.`;
+  return `Its worktree has ${parts.join(' and ')}. Deleting keeps that work as a checkpoint (restore it from Settings → General → Recently removed for 14 days), leaves the branch ${w.branch} as it is, and removes the worktree folder.`;
 }
