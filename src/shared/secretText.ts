@@ -19,8 +19,12 @@ interface Rule {
 
 const P = SECRET_PLACEHOLDER;
 
-/** Names whose value is a secret when assigned (`password=`, `"api_key": "…"`, `DB_PASSWORD=…`). */
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|token|secret|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*`;
+/**
+ * Names whose value is a secret when assigned (`password=`, `"api_key": "…"`, `DB_PASSWORD=…`). The name's parts
+ * around the keyword are bounded: unbounded, every position of a long run of letters was scanned to its end
+ * (quadratic: a 1 MB answer took minutes).
+ */
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]{0,64}(?:password|passwd|pwd|passphrase|token|secret|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]{0,64}`;
 
 /** Specific shapes first, so each is masked whole; the name-and-value rule last. */
 const RULES: readonly Rule[] = [

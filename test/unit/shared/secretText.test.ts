@@ -108,3 +108,13 @@ describe('every prompt masks its material', () => {
     expect(p.user).not.toContain(KEYS.anthropic.slice(0, 16));
   });
 });
+
+describe('maskSecretText on long text', () => {
+  // Unbounded, the name-and-value rule scanned each position of a run of letters to its end: 200,000 characters
+  // took about 40 s (quadratic), and a 1 MB answer held the host's thread for minutes.
+  it('a 200,000-character run of letters is read once, and a secret after it is still masked', () => {
+    const text = `${'x'.repeat(200_000)} DB_PASSWORD=hunter2hunter2`;
+    const masked = maskSecretText(text);
+    expect(masked.endsWith(`DB_PASSWORD=${SECRET_PLACEHOLDER}`)).toBe(true);
+  });
+});
