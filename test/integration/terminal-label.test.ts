@@ -24,7 +24,8 @@ describe("a terminal's label without a title (real PTY)", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads "pytest · <folder>" after `pytest -q | tail`, then the next program, as the list gives the row', async () => {
+  /** A real bash in a terminal session in `<tmp>/billing-api`, its output, and its row's label as the list gives it. */
+  async function bashInBillingApi() {
     dir = mkdtempSync(join(tmpdir(), 'sd-term-label-'));
     const folder = join(dir, 'billing-api');
     mkdirSync(folder);
@@ -35,55 +36,43 @@ describe("a terminal's label without a title (real PTY)", () => {
     events.subscribe((event, payload) => {
       if (event === 'terminal:data') output.push((payload as { data: string }).data);
     });
-    terminals = new TerminalService({ sessions, events, dataDir: join(dir, 'data') });
-    terminals.register();
+    const service = new TerminalService({ sessions, events, dataDir: join(dir, 'data') });
+    terminals = service; // closed by afterEach
+    service.register();
     const row = sessions.create({ kind: 'terminal', folder, backendId: '/bin/bash --norc --noprofile -i' });
-    await terminals.open(row.id, 100, 30);
+    await service.open(row.id, 100, 30);
     const label = (): string => {
       const listed = sessions.list(false).find((r) => r.id === row.id);
       if (!listed) throw new Error('row not listed');
       return displayLabel(listed, Date.now()).text;
     };
+    return { sessions, service, row, output, label };
+  }
+
+  it('reads "pytest · <folder>" after `pytest -q | tail`, then the next program, as the list gives the row', async () => {
+    const { sessions, service, row, output, label } = await bashInBillingApi();
     expect(label()).toMatch(/^Terminal · billing-api · /);
 
     // `pytest` may not be installed: the label names what was run, found or not.
-    await terminals.input(row.id, 'pytest -q 2>&1 | tail -n 1; echo "done-$((1+1))"\r');
+    await service.input(row.id, 'pytest -q 2>&1 | tail -n 1; echo "done-$((1+1))"\r');
     // pytest, where installed, can take seconds to start on a busy machine.
     await until(() => output.join('').includes('done-2'), { message: 'the first line ran', timeoutMs: 60_000 });
     await until(() => label() !== '' && !label().startsWith('Terminal'), { message: 'the label follows the line' });
     expect(label()).toBe('pytest · billing-api');
 
-    await terminals.input(row.id, 'ls -la | wc -l\r');
+    await service.input(row.id, 'ls -la | wc -l\r');
     await until(() => label() === 'ls · billing-api', { message: 'the label follows the last line' });
     expect(sessions.get(row.id).firstUserLine).toBe('ls -la | wc -l');
   });
 
   it("a line typed to a program there (an answer to Python's input()) is not the terminal's command: the label keeps the program", async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sd-term-label-'));
-    const folder = join(dir, 'billing-api');
-    mkdirSync(folder);
-    store = openStore({ dataDir: join(dir, 'data') }).store;
-    const events = new CoreEvents();
-    const sessions = new SessionsService({ store, events, hooks: new CoreHooks(), clock: systemClock, defaultFolder: folder });
-    const output: string[] = [];
-    events.subscribe((event, payload) => {
-      if (event === 'terminal:data') output.push((payload as { data: string }).data);
-    });
-    terminals = new TerminalService({ sessions, events, dataDir: join(dir, 'data') });
-    terminals.register();
-    const row = sessions.create({ kind: 'terminal', folder, backendId: '/bin/bash --norc --noprofile -i' });
-    await terminals.open(row.id, 100, 30);
-    const label = (): string => {
-      const listed = sessions.list(false).find((r) => r.id === row.id);
-      if (!listed) throw new Error('row not listed');
-      return displayLabel(listed, Date.now()).text;
-    };
+    const { sessions, service, row, output, label } = await bashInBillingApi();
 
-    await terminals.input(row.id, 'python3 -c \'a = input("name? "); print("got-" + a)\'\r');
+    await service.input(row.id, 'python3 -c \'a = input("name? "); print("got-" + a)\'\r');
     await until(() => output.join('').includes('name? '), { message: 'python asks' });
     expect(label()).toBe('python3 · billing-api');
     // The answer reads like a command; typed to Python, it is not one.
-    await terminals.input(row.id, 'pytest -q | tail\r');
+    await service.input(row.id, 'pytest -q | tail\r');
     await until(() => output.join('').includes('got-pytest'), { message: 'python got the answer' });
     // Python has ended and the shell shows its prompt again (a line typed ahead, while Python still held the
     // terminal, would be taken as Python's).
@@ -98,7 +87,7 @@ describe("a terminal's label without a title (real PTY)", () => {
     ]);
 
     // Back at the shell's prompt, a line is a command again.
-    await terminals.input(row.id, 'ls -la | wc -l\r');
+    await service.input(row.id, 'ls -la | wc -l\r');
     await until(() => label() === 'ls · billing-api', { message: 'the next command' });
   });
 
