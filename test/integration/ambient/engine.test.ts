@@ -7,52 +7,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type SwarmCore } from '../../../src/main/core/app';
+import { describe, expect, it } from 'vitest';
+import type { SwarmCore } from '../../../src/main/core/app';
 import { setLogSink } from '../../../src/main/core/logger';
-import { createManualClock, type ManualClock } from '../../../src/main/core/services';
+import { createManualClock } from '../../../src/main/core/services';
 import { SWEEP_EVERY_MS } from '../../../src/main/core/ambient/features/titles';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
-import { startModelServer, type ModelServer } from '../../support/model-server';
+import { ambientCores, settle, turn } from '../../support/ambientCore';
+import { ok } from '../../support/coreCalls';
 import { taggedBlock } from '../../support/model-server-policy';
 
 setLogSink(() => {});
 
-let server: ModelServer;
+const fx = ambientCores('swarmdesk-ambient-');
+const { start: startCore, anthropicEnv } = fx;
 let core: SwarmCore;
-let dataDir: string;
-const open: SwarmCore[] = [];
-
-function startCore(env: NodeJS.ProcessEnv, clock?: ManualClock): SwarmCore {
-  const c = createCore({ dataDir, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: '/tmp', ...(clock ? { clock } : {}) });
-  open.push(c);
-  return c;
-}
-
-function anthropicEnv(): NodeJS.ProcessEnv {
-  return { ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: server.url, PATH: process.env.PATH };
-}
-
-async function ok<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await c.router.handle(channel, input, { transport: 'test' });
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
-
-/** One user turn: user entry, assistant answer, then the runtime's turn-completed hook. */
-function turn(c: SwarmCore, id: string, user: string, assistant: string): void {
-  c.services.sessions.appendEntry(id, 'user', user);
-  c.services.sessions.appendEntry(id, 'assistant', assistant);
-  c.services.hooks.emit('turnCompleted', c.services.sessions.get(id));
-}
-
-async function settle(c: SwarmCore): Promise<void> {
-  // Jobs chain (a result may start another); wait until the scheduler stays idle.
-  for (let i = 0; i < 5; i += 1) {
-    await c.services.ambient.engine.scheduler.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function kindOf(text: string): string {
   if (text.includes('<current_title>')) return 'title-maintain';
@@ -63,19 +31,9 @@ function kindOf(text: string): string {
   return 'other';
 }
 
-beforeEach(async () => {
-  server = await startModelServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-ambient-'));
-});
-afterEach(async () => {
-  for (const c of open.splice(0)) await c.close();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('titles', () => {
   it('a session gets a title after its first completed turn, pushed live, and logged', async () => {
-    server.setPolicy((req) => (kindOf(req.lastUserText) === 'title-create' ? { text: 'ANSWER: Fix websocket reconnect drops' } : { text: 'SKIP' }));
+    fx.server.setPolicy((req) => (kindOf(req.lastUserText) === 'title-create' ? { text: 'ANSWER: Fix websocket reconnect drops' } : { text: 'SKIP' }));
     core = startCore(anthropicEnv());
     const changes: string[] = [];
     core.events.subscribe((e, p) => {
@@ -98,7 +56,7 @@ describe('titles', () => {
   });
 
   it('no secret in a transcript reaches the model: every request the stand-in receives holds them masked', async () => {
-    server.setPolicy((req) => (kindOf(req.lastUserText) === 'title-create' ? { text: 'ANSWER: Deploy billing service' } : { text: 'SKIP' }));
+    fx.server.setPolicy((req) => (kindOf(req.lastUserText) === 'title-create' ? { text: 'ANSWER: Deploy billing service' } : { text: 'SKIP' }));
     core = startCore(anthropicEnv());
     // Fake secrets, assembled at run time so no scanner takes this file for a leak.
     const secrets = [['sk-', 'ant-', 'api03-', 'Qw3rTy6uIo9pAs2dFg5hJk8l'], ['gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6'], ['AKIA', 'IOSFODNN7EXAMPLE'], ['hunter2-', 'Pa55']].map((p) => p.join(''));
@@ -106,12 +64,12 @@ describe('titles', () => {
     turn(core, row.id, `deploy the billing service with ${secrets[0]} and push with ${secrets[1]}`, `I ran AWS_ACCESS_KEY_ID=${secrets[2]} psql password=${secrets[3]} and deployed it.`);
     await settle(core);
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Deploy billing service');
-    expect(server.requests.length).toBeGreaterThan(0);
-    for (const req of server.requests) {
+    expect(fx.server.requests.length).toBeGreaterThan(0);
+    for (const req of fx.server.requests) {
       const sent = JSON.stringify(req.body);
       for (const secret of secrets) expect(sent).not.toContain(secret);
     }
-    expect(server.requests.some((r) => r.lastUserText.includes('[secret]'))).toBe(true);
+    expect(fx.server.requests.some((r) => r.lastUserText.includes('[secret]'))).toBe(true);
   });
 
   it.each([
@@ -122,7 +80,7 @@ describe('titles', () => {
     ['json', '{"title": "Fix login"}'],
     ['untitled', 'ANSWER: Untitled session'],
   ])('a %s reply is never stored; the offline titler answers instead, and it is logged', async (_name, reply) => {
-    server.setPolicy(() => ({ text: reply }));
+    fx.server.setPolicy(() => ({ text: reply }));
     core = startCore(anthropicEnv());
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
     turn(core, row.id, 'please add retry backoff to the upload client', 'Added exponential backoff.');
@@ -138,7 +96,7 @@ describe('titles', () => {
 
   it('SKIP on a new user turn keeps the title; a new goal replaces it; a user title pins', async () => {
     const replies: Record<string, string> = { 'title-create': 'ANSWER: Add retry backoff', 'title-maintain': 'SKIP' };
-    server.setPolicy((req) => ({ text: replies[kindOf(req.lastUserText)] ?? 'SKIP' }));
+    fx.server.setPolicy((req) => ({ text: replies[kindOf(req.lastUserText)] ?? 'SKIP' }));
     core = startCore(anthropicEnv());
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
     turn(core, row.id, 'add retry backoff to the uploader', 'Done.');
@@ -146,7 +104,7 @@ describe('titles', () => {
     turn(core, row.id, 'also cap it at 30 seconds', 'Capped.');
     await settle(core);
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Add retry backoff');
-    const maintain = server.requests.find((r) => kindOf(r.lastUserText) === 'title-maintain');
+    const maintain = fx.server.requests.find((r) => kindOf(r.lastUserText) === 'title-maintain');
     expect(taggedBlock(maintain?.lastUserText ?? '', ['current_title'])).toBe('Add retry backoff');
 
     replies['title-maintain'] = 'ANSWER: Retry backoff and upload resume';
@@ -155,11 +113,11 @@ describe('titles', () => {
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Retry backoff and upload resume');
 
     await ok(core, 'sessions:rename', { id: row.id, title: 'My upload work' });
-    const calls = server.requests.length;
+    const calls = fx.server.requests.length;
     turn(core, row.id, 'and add a progress bar', 'Added.');
     await settle(core);
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('My upload work');
-    expect(server.requests.slice(calls).some((r) => kindOf(r.lastUserText).startsWith('title'))).toBe(false);
+    expect(fx.server.requests.slice(calls).some((r) => kindOf(r.lastUserText).startsWith('title'))).toBe(false);
     expect((await ok(core, 'sessions:regenerateTitle', { id: row.id })).outcome).toBe('pinned');
 
     // "Let Swarmdesk title this": unpinned, and titled again right away.
@@ -174,14 +132,13 @@ describe('titles', () => {
   });
 
   it('the recovery sweep titles a session holding an old placeholder, at start, and previews it', async () => {
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('<session_excerpt>') ? 'ANSWER: Porting the billing API to async/await' : 'ANSWER: Port billing API to async' }));
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('<session_excerpt>') ? 'ANSWER: Porting the billing API to async/await' : 'ANSWER: Port billing API to async' }));
     core = startCore({ SWARMDESK_AMBIENT_PROVIDER: 'off' });
     const row = core.services.sessions.create({ kind: 'imported', title: '(none yet)', titleSource: 'imported' });
     core.services.sessions.appendEntry(row.id, 'user', 'port the billing api to async/await');
     core.services.sessions.appendEntry(row.id, 'assistant', 'Ported.');
     expect(row.title).toBeNull(); // never read back as a title
-    await core.close();
-    open.length = 0;
+    await fx.close(core);
     core = startCore(anthropicEnv());
     await settle(core);
     const after = await ok(core, 'sessions:get', { id: row.id });
@@ -191,7 +148,7 @@ describe('titles', () => {
   });
 
   it('sessions brought in while an import holds the engine are titled when it ends, not ten minutes later', async () => {
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('<session_excerpt>') ? 'ANSWER: Porting the ledger export' : 'ANSWER: Port the ledger export' }));
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('<session_excerpt>') ? 'ANSWER: Porting the ledger export' : 'ANSWER: Port the ledger export' }));
     const clock = createManualClock(Date.now());
     core = startCore(anthropicEnv(), clock);
     await settle(core);
@@ -215,9 +172,8 @@ describe('titles', () => {
     turn(core, row.id, 'Hi! Can you migrate the settings screen to zustand?', 'Done.');
     await settle(core);
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Migrate the settings screen to zustand');
-    expect(server.requests).toHaveLength(0);
-    await core.close();
-    open.length = 0;
+    expect(fx.server.requests).toHaveLength(0);
+    await fx.close(core);
 
     core = startCore({ SWARMDESK_AMBIENT_PROVIDER: 'off' });
     const other = await ok(core, 'sessions:create', { kind: 'chat' });
@@ -230,7 +186,7 @@ describe('titles', () => {
 
 describe('suggestions, notes, names, narration', () => {
   it('a next prompt appears after a turn, but not when the assistant asks the user something', async () => {
-    server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'next-prompt' ? 'ANSWER: Add a test for the reconnect path' : 'SKIP' }));
+    fx.server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'next-prompt' ? 'ANSWER: Add a test for the reconnect path' : 'SKIP' }));
     core = startCore(anthropicEnv());
     const pushed: Array<string | null> = [];
     core.events.subscribe((e, p) => {
@@ -242,15 +198,15 @@ describe('suggestions, notes, names, narration', () => {
     expect((await ok(core, 'ambient:sessionState', { id: row.id })).suggestion).toBe('Add a test for the reconnect path');
     expect(pushed).toContain('Add a test for the reconnect path');
 
-    const before = server.requests.filter((r) => kindOf(r.lastUserText) === 'next-prompt').length;
+    const before = fx.server.requests.filter((r) => kindOf(r.lastUserText) === 'next-prompt').length;
     turn(core, row.id, 'and the docs', 'I can update the README or the wiki.\n\nWhich one should I update?');
     await settle(core);
-    expect(server.requests.filter((r) => kindOf(r.lastUserText) === 'next-prompt')).toHaveLength(before);
+    expect(fx.server.requests.filter((r) => kindOf(r.lastUserText) === 'next-prompt')).toHaveLength(before);
     expect((await ok(core, 'ambient:sessionState', { id: row.id })).suggestion).toBeNull();
   });
 
   it('a pick-up note on reopen after a restart ends with "How can I help?"', async () => {
-    server.setPolicy((req) =>
+    fx.server.setPolicy((req) =>
       kindOf(req.lastUserText) === 'pickup-note'
         ? { text: 'ANSWER: I picked up where we left off. I capped the retry backoff at 30 seconds and the tests pass. How can I help?' }
         : { text: 'SKIP' },
@@ -261,8 +217,7 @@ describe('suggestions, notes, names, narration', () => {
     await ok(core, 'entries:page', { id: row.id });
     await settle(core);
     expect((await ok(core, 'ambient:sessionState', { id: row.id })).pickupNote).toBeNull(); // same run, not idle
-    await core.close();
-    open.length = 0;
+    await fx.close(core);
     await new Promise((r) => setTimeout(r, 5));
 
     core = startCore(anthropicEnv());
@@ -278,7 +233,7 @@ describe('suggestions, notes, names, narration', () => {
   });
 
   it('subagents get distinct names at dispatch; a background command is narrated', async () => {
-    server.setPolicy((req) => {
+    fx.server.setPolicy((req) => {
       if (req.lastUserText.includes('<task>')) return { text: 'ANSWER: Search for callers' };
       if (req.lastUserText.includes('<command>')) return { text: 'ANSWER: I started the dev server in the background.' };
       return { text: 'SKIP' };
@@ -296,7 +251,7 @@ describe('suggestions, notes, names, narration', () => {
     expect(names[0]).toBe('Search for callers');
     expect(names[1]).not.toBe(names[0]);
     expect(names[1]).toMatch(/\S/);
-    const second = server.requests.filter((r) => r.lastUserText.includes('<task>')).at(-1);
+    const second = fx.server.requests.filter((r) => r.lastUserText.includes('<task>')).at(-1);
     expect(taggedBlock(second?.lastUserText ?? '', ['taken_names'])).toBe('Search for callers');
 
     core.services.hooks.emit('backgroundTaskStarted', core.services.sessions.get(parent.id), 'npm run dev');
@@ -307,7 +262,7 @@ describe('suggestions, notes, names, narration', () => {
 
 describe('cost', () => {
   it('calls and tokens per 100 turns', async () => {
-    server.setPolicy((req) => {
+    fx.server.setPolicy((req) => {
       const k = kindOf(req.lastUserText);
       if (k === 'title-create') return { text: 'ANSWER: Tune the upload pipeline' };
       if (k === 'next-prompt') return { text: 'ANSWER: Run the upload benchmarks again' };
@@ -344,13 +299,13 @@ describe('cost', () => {
 
 describe('budget', () => {
   it('over the hourly budget no model is called, and offline titles still serve', async () => {
-    server.setPolicy(() => ({ text: 'ANSWER: From the model' }));
+    fx.server.setPolicy(() => ({ text: 'ANSWER: From the model' }));
     core = startCore(anthropicEnv());
     await ok(core, 'settings:set', { ambient: { budgetPerHour: 0 } });
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
     turn(core, row.id, 'please speed up the FTS search for titles', 'Added an index.');
     await settle(core);
-    expect(server.requests).toHaveLength(0);
+    expect(fx.server.requests).toHaveLength(0);
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Speed up the FTS search for titles');
     expect((await ok(core, 'settings:get', {})).status.callsLastHour).toBe(0);
   });
@@ -358,14 +313,14 @@ describe('budget', () => {
 
 describe('through the real Claude Code CLI', () => {
   it('claude-cli chosen on purpose titles a session', async () => {
-    server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'title-create' ? 'ANSWER: Speed up search indexing' : 'SKIP' }));
+    fx.server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'title-create' ? 'ANSWER: Speed up search indexing' : 'SKIP' }));
     const home = mkdtempSync(join(tmpdir(), 'swarmdesk-cli-home-'));
     try {
       core = startCore({
         SWARMDESK_AMBIENT_PROVIDER: 'claude-cli',
         SWARMDESK_CLAUDE_PATH: join(process.cwd(), 'node_modules/.bin/claude'),
         SWARMDESK_AMBIENT_MODEL: 'claude-haiku-4-5',
-        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_BASE_URL: fx.server.url,
         ANTHROPIC_API_KEY: 'x',
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
         HOME: home,
@@ -386,7 +341,7 @@ describe('through the real Claude Code CLI', () => {
 
 describe('a failing provider', () => {
   it('ends within its bound, keeps the label, and the title is retried later by the sweep', async () => {
-    server.setPolicy(() => ({ fault: 'server-error' }));
+    fx.server.setPolicy(() => ({ fault: 'server-error' }));
     const clock = createManualClock(Date.now());
     core = startCore({ ...anthropicEnv(), SWARMDESK_AMBIENT_PROVIDER: 'anthropic' }, clock);
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
@@ -401,7 +356,7 @@ describe('a failing provider', () => {
     const errors = (await ok(core, 'ambient:log', { sessionId: row.id })).filter((c) => c.verdict === 'error');
     expect(errors.length).toBeGreaterThan(0);
 
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('<recent_activity>') ? 'ANSWER: Rewrite the parser' : 'SKIP' }));
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('<recent_activity>') ? 'ANSWER: Rewrite the parser' : 'SKIP' }));
     clock.advance(SWEEP_EVERY_MS);
     await settle(core);
     expect((await ok(core, 'sessions:get', { id: row.id })).title).toBe('Rewrite the parser');
@@ -410,7 +365,7 @@ describe('a failing provider', () => {
 
 describe('timing of titles and notes', () => {
   it('titleAfterTurns: 0 never titles automatically; 2 waits for the second turn', async () => {
-    server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'title-create' ? 'ANSWER: Tune the cache eviction' : 'SKIP' }));
+    fx.server.setPolicy((req) => ({ text: kindOf(req.lastUserText) === 'title-create' ? 'ANSWER: Tune the cache eviction' : 'SKIP' }));
     core = startCore(anthropicEnv());
     await ok(core, 'settings:set', { ambient: { titleAfterTurns: 0 } });
     const never = await ok(core, 'sessions:create', { kind: 'chat' });
@@ -434,7 +389,7 @@ describe('timing of titles and notes', () => {
   });
 
   it('a pick-up note after a long idle, without a restart', async () => {
-    server.setPolicy((req) =>
+    fx.server.setPolicy((req) =>
       kindOf(req.lastUserText) === 'pickup-note' ? { text: 'ANSWER: I picked up where we left off. The cache hit rate is 93 percent. How can I help?' } : { text: 'SKIP' },
     );
     const clock = createManualClock(Date.now());
@@ -455,7 +410,7 @@ describe('timing of titles and notes', () => {
 
 describe('shutdown', () => {
   it('closing the core while a call hangs ends at once and applies nothing late', async () => {
-    server.setPolicy(() => ({ fault: 'silence-after-headers' }));
+    fx.server.setPolicy(() => ({ fault: 'silence-after-headers' }));
     const unhandled: unknown[] = [];
     const onUnhandled = (e: unknown) => unhandled.push(e);
     process.on('unhandledRejection', onUnhandled);
@@ -463,10 +418,9 @@ describe('shutdown', () => {
       core = startCore(anthropicEnv());
       const row = await ok(core, 'sessions:create', { kind: 'chat' });
       turn(core, row.id, 'tune the cache eviction policy', 'Tuned.');
-      await server.waitForRequests(1);
+      await fx.server.waitForRequests(1);
       const t0 = Date.now();
-      await core.close();
-      open.length = 0;
+      await fx.close(core);
       expect(Date.now() - t0).toBeLessThan(2_000);
       await new Promise((r) => setTimeout(r, 200));
       expect(unhandled).toEqual([]);

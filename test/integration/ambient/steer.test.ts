@@ -8,62 +8,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type SwarmCore } from '../../../src/main/core/app';
+import { describe, expect, it } from 'vitest';
+import type { SwarmCore } from '../../../src/main/core/app';
 import { setLogSink } from '../../../src/main/core/logger';
 import { createManualClock, type ManualClock } from '../../../src/main/core/services';
 import { AGENT_TITLE_EVERY_MS } from '../../../src/main/core/ambient/features/agentTitle';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
-import { startModelServer, type ModelServer } from '../../support/model-server';
+import { ambientCores, settle, turn } from '../../support/ambientCore';
+import { ok } from '../../support/coreCalls';
 import { taggedBlock } from '../../support/model-server-policy';
 
 setLogSink(() => {});
 
-let server: ModelServer;
-let dataDir: string;
-const open: SwarmCore[] = [];
+const fx = ambientCores('swarmdesk-steer-');
+const startCore = (clock?: ManualClock): SwarmCore => fx.start(fx.anthropicEnv(), clock);
 
-function startCore(clock?: ManualClock): SwarmCore {
-  const env = { ANTHROPIC_API_KEY: 'x', ANTHROPIC_BASE_URL: server.url, PATH: process.env.PATH };
-  const c = createCore({ dataDir, platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: '/tmp', ...(clock ? { clock } : {}) });
-  open.push(c);
-  return c;
-}
-
-async function ok<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await c.router.handle(channel, input, { transport: 'test' });
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
-
-function turn(c: SwarmCore, id: string, user: string, assistant: string): void {
-  c.services.sessions.appendEntry(id, 'user', user);
-  c.services.sessions.appendEntry(id, 'assistant', assistant);
-  c.services.hooks.emit('turnCompleted', c.services.sessions.get(id));
-}
-
-async function settle(c: SwarmCore): Promise<void> {
-  for (let i = 0; i < 5; i += 1) {
-    await c.services.ambient.engine.scheduler.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const titleRequests = () => server.requests.filter((r) => r.lastUserText.includes('<user_message>') || r.lastUserText.includes('<current_title>'));
-
-beforeEach(async () => {
-  server = await startModelServer();
-  dataDir = mkdtempSync(join(tmpdir(), 'swarmdesk-steer-'));
-});
-afterEach(async () => {
-  for (const c of open.splice(0)) await c.close();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const titleRequests = () => fx.server.requests.filter((r) => r.lastUserText.includes('<user_message>') || r.lastUserText.includes('<current_title>'));
 
 describe('the agent sets its title', () => {
   it('is judged like a model title, stored as agent, at most one a minute, never over the user’s', async () => {
-    server.setPolicy(() => ({ text: 'SKIP' }));
+    fx.server.setPolicy(() => ({ text: 'SKIP' }));
     const clock = createManualClock(Date.now());
     const core = startCore(clock);
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
@@ -103,7 +66,7 @@ describe('the agent sets its title', () => {
 
 describe('the title report (what the set_session_title MCP tool posts)', () => {
   it('with the session’s own token, the agent’s title is judged and answered over loopback; another session’s token reaches nothing', async () => {
-    server.setPolicy(() => ({ text: 'SKIP' }));
+    fx.server.setPolicy(() => ({ text: 'SKIP' }));
     const core = startCore();
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
     const other = await ok(core, 'sessions:create', { kind: 'chat' });
@@ -129,7 +92,7 @@ describe('the title report (what the set_session_title MCP tool posts)', () => {
 
 describe('Title automatically', () => {
   it('off: no title call is made (created or maintained), the agent is refused, the current title stays; on again titles', async () => {
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? 'ANSWER: Upload resume and progress' : 'ANSWER: Add retry backoff to uploads' }));
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? 'ANSWER: Upload resume and progress' : 'ANSWER: Add retry backoff to uploads' }));
     const core = startCore();
     const titledFirst = await ok(core, 'sessions:create', { kind: 'chat' });
     const untitled = await ok(core, 'sessions:create', { kind: 'chat' });
@@ -150,7 +113,7 @@ describe('Title automatically', () => {
     expect(core.services.ambient.agentTitles.set(titledFirst.id, 'Resumable uploads')).toMatchObject({ used: false, reason: 'off' });
 
     // Kept across a restart (a session option), and on again titles as before.
-    await open.pop()!.close();
+    await fx.close(core);
     const again = startCore();
     expect(await ok(again, 'sessions:titleAutomatic', { id: untitled.id })).toEqual({ id: untitled.id, automatic: false });
     await ok(again, 'sessions:setTitleAutomatic', { id: untitled.id, automatic: true });
@@ -163,7 +126,7 @@ describe('Title automatically', () => {
 describe('Title history', () => {
   it('"Use this title": an earlier title becomes the user’s, pinned, and automatic titles leave it', async () => {
     const replies = { create: 'ANSWER: Add retry backoff', maintain: 'ANSWER: Resumable uploads with progress' };
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? replies.maintain : replies.create }));
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? replies.maintain : replies.create }));
     const core = startCore();
     const row = await ok(core, 'sessions:create', { kind: 'chat' });
     turn(core, row.id, 'add retry backoff to the uploader', 'Done.');
@@ -189,7 +152,7 @@ describe('Title history', () => {
 
 describe('a project’s title hint', () => {
   it('travels in the title request as data in its own tagged block, after the rules; judged for length', async () => {
-    server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? 'SKIP' : 'ANSWER: ABC-123 Fix login redirect' }));
+    fx.server.setPolicy((req) => ({ text: req.lastUserText.includes('<current_title>') ? 'SKIP' : 'ANSWER: ABC-123 Fix login redirect' }));
     const core = startCore();
     const project = mkdtempSync(join(tmpdir(), 'swarmdesk-hinted-'));
     const other = mkdtempSync(join(tmpdir(), 'swarmdesk-plain-'));
