@@ -7,30 +7,18 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { until } from '../support/until';
-import { startCore, type Harness } from '../unit/core/harness';
-import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import type { Harness } from '../unit/core/harness';
+import { branchExists, git, makeRepo } from '../support/gitRepo';
+import { gitCoreStarter } from '../support/gitCore';
 import { worktreeSession, writeIn } from '../support/worktreeSession';
 
-
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.core.close();
-  harness = null;
-});
-
-function start(): Harness {
-  harness = startCore({ env: coreGitEnv() });
-  return harness;
-}
-
+const start = gitCoreStarter();
 
 const notes = (h: Harness, id: string): string[] =>
   h.core.services.store.entries.page(id, undefined, 100).entries.filter((e) => e.kind === 'note').map((e) => e.text);
-
-const branchExists = (repo: string, branch: string): boolean => git(repo, 'branch', '--list', branch) !== '';
 
 describe('the merge message', () => {
   it('Squash writes exactly the message the user confirmed', async () => {

@@ -6,24 +6,13 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
-import { startCore, type Harness } from '../unit/core/harness';
-import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import { branchExists, git, makeRepo } from '../support/gitRepo';
+import { gitCoreStarter } from '../support/gitCore';
 import { worktreeSession, writeIn } from '../support/worktreeSession';
 
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.core.close();
-  harness = null;
-});
-
-function start(): Harness {
-  harness = startCore({ env: coreGitEnv() });
-  return harness;
-}
-
-const branchExists = (repo: string, branch: string): boolean => git(repo, 'branch', '--list', branch) !== '';
+const start = gitCoreStarter();
 
 describe('Recently removed', () => {
   it('a worktree removed after a merge, its branch deleted, comes back with its uncommitted and untracked files on a new branch', async () => {

@@ -40,3 +40,8 @@ export function makeRepo(name = 'repo'): string {
   git(dir, 'commit', '--quiet', '-m', 'first');
   return dir;
 }
+
+/** Whether `repo` has a local branch named `branch`. */
+export function branchExists(repo: string, branch: string): boolean {
+  return git(repo, 'branch', '--list', branch) !== '';
+}
