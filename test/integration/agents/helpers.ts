@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createCore, type SwarmCore } from '../../../src/main/core/app';
 import type { SessionRow } from '../../../src/shared/domain/session';
 import type { AgentEvent } from '../../../src/main/core/agents/types';
 import type { ClaudeCodeSession } from '../../../src/main/core/agents/claude/backend';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { coreGitEnv } from '../../support/gitRepo';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 import { sessionRow } from '../../support/sessionRow';
 
@@ -130,6 +132,56 @@ export function claudeFixture(prefix: string): ClaudeFixture {
   afterAll(() => {
     fx.home.remove();
     fx.work.remove();
+  });
+  return fx;
+}
+
+export interface AgentCores {
+  /** This test's stand-in model server (a fresh one per test). */
+  readonly server: ModelServer;
+  /** This test's folder: the cores' HOME and default folder, their data in `data/` under it (a second start is a restart). */
+  readonly dir: ReturnType<typeof tempDir>;
+  /** A real core with the real agents against the stand-in (`agentCoreEnv`) and the tests' git; closed after the test. */
+  start: () => SwarmCore;
+  /** Closes a core started here before the test ends (to start another on the same data folder). */
+  close: (core: SwarmCore) => Promise<void>;
+}
+
+/** Registers a test file's hooks for real cores running real agents: a fresh stand-in and folder per test, every core closed after it. */
+export function agentCores(prefix: string): AgentCores {
+  const open: SwarmCore[] = [];
+  let server: ModelServer | null = null;
+  let dir: ReturnType<typeof tempDir> | null = null;
+  const fx: AgentCores = {
+    get server() {
+      if (!server) throw new Error('the stand-in model server starts in beforeEach');
+      return server;
+    },
+    get dir() {
+      if (!dir) throw new Error('the folder is made in beforeEach');
+      return dir;
+    },
+    start: () => {
+      const env = agentCoreEnv(fx.server.url, fx.dir.path, coreGitEnv());
+      const core = createCore({ dataDir: join(fx.dir.path, 'data'), platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: fx.dir.path });
+      open.push(core);
+      return core;
+    },
+    close: async (core) => {
+      open.splice(open.indexOf(core), 1);
+      await core.close();
+    },
+  };
+  beforeEach(async () => {
+    server = await startModelServer();
+    dir = tempDir(prefix);
+  });
+  afterEach(async () => {
+    for (const core of open.splice(0)) await core.close();
+    await server?.close();
+    server = null;
+    dir?.remove();
+    dir = null;
   });
   return fx;
 }

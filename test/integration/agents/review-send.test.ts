@@ -1,17 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type SwarmCore } from '../../../src/main/core/app';
+import { describe, expect, it } from 'vitest';
+import type { SwarmCore } from '../../../src/main/core/app';
 import { readWorktreeRecord } from '../../../src/main/core/git/record';
 import { NO_BRACKETED_PASTE } from '../../../src/main/core/git/reviewService';
 import { setLogSink } from '../../../src/main/core/logger';
 import { REVIEW_MESSAGE_PREFIX } from '../../../src/shared/domain/review';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
-import type { Result } from '../../../src/shared/result';
-import { startModelServer, type ModelServer } from '../../support/model-server';
-import { coreGitEnv, makeRepo } from '../../support/gitRepo';
+import { ok, refusal } from '../../support/coreCalls';
+import { makeRepo } from '../../support/gitRepo';
 import { until } from '../../support/until';
-import { agentCoreEnv, tempDir } from './helpers';
+import { WORKTREE_ON } from '../../support/worktreeSession';
+import { agentCores } from './helpers';
 
 /**
  * Comments on the diff go back to the agent (issue 35), end to end with real git, a real core and real
@@ -22,49 +21,13 @@ import { agentCoreEnv, tempDir } from './helpers';
  */
 setLogSink(() => {});
 
-let server: ModelServer;
-let dir: ReturnType<typeof tempDir>;
-let core: SwarmCore | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = tempDir('review');
-});
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  await server.close();
-  dir.remove();
-});
-
-function start(): SwarmCore {
-  const env = agentCoreEnv(server.url, dir.path, coreGitEnv());
-  core = createCore({ dataDir: join(dir.path, 'data'), platform: { transport: 'web', openExternal: async () => false }, env, defaultFolder: dir.path });
-  return core;
-}
-
-function call<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>> {
-  return c.router.handle(channel, input, { transport: 'test' }) as Promise<Result<ChannelOutput<C>>>;
-}
-
-async function ok<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await call(c, channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-}
-
-async function refusal<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<string> {
-  const r = await call(c, channel, input);
-  if (r.ok) throw new Error(`${channel} was accepted`);
-  return `${r.error.code}: ${r.error.message}`;
-}
-
-const WORKTREE = { enabled: true, copyPatterns: [], setupCommand: '' };
+const fx = agentCores('review');
+const start = fx.start;
 
 /** A session of `kind` in a worktree of a fresh repository, its work: README.md reworded, a new lexer, a binary file. */
 async function sessionWithChanges(c: SwarmCore, kind: 'chat' | 'claude-code' | 'terminal', command?: string): Promise<{ id: string; wt: string }> {
   const repo = makeRepo('review repo');
-  const row = await ok(c, 'sessions:create', { kind, folder: repo, worktree: WORKTREE, ...(command ? { command } : {}) });
+  const row = await ok(c, 'sessions:create', { kind, folder: repo, worktree: WORKTREE_ON, ...(command ? { command } : {}) });
   const wt = readWorktreeRecord(c.services.store, row.id)!.path;
   writeFileSync(join(wt, 'README.md'), 'goodbye\n');
   mkdirSync(join(wt, 'src'));
@@ -122,7 +85,7 @@ describe('review comments (real git, real core)', () => {
     expect((await ok(c, 'review:list', { id: other.id })).comments).toEqual([]);
 
     // Drafts survive a restart (the same data folder opened again).
-    await c.close();
+    await fx.close(c);
     c = start();
     expect((await ok(c, 'review:list', { id })).comments).toEqual(listed.map((x, i) => (i === 0 ? { ...x, updatedAt: edited.updatedAt } : x)));
   });
@@ -131,15 +94,15 @@ describe('review comments (real git, real core)', () => {
     const c = start();
     const { id, wt } = await sessionWithChanges(c, 'chat');
     await commentThree(c, id);
-    server.setPolicy(() => ({ text: 'Renamed tmp2 to total and kept the greeting.' }));
+    fx.server.setPolicy(() => ({ text: 'Renamed tmp2 to total and kept the greeting.' }));
     const copy = await ok(c, 'review:text', { id });
     const sent = await ok(c, 'review:send', { id });
     expect(sent.message).toBe(copy.text);
     expectWholeReview(sent.message);
     expect(sent.entry).toMatchObject({ kind: 'user', sessionId: id, text: sent.message });
     expect(sent.comments.map((x) => x.state)).toEqual(['sent', 'sent', 'sent']);
-    await until(() => server.requests.some((r) => r.lastUserText.startsWith(REVIEW_MESSAGE_PREFIX)), { timeoutMs: 20_000, message: 'the model asked with the review' });
-    expectWholeReview(server.requests.find((r) => r.lastUserText.startsWith(REVIEW_MESSAGE_PREFIX))!.lastUserText);
+    await until(() => fx.server.requests.some((r) => r.lastUserText.startsWith(REVIEW_MESSAGE_PREFIX)), { timeoutMs: 20_000, message: 'the model asked with the review' });
+    expectWholeReview(fx.server.requests.find((r) => r.lastUserText.startsWith(REVIEW_MESSAGE_PREFIX))!.lastUserText);
     // Nothing left to send.
     expect(await refusal(c, 'review:send', { id })).toBe('BAD_INPUT: The review has no draft comments to send.');
     expect(await refusal(c, 'review:edit', { id, commentId: sent.comments[0]!.id, body: 'again' })).toMatch(/^CONFLICT: Only a draft comment can be edited/);
@@ -166,10 +129,10 @@ describe('review comments (real git, real core)', () => {
     const c = start();
     const { id } = await sessionWithChanges(c, 'claude-code');
     await commentThree(c, id);
-    server.setPolicy(() => ({ text: 'Addressed all three comments.' }));
+    fx.server.setPolicy(() => ({ text: 'Addressed all three comments.' }));
     const sent = await ok(c, 'review:send', { id });
     expect(sent.entry).toMatchObject({ kind: 'user', sessionId: id });
-    const asked = () => server.requests.find((r) => r.lastUserText.includes(REVIEW_MESSAGE_PREFIX));
+    const asked = () => fx.server.requests.find((r) => r.lastUserText.includes(REVIEW_MESSAGE_PREFIX));
     await until(() => asked() !== undefined, { timeoutMs: 60_000, message: 'the model asked with the review' });
     // The CLI may put its own context before the user's text: the review is the turn's text from its first words.
     const text = asked()!.lastUserText;
@@ -179,7 +142,7 @@ describe('review comments (real git, real core)', () => {
 
   it('a terminal program that turned bracketed paste on gets the review as one paste and Enter; one that did not is refused, drafts kept', async () => {
     const c = start();
-    const out = join(dir.path, 'pasted.txt');
+    const out = join(fx.dir.path, 'pasted.txt');
     // A small program: turns on DECSET 2004, then writes what it reads (raw, no echo) to a file.
     const program = `stty raw -echo; printf '\\033[?2004h'; echo READY; exec cat > ${out}`;
     const { id } = await sessionWithChanges(c, 'terminal', program);
