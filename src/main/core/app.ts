@@ -133,7 +133,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
-  const reviews = new ReviewService({ store, sessions, changes, terminals, clock });
+  const reviews = new ReviewService({ store, sessions, changes, terminals, clock, events });
   const checkpoints = new CheckpointService({ hooks, sessions, env, now: () => clock.now() });
   checkpoints.start();
   const missed = new MissedWhileAway(events, () => sessions.list(false));

@@ -15,6 +15,7 @@ export const EVENT_NAMES = [
   'session:suggestion',
   'session:pickupNote',
   'session:changes',
+  'review:changed',
   'terminal:data',
   'terminal:exit',
   'host:state',

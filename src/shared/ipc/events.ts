@@ -26,6 +26,8 @@ export const eventSchemas = {
   'session:pickupNote': z.object({ sessionId: SessionIdSchema, text: z.string().nullable() }),
   /** A worktree session's branch and `+added −removed` changed (counted after its agent's activity, throttled). */
   'session:changes': ChangesSummarySchema,
+  /** A session's review comments changed (added, edited, deleted, resolved, sent, outdated): read them again (`review:list`). */
+  'review:changed': z.object({ sessionId: SessionIdSchema }),
   ...terminalEvents,
   ...hostEvents,
   ...acpEvents,

@@ -3,6 +3,7 @@ import { REVIEW_BODY_MAX_BYTES, REVIEW_QUOTE_MAX_LINES, type ReviewComment, type
 import type { Entry } from '../../../shared/domain/session';
 import type { FileDiff } from '../../../shared/ipc/git';
 import { AppError } from '../../../shared/result';
+import type { CoreEvents } from '../events';
 import type { Clock } from '../services/clock';
 import type { SessionsService } from '../services/sessions';
 import type { Store } from '../store';
@@ -23,6 +24,8 @@ export interface ReviewServiceDeps {
   readonly changes: Pick<ChangesService, 'diff'>;
   readonly terminals: ReviewTerminalPort;
   readonly clock: Clock;
+  /** Where `review:changed` is pushed: every client refreshes that session's comments. */
+  readonly events: Pick<CoreEvents, 'emit'>;
 }
 
 export interface NewReviewComment {
@@ -115,14 +118,25 @@ export class ReviewService {
       at: this.deps.clock.now(),
     });
     if (!stored) throw new AppError('NOT_FOUND', 'That session does not exist (it may have been deleted).');
+    this.changed(sessionId);
     return stored;
   }
 
   /** Every comment of the session, oldest first; sent ones whose quoted lines changed are outdated first. */
   async list(sessionId: string): Promise<ReviewComment[]> {
     this.deps.sessions.get(sessionId);
-    await this.markOutdated(sessionId);
+    await this.checkOutdated(sessionId);
     return this.deps.store.reviewComments.list(sessionId);
+  }
+
+  /**
+   * Sent comments on lines that no longer read as quoted (or no longer exist) become outdated, at most
+   * `maxFiles` files read (the rest wait for the next check); pushed when any did. How many became outdated.
+   */
+  async checkOutdated(sessionId: string, maxFiles = Number.POSITIVE_INFINITY): Promise<number> {
+    const outdated = await this.markOutdated(sessionId, maxFiles);
+    if (outdated > 0) this.changed(sessionId);
+    return outdated;
   }
 
   edit(sessionId: string, id: string, body: string): ReviewComment {
@@ -130,12 +144,14 @@ export class ReviewService {
     if (Buffer.byteLength(body, 'utf8') >= REVIEW_BODY_MAX_BYTES) throw new AppError('BAD_INPUT', 'A comment must be under 100 KB.');
     this.own(sessionId, id);
     if (!this.deps.store.reviewComments.editDraft(id, body, this.deps.clock.now())) throw new AppError('CONFLICT', 'Only a draft comment can be edited; this one was sent.');
+    this.changed(sessionId);
     return this.own(sessionId, id);
   }
 
   remove(sessionId: string, id: string): void {
     this.own(sessionId, id);
     if (!this.deps.store.reviewComments.removeDraft(id)) throw new AppError('CONFLICT', 'Only a draft comment can be deleted; resolve a sent one.');
+    this.changed(sessionId);
   }
 
   /** A sent or outdated comment the user is done with. */
@@ -145,6 +161,7 @@ export class ReviewService {
     if (c.state === 'draft' || !this.deps.store.reviewComments.setState(id, c.state, 'resolved', at)) {
       throw new AppError('CONFLICT', c.state === 'draft' ? 'A draft is not sent yet: delete it instead.' : 'This comment is already resolved.');
     }
+    this.changed(sessionId);
     return this.own(sessionId, id);
   }
 
@@ -171,7 +188,13 @@ export class ReviewService {
       entry = await this.deps.sessions.send(sessionId, message);
     }
     this.deps.store.transaction(() => this.deps.store.reviewComments.markSent(drafts.map((d) => d.id), this.deps.clock.now()));
+    this.changed(sessionId);
     return { comments: this.deps.store.reviewComments.list(sessionId), entry, message };
+  }
+
+  /** Tells every client (and, through the federation, every front of a remote host) to read the session's comments again. */
+  private changed(sessionId: string): void {
+    this.deps.events.emit('review:changed', { sessionId });
   }
 
   private drafts(sessionId: string): ReviewComment[] {
@@ -202,19 +225,25 @@ export class ReviewService {
     }
   }
 
-  /** Sent comments on lines that no longer read as quoted (or no longer exist) become outdated. */
-  private async markOutdated(sessionId: string): Promise<void> {
+  private async markOutdated(sessionId: string, maxFiles: number): Promise<number> {
     const sent = this.deps.store.reviewComments.list(sessionId).filter((c) => c.state === 'sent' && c.side !== 'file');
-    const diffs = new Map<string, FileDiff | null>();
+    // Each file's diff now: null when it is no longer among the changes, 'unread' when git failed (left as it was).
+    const diffs = new Map<string, FileDiff | null | 'unread'>();
+    let outdated = 0;
     for (const c of sent) {
-      if (!diffs.has(c.path)) diffs.set(c.path, await this.diffOf(sessionId, c.path).catch(() => null));
+      if (!diffs.has(c.path)) {
+        if (diffs.size >= maxFiles) continue;
+        diffs.set(c.path, await this.diffOf(sessionId, c.path).catch(() => 'unread' as const));
+      }
       const diff = diffs.get(c.path) ?? null;
+      if (diff === 'unread') continue;
       const content = diff ? sideText(diff, c.side) : null;
       if (diff && content === null && !absentSide(diff, c.side)) continue; // too big to read: left as it was
       if (content === null || quoteAt(content, c.startLine ?? 1, c.endLine ?? 1) !== c.quote) {
-        this.deps.store.reviewComments.setState(c.id, 'sent', 'outdated', this.deps.clock.now());
+        if (this.deps.store.reviewComments.setState(c.id, 'sent', 'outdated', this.deps.clock.now())) outdated += 1;
       }
     }
+    return outdated;
   }
 }
 

@@ -147,6 +147,8 @@ export const EVENT_RELAY: Record<EventName, EventRelay> = {
   'session:suggestion': 'relay',
   'session:pickupNote': 'relay',
   'session:changes': 'relay',
+  // The comments live where the session does; its fronts read them there again.
+  'review:changed': 'relay',
   'terminal:data': 'relay',
   'terminal:exit': 'relay',
   'host:state': 'drop',

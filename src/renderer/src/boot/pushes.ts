@@ -12,6 +12,8 @@ import { useApp } from '../stores/app';
 import { noticeMissed, noticeStatusChange, openNotifiedSession } from '../features/notifications/actions';
 import { changesPushed } from '../features/changes/actions';
 import { forgetChanges } from '../features/changes/store';
+import { reviewChanged } from '../features/review/actions';
+import { forgetReview } from '../features/review/store';
 import { hostStatePushed } from '../features/host/actions';
 import { refreshAfterReconnect } from './refresh';
 import { permissionPushed, sessionOptionsPushed } from '../features/acp/actions';
@@ -58,6 +60,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
       frame.schedule();
       forgetUsage(id);
       forgetChanges(id);
+      forgetReview(id);
       dropFromPanes(id);
       forgetEntries(id);
       forgetAcpSession(id);
@@ -72,6 +75,7 @@ export function subscribeToPushes(api: SwarmdeskApi): () => void {
     }),
     api.on('session:usage', (usage) => setUsage(usage)),
     api.on('session:changes', (summary) => changesPushed(summary)),
+    api.on('review:changed', ({ sessionId }) => reviewChanged(sessionId)),
     api.on('app:openSession', ({ sessionId }) => openNotifiedSession(sessionId)),
     api.on('session:suggestion', ({ sessionId, text }) => setSuggestion(sessionId, text)),
     api.on('session:pickupNote', ({ sessionId, text }) => setPickupNote(sessionId, text)),

@@ -7,10 +7,31 @@ export { useReview } from './store';
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
+/** Each session's latest `review:list` asked for: an older answer arriving after a newer one is dropped. */
+const lastLoad = new Map<SessionId, number>();
+let loads = 0;
+
 /** The session's comments (sent ones checked by the core against the files now). */
 export async function loadReview(id: SessionId): Promise<void> {
+  const mine = ++loads;
+  lastLoad.set(id, mine);
   const result = await api().invoke('review:list', { id });
+  if (lastLoad.get(id) !== mine) return;
+  lastLoad.delete(id);
   if (result.ok) setComments(id, result.value.comments);
+}
+
+/**
+ * `review:changed`: another client (or a turn's edit, or this one) changed the session's comments. Read
+ * again where this page holds them; a session never shown here is read when its Review opens.
+ */
+export function reviewChanged(id: SessionId): void {
+  if (useReview.getState().comments[id] !== undefined) void loadReview(id);
+}
+
+/** After a reconnect: every session's comments this page holds, read again (pushes meanwhile were lost). */
+export async function reloadHeldReviews(): Promise<void> {
+  await Promise.all(Object.keys(useReview.getState().comments).map((id) => loadReview(id)));
 }
 
 /** A draft comment on lines of one side of a changed file (or the whole file). */

@@ -27,3 +27,15 @@ export function setComments(id: SessionId, comments: readonly ReviewComment[]): 
 export function setRefusal(id: SessionId, refusal: ReviewRefusal | null): void {
   useReview.setState((s) => ({ refusals: { ...s.refusals, [id]: refusal } }));
 }
+
+/** A removed session's comments and refusal, no longer held. */
+export function forgetReview(id: SessionId): void {
+  useReview.setState((s) => {
+    if (!(id in s.comments) && !(id in s.refusals)) return s;
+    const comments = { ...s.comments };
+    const refusals = { ...s.refusals };
+    delete comments[id];
+    delete refusals[id];
+    return { comments, refusals };
+  });
+}
