@@ -157,6 +157,11 @@ export class StatusWatch implements Ticked {
     return f && f.tpgid > 0 && f.tpgid !== f.pgid ? f.tpgid : null;
   }
 
+  /** A submitted line's command has not been seen to end (the terminal's process may end first: `exit`). */
+  get lineOpen(): boolean {
+    return this.lineAt !== null;
+  }
+
   /** A line was submitted (its Enter reaches the program now): its turn ends when its command does. */
   submitted(): void {
     this.lineAt = performance.now();

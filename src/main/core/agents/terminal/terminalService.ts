@@ -95,6 +95,8 @@ interface Live {
   readonly recent: string[];
   /** Revokes this run's report token (its process ended). */
   readonly revokeToken: () => void;
+  /** The terminal runs its own command (no shell of ours): its whole run is one turn. */
+  readonly ownCommand: boolean;
 }
 
 /**
@@ -409,6 +411,7 @@ export class TerminalService {
       stopping: false,
       recent: [],
       revokeToken: hooked.revoke,
+      ownCommand: command !== null,
     };
     this.live.set(row.id, l);
     state.onSignal = (signal) => {
@@ -483,6 +486,9 @@ export class TerminalService {
       this.deps.sessions.setStatus(sessionId, 'exited', failed ? { code: exit.signal ? null : exit.exitCode, signal: exit.signal } : undefined);
     });
     this.deps.events.emit('terminal:exit', { sessionId, exitCode: exit.exitCode, signal: exit.signal });
+    // The last line's command ended with the process (`make && exit`), or the terminal's own command did: its
+    // turn is over too (issue 36: its files get a checkpoint). Not while the host closes every terminal.
+    if (!this.closed && (l.ownCommand || l.status.lineOpen)) this.turnEnded(sessionId);
   }
 
   /** A session deleted meanwhile must not crash the PTY's event handlers. */
