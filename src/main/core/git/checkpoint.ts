@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { AppError } from '../../../shared/result';
+import { addTrackedIgnored, dropStaleUntracked, keepIndex, markKeptIndexInUse, openKeptIndex, withKeptIndexLock, type KeptIndex } from './checkpointIndex';
 import { GitError, runGit, type GitRunOptions } from './run';
 
 /*
  * A checkpoint of a session's working tree (issue 36): tracked and untracked files, `.gitignore`
- * honoured, recorded with plumbing only. The user's index is copied to a temporary index beside it
- * (so files whose stat is unchanged are not hashed again), `git add -A` runs against that copy through
- * GIT_INDEX_FILE, then `write-tree` and `commit-tree`. The user's index, HEAD, branches and stash are
+ * honoured, recorded with plumbing only. `git add -A` runs against the session's own index beside the
+ * user's (seeded from it, then kept between checkpoints: `checkpointIndex.ts`, so files whose stat is
+ * unchanged, tracked or untracked, are not hashed again) through GIT_INDEX_FILE, then `write-tree` and
+ * `commit-tree`. The user's index, HEAD, branches and stash are
  * never touched. Each session has one private ref, `refs/swarmdesk/checkpoints/<session>`, moved by a
  * compare-and-swap `update-ref`; its commits chain by first parent (the first one's parent is the HEAD
  * of the time, so its diff is what the turn changed since the last commit).
@@ -94,20 +95,6 @@ async function toplevel(dir: string, options: GitRunOptions): Promise<string | n
   }
 }
 
-/** The untracked, not ignored files, relative to `top`, with those over the size limit. */
-async function untrackedFiles(top: string, env: GitRunOptions): Promise<{ count: number; oversized: () => Promise<SkippedFile[]> }> {
-  const paths = (await git(top, ['ls-files', '-z', '--others', '--exclude-standard'], env, ADD_MS)).split('\0').filter(Boolean);
-  const oversized = async (): Promise<SkippedFile[]> => {
-    const skipped: SkippedFile[] = [];
-    for (const path of paths) {
-      const stat = await lstat(join(top, path)).catch(() => null);
-      if (stat?.isFile() && stat.size > MAX_UNTRACKED_BYTES) skipped.push({ path, bytes: stat.size });
-    }
-    return skipped;
-  };
-  return { count: paths.length, oversized };
-}
-
 function message(sessionId: string, turn: string, at: string, skipped: readonly SkippedFile[]): string {
   const lines = [`${TRAILER.session}: ${sessionId}`, `${TRAILER.turn}: ${JSON.stringify(turn)}`, `${TRAILER.time}: ${at}`];
   for (const s of skipped) lines.push(`${TRAILER.skipped}: ${s.bytes} ${JSON.stringify(s.path)}`);
@@ -131,18 +118,49 @@ export function parseCheckpointMessage(body: string, sessionId: string): { turn:
   return { turn: turnRaw ? (JSON.parse(turnRaw) as string) : '', at: values(TRAILER.time)[0] ?? '', skipped };
 }
 
-/** One checkpoint's commit, parent, tree and message, or null when it is no checkpoint of `sessionId`. */
-async function readCheckpoint(dir: string, commit: string, sessionId: string, options: GitRunOptions): Promise<Checkpoint | null> {
-  const out = await git(dir, ['show', '-s', '--format=%H%x00%P%x00%T%x00%B', commit], options);
-  const [hash = '', parents = '', tree = '', body = ''] = out.split('\0');
+/** The top level of the working tree holding `folder` and its real index, or null outside git. */
+async function whereIs(folder: string, options: GitRunOptions): Promise<{ top: string; realIndex: string } | null> {
+  let out: string;
+  try {
+    out = await git(folder, ['rev-parse', '--show-toplevel', '--git-path', 'index'], options);
+  } catch (err) {
+    if (err instanceof GitError && err.reason === 'exit') return null;
+    throw err;
+  }
+  const [top = '', index = ''] = out.split('\n');
+  // --git-path answers relative to the folder asked in (or absolute).
+  return top && index ? { top, realIndex: resolve(folder, index) } : null;
+}
+
+/** The session's last checkpoint (its ref's commit and what it says), in one call. */
+async function lastCheckpoint(top: string, ref: string, sessionId: string, options: GitRunOptions): Promise<{ commit: string | null; checkpoint: Checkpoint | null }> {
+  const out = await git(top, ['for-each-ref', '--format=%(objectname)%00%(objecttype)%00%(parent)%00%(tree)%00%(contents)', ref], options);
+  if (!out) return { commit: null, checkpoint: null };
+  const [commit = '', type = '', parents = '', tree = '', body = ''] = out.split('\0');
+  if (type !== 'commit') return { commit: null, checkpoint: null };
   const parsed = parseCheckpointMessage(body, sessionId);
-  if (!parsed) return null;
-  return { commit: hash, parent: parents.split(' ')[0] || null, tree, ...parsed };
+  return { commit, checkpoint: parsed ? { commit, parent: parents.split(' ')[0] || null, tree, ...parsed } : null };
+}
+
+/** Of `paths` (relative to `top`), the files over the size limit, looked at 1,024 at a time. */
+async function oversizedOf(top: string, paths: readonly string[]): Promise<SkippedFile[]> {
+  const skipped: SkippedFile[] = [];
+  for (let i = 0; i < paths.length; i += 1024) {
+    const batch = paths.slice(i, i + 1024);
+    const stats = await Promise.all(batch.map((p) => lstat(join(top, p)).catch(() => null)));
+    stats.forEach((s, k) => {
+      if (s?.isFile() && s.size > MAX_UNTRACKED_BYTES) skipped.push({ path: batch[k] as string, bytes: s.size });
+    });
+  }
+  return skipped;
 }
 
 /**
  * Records the working tree holding `folder` as the next checkpoint of `sessionId`. Not a repository:
  * `not-a-repository`; the same tree as the last checkpoint: `unchanged` (nothing written).
+ *
+ * The tree is read through the session's kept index (`checkpointIndex.ts`): seeded from the real index, then
+ * kept between checkpoints, so files whose stat is unchanged (tracked or untracked) are not hashed again.
  */
 export async function recordCheckpoint(
   folder: string,
@@ -151,26 +169,46 @@ export async function recordCheckpoint(
   options: GitRunOptions & { readonly now?: Date; readonly maxUntrackedFiles?: number } = {},
 ): Promise<RecordResult> {
   const ref = checkpointRef(sessionId);
-  const top = await toplevel(folder, options);
-  if (!top) return { recorded: false, reason: 'not-a-repository' };
-  const realIndex = resolve(top, (await git(top, ['rev-parse', '--git-path', 'index'], options)).trim());
-  // Beside the real index (same file system, same folder git uses for its own temporary indexes).
-  const tempIndex = join(dirname(realIndex), `swarmdesk-checkpoint-${process.pid}-${randomBytes(6).toString('hex')}.index`);
-  const env: GitRunOptions = { ...options, env: { ...(options.env ?? process.env), GIT_INDEX_FILE: tempIndex } };
-  try {
-    await copyFile(realIndex, tempIndex).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err; // no index yet (a repository without commits): start empty
-    });
-    const untracked = await untrackedFiles(top, env);
-    if (untracked.count > (options.maxUntrackedFiles ?? MAX_UNTRACKED_FILES)) return { recorded: false, reason: 'too-many-untracked', untracked: untracked.count };
-    const skipped = await untracked.oversized();
+  const where = await whereIs(folder, options);
+  if (!where) return { recorded: false, reason: 'not-a-repository' };
+  const { top, realIndex } = where;
+  return withKeptIndexLock(realIndex, sessionId, async () => {
+    const [last, opened, untracked] = await Promise.all([
+      lastCheckpoint(top, ref, sessionId, options),
+      openKeptIndex(top, realIndex, sessionId, options),
+      git(top, ['ls-files', '-z', '--others', '--exclude-standard'], options, ADD_MS).then((out) => out.split('\0').filter(Boolean)),
+    ]);
+    if (untracked.length > (options.maxUntrackedFiles ?? MAX_UNTRACKED_FILES)) return { recorded: false, reason: 'too-many-untracked', untracked: untracked.length };
+    const skipped = await oversizedOf(top, untracked);
+    const skippedPaths = new Set(skipped.map((s) => s.path));
+    const toRecord = untracked.filter((p) => !skippedPaths.has(p));
     const excludes = skipped.map((s) => `:(top,exclude,literal)${s.path}`);
-    await git(top, ['add', '--all', '--ignore-errors', '--', ':/', ...excludes], env, ADD_MS);
-    const tree = (await git(top, ['write-tree'], env)).trim();
-    const previousCommit = await commitOf(top, ref, options);
-    const previous = previousCommit ? await readCheckpoint(top, previousCommit, sessionId, options) : null;
-    if (previous && previous.tree === tree) return { recorded: false, reason: 'unchanged', checkpoint: previous };
-    const parent = previousCommit ?? (await commitOf(top, 'HEAD', options));
+
+    /** The tree of the working tree, read into `kept`. */
+    const treeInto = async (kept: KeptIndex): Promise<string> => {
+      const env: GitRunOptions = { ...options, env: { ...(options.env ?? process.env), GIT_INDEX_FILE: kept.path } };
+      await markKeptIndexInUse(realIndex, sessionId);
+      await dropStaleUntracked(top, kept, new Set(toRecord), env);
+      await git(top, ['add', '--all', '--ignore-errors', '--', ':/', ...excludes], env, ADD_MS);
+      await addTrackedIgnored(top, kept, env, ADD_MS);
+      return (await git(top, ['write-tree'], env)).trim();
+    };
+    let kept = opened;
+    let tree: string;
+    try {
+      tree = await treeInto(kept);
+    } catch (err) {
+      // A kept index git cannot use (its objects pruned, say): once more from the real index.
+      if (kept.seeded || !(err instanceof GitError && err.reason === 'exit')) throw err;
+      kept = await openKeptIndex(top, realIndex, sessionId, options, true);
+      tree = await treeInto(kept);
+    }
+    const previous = last.checkpoint;
+    if (previous && previous.tree === tree) {
+      await keepIndex(realIndex, sessionId, kept, toRecord);
+      return { recorded: false, reason: 'unchanged', checkpoint: previous };
+    }
+    const parent = last.commit ?? (await commitOf(top, 'HEAD', options));
     const at = (options.now ?? new Date()).toISOString();
     const who = {
       GIT_AUTHOR_NAME: CHECKPOINT_IDENTITY.name,
@@ -184,11 +222,10 @@ export async function recordCheckpoint(
     const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message(sessionId, turn, at, skipped)];
     const commit = (await git(top, args, commitEnv)).trim();
     // Compare-and-swap: '' as the old value means the ref must not exist yet.
-    await git(top, ['update-ref', '-m', `swarmdesk: checkpoint turn ${turn}`, ref, commit, previousCommit ?? ''], options);
+    await git(top, ['update-ref', '-m', `swarmdesk: checkpoint turn ${turn}`, ref, commit, last.commit ?? ''], options);
+    await keepIndex(realIndex, sessionId, kept, toRecord);
     return { recorded: true, checkpoint: { commit, parent, tree, turn, at, skipped } };
-  } finally {
-    await rm(tempIndex, { force: true });
-  }
+  });
 }
 
 /** A session's checkpoints, newest first (at most `limit`). */

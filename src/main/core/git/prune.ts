@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { CHECKPOINT_REF_PREFIX } from './checkpoint';
+import { forgetKeptIndexes } from './checkpointIndex';
 import { GitError, runGit, type GitRunOptions } from './run';
 
 /*
@@ -7,7 +9,7 @@ import { GitError, runGit, type GitRunOptions } from './run';
  * with the same trees, messages and dates), that first kept one's parent being a parentless "boundary"
  * commit holding the tree of the commit before it, so "What this turn changed" still reads against the
  * right files; the ref moves by compare-and-swap (a checkpoint taken meanwhile wins; the next round prunes).
- * A ref with nothing kept is deleted. The dropped commits become unreachable and git's own gc removes them.
+ * A ref with nothing kept is deleted, with the session's kept index. The dropped commits become unreachable and git's own gc removes them.
  */
 
 export const DEFAULT_KEEP_DAYS = 14;
@@ -91,6 +93,8 @@ export async function pruneCheckpoints(top: string, options: PruneOptions = {}):
     try {
       if (keep === 0) {
         await git(top, ['update-ref', '-d', ref, head.commit], options);
+        // Its kept index (checkpointIndex.ts) goes with it: nothing will be recorded through it again.
+        await forgetKeptIndexes(resolve(top, (await git(top, ['rev-parse', '--git-common-dir'], options)).trim()), ref.slice(CHECKPOINT_REF_PREFIX.length));
         deleted += 1;
       } else {
         // The commit before the oldest kept one, as a boundary holding its tree (the kept one's diff reads against it).
