@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewComment } from '../../src/shared/domain/review';
 import type { ChangedFile, Changes, ChangesSummary } from '../../src/shared/ipc/git';
 import { resetChangesStore } from '../../src/renderer/src/features/changes/store';
@@ -14,13 +15,19 @@ const summary: ChangesSummary = { sessionId: 'w', branch: 'swarmdesk/lexer', bas
 const file: ChangedFile = { path: 'src/app.ts', oldPath: null, status: 'modified', untracked: false, binary: false, added: 2, removed: 1 };
 const DIFF = 'diff --git a/src/app.ts b/src/app.ts\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,3 @@\n const a = 1;\n-const b = 2;\n+const b = 3;\n+const c = 4;\n';
 
-function api(): { fake: FakeApi; stored: ReviewComment[] } {
+const LOGO: ChangedFile = { path: 'logo.png', oldPath: null, status: 'modified', untracked: false, binary: true, added: null, removed: null };
+
+function api(files: ChangedFile[] = [file]): { fake: FakeApi; stored: ReviewComment[] } {
   const fake = new FakeApi([makeRow({ id: 'w', kind: 'terminal', title: 'Fix the lexer' })]);
   const stored: ReviewComment[] = [];
   fake.override('git:changeSummaries', () => ({ ok: true, value: { items: [summary] } }));
-  const changes: Changes = { summary, forkCommit: 'abc', files: [file], truncated: false };
+  const changes: Changes = { summary, forkCommit: 'abc', files, truncated: false };
   fake.override('git:changes', () => ({ ok: true, value: changes }));
-  fake.override('git:fileDiff', () => ({ ok: true, value: { file, diff: DIFF, truncated: false, oldContent: 'const a = 1;\nconst b = 2;\n', newContent: 'const a = 1;\nconst b = 3;\nconst c = 4;\n' } }));
+  fake.override('git:fileDiff', (input) =>
+    input.path === LOGO.path
+      ? { ok: true, value: { file: LOGO, diff: 'diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ\n', truncated: false, oldContent: null, newContent: null } }
+      : { ok: true, value: { file, diff: DIFF, truncated: false, oldContent: 'const a = 1;\nconst b = 2;\n', newContent: 'const a = 1;\nconst b = 3;\nconst c = 4;\n' } },
+  );
   fake.override('review:list', () => ({ ok: true, value: { comments: [...stored] } }));
   fake.override('review:add', (input) => {
     const c: ReviewComment = {
@@ -34,6 +41,20 @@ function api(): { fake: FakeApi; stored: ReviewComment[] } {
   fake.override('review:text', () => ({ ok: true, value: { text: 'Review of your changes: 1 comment' } }));
   return { fake, stored };
 }
+
+/**
+ * jsdom has no layout and no ResizeObserver; the unified view's comment line asks for one (its width). With
+ * one, the region measures itself 0 wide (narrow: unified), so only the unified cases have it.
+ */
+class NoLayoutResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'ResizeObserver');
+});
 
 beforeEach(() => {
   resetChangesStore();
@@ -86,6 +107,140 @@ describe('review comments in Changes', () => {
     await user.type(await within(diff).findByRole('textbox', { name: 'Comment' }), 'Both lines');
     await user.click(within(diff).getByRole('button', { name: 'Add comment' }));
     expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'new', startLine: 2, endLine: 3, body: 'Both lines' }]);
+  });
+});
+
+/** Opens the session's Changes and the file named `path` in the chosen layout; its diff's group. */
+async function openDiff(path = 'src/app.ts', mode: 'split' | 'unified' = 'split'): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole('listitem', { name: /^Fix the lexer/ }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Changes' }));
+  const region = await screen.findByRole('region', { name: 'Changes' });
+  await userEvent.click(await within(region).findByRole('listitem', { name: new RegExp(`^${path.replace('.', '\\.')}`) }));
+  if (mode === 'unified') await userEvent.click(within(region).getByRole('button', { name: 'Unified' }));
+  const diff = await within(region).findByRole('group', { name: `Diff of ${path}` }, { timeout: 5000 });
+  // Split draws each side in cells of its own; unified one column of code.
+  if (path === 'src/app.ts') await waitFor(() => expect(diff.querySelectorAll('td.diff-line-old-content').length > 0).toBe(mode === 'split'));
+  return diff;
+}
+
+/** The focusable "Comment on line N" button of a side ('old': a removed line). */
+async function lineButton(diff: HTMLElement, line: number, side: 'old' | 'new'): Promise<HTMLElement> {
+  const all = await within(diff).findAllByRole('button', { name: `Comment on line ${String(line)}` });
+  const button = all.find((b) => b.tabIndex === 0 && b.closest(`[data-add-widget="${side}"]`));
+  expect(button, `line ${String(line)} (${side})`).toBeDefined();
+  return button!;
+}
+
+/** The code cells marked as the chosen range, their text (without the library's +/- sign). */
+const markedCode = (diff: HTMLElement): string[] =>
+  [...diff.querySelectorAll('td[data-review-range]')].filter((td) => td.className.includes('content')).map((td) => (td.textContent ?? '').trim().replace(/^[+-]+/, ''));
+
+async function comment(user: UserEvent, diff: HTMLElement, text: string): Promise<void> {
+  const field = await within(diff).findByRole('textbox', { name: 'Comment' });
+  expect(field).toHaveFocus();
+  await user.keyboard(text);
+  // Tab to "Add comment" and press it: the keyboard alone.
+  await user.tab();
+  expect(within(diff).getByRole('button', { name: 'Add comment' })).toHaveFocus();
+  await user.keyboard('{Enter}');
+}
+
+describe.each(['split', 'unified'] as const)('a range with Shift+arrows (%s)', (mode) => {
+  beforeEach(() => {
+    if (mode === 'unified') globalThis.ResizeObserver = NoLayoutResizeObserver as unknown as typeof ResizeObserver;
+  });
+
+  it('Shift+ArrowDown extends from the focused line (marked, named "Comment on lines 2–3"); Enter opens the field for the range; focus comes back', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts', mode);
+    const line2 = await lineButton(diff, 2, 'new');
+    line2.focus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(line2).toHaveFocus();
+    expect(line2).toHaveAccessibleName('Comment on lines 2–3');
+    expect(markedCode(diff)).toEqual(['const b = 3;', 'const c = 4;']);
+    // Up again: back to one line.
+    await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(line2).toHaveAccessibleName('Comment on line 2');
+    expect(markedCode(diff)).toEqual(['const b = 3;']);
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}{Enter}');
+    expect(within(diff).getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('On src/app.ts, lines 2-3');
+    await comment(user, diff, 'Both of these');
+    expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'new', startLine: 2, endLine: 3, body: 'Both of these' }]);
+    expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(line2).toHaveFocus();
+    expect(line2).toHaveAccessibleName('Comment on line 2');
+    expect(markedCode(diff)).toEqual([]);
+  });
+
+  it('Escape drops the range and leaves focus on the line; ArrowDown alone goes to the next line', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts', mode);
+    const line2 = await lineButton(diff, 2, 'new');
+    line2.focus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(markedCode(diff)).toHaveLength(2);
+    await user.keyboard('{Escape}');
+    expect(line2).toHaveFocus();
+    expect(line2).toHaveAccessibleName('Comment on line 2');
+    expect(markedCode(diff)).toEqual([]);
+    await user.keyboard('{ArrowDown}');
+    expect(await lineButton(diff, 3, 'new')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(await lineButton(diff, 3, 'new')).toHaveFocus();
+    expect(fake.callsTo('review:add')).toEqual([]);
+  });
+
+  it('a removed line is commented on from its own side (old)', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts', mode);
+    const removed = await lineButton(diff, 2, 'old');
+    removed.focus();
+    await user.keyboard('{Enter}');
+    expect(within(diff).getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('On src/app.ts, removed line 2');
+    await comment(user, diff, 'Keep b at 2');
+    expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'old', startLine: 2, endLine: 2, body: 'Keep b at 2' }]);
+    expect(removed).toHaveFocus();
+    const review = await screen.findByRole('region', { name: 'Review' });
+    expect(within(review).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['src/app.ts, removed line 2: Keep b at 2']);
+  });
+});
+
+describe('a comment on a whole file', () => {
+  it('"Comment on file" in a binary file\'s title opens the field; the comment is on the file (no lines); focus comes back', async () => {
+    const { fake } = api([file, LOGO]);
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('logo.png');
+    expect(diff).toHaveTextContent('logo.png is a binary file');
+    const button = within(diff).getByRole('button', { name: 'Comment on file' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(within(diff).getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('On logo.png');
+    await comment(user, diff, 'Use the SVG instead');
+    expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'logo.png', side: 'file', body: 'Use the SVG instead' }]);
+    expect(button).toHaveFocus();
+    const review = await screen.findByRole('region', { name: 'Review' });
+    expect(within(review).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['logo.png: Use the SVG instead']);
+  });
+
+  it('a text file has it too', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts');
+    await user.click(within(diff).getByRole('button', { name: 'Comment on file' }));
+    await user.type(within(diff).getByRole('textbox', { name: 'Comment' }), 'Split this file');
+    await user.click(within(diff).getByRole('button', { name: 'Add comment' }));
+    expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'file', body: 'Split this file' }]);
   });
 });
 

@@ -3,10 +3,11 @@ import '@git-diff-view/react/styles/diff-view-pure.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import type { FileDiff } from '../../../../shared/ipc/git';
-import { labelLineButtons, pressLineButton } from './lineComments';
+import { DiffTitle } from './DiffTitle';
 import { CommentField } from './ReviewRegion';
 import { hunksWithin, splitDiff, type SplitDiff } from './hunks';
 import { useColorScheme } from './useColorScheme';
+import { useLineComments } from './useLineComments';
 
 /** Lines drawn at first and added per step: a big diff grows as it is scrolled, never all at once. */
 const LINES_PER_STEP = 1_500;
@@ -42,26 +43,7 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
   const [shown, setShown] = useState(1);
   const more = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  // Comments: the line range the field is for (Shift+click or Shift+Enter extends from the last line), and who had focus.
-  const shift = useRef(false);
-  const anchor = useRef<{ side: 'old' | 'new'; line: number } | null>(null);
-  const range = useRef<[number, number]>([1, 1]);
-  const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const root = box.current;
-    if (!root || typeof MutationObserver === 'undefined') return;
-    labelLineButtons(root);
-    const observer = new MutationObserver(() => labelLineButtons(root));
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
-  const onWidget = (line: number, splitSide: SplitSide): void => {
-    const side = splitSide === SplitSide.old ? 'old' : 'new';
-    const a = anchor.current;
-    range.current = shift.current && a && a.side === side ? [Math.min(a.line, line), Math.max(a.line, line)] : [line, line];
-    anchor.current = { side, line };
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  };
+  const comments = useLineComments(box, mode);
   const whole = parts.length <= 1;
   const { file } = diff;
   // One data object per part, made once: the library builds a part again only when its data changes.
@@ -88,8 +70,17 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
     return () => observer.disconnect();
   }, [parts]);
 
-  if (file.binary) return <p className="changes-empty">{file.path} is a binary file; no text diff to show.</p>;
-  if (split.hunks.length === 0) return <p className="changes-empty">No line changes in {file.path} (only its name or mode changed).</p>;
+  // A file without lines to comment on (binary, or only renamed) still has its title and "Comment on file".
+  if (file.binary || split.hunks.length === 0) {
+    return (
+      <div className="changes-diff-view" aria-label={`Diff of ${file.path}`} role="group">
+        <DiffTitle sessionId={sessionId} file={file} />
+        <p className="changes-empty">
+          {file.binary ? `${file.path} is a binary file; no text diff to show.` : `No line changes in ${file.path} (only its name or mode changed).`}
+        </p>
+      </div>
+    );
+  }
   const left = split.hunks.slice(parts[shown - 1]?.[1] ?? 0).length;
   return (
     <div
@@ -97,17 +88,11 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
       className="changes-diff-view"
       aria-label={`Diff of ${file.path}`}
       role="group"
-      onMouseDownCapture={(e) => {
-        shift.current = e.shiftKey;
-      }}
-      onKeyDownCapture={pressLineButton}
+      onMouseDownCapture={comments.onMouseDownCapture}
+      onKeyDownCapture={comments.onKeyDownCapture}
+      onBlurCapture={comments.onBlurCapture}
     >
-      <p className="changes-diff-title">
-        {file.path}
-        {file.oldPath ? <span className="changes-diff-how"> renamed from {file.oldPath}</span> : null}
-        {file.untracked ? <span className="changes-diff-how"> new, not yet added to git</span> : null}
-        {file.status === 'deleted' ? <span className="changes-diff-how"> deleted</span> : null}
-      </p>
+      <DiffTitle sessionId={sessionId} file={file} />
       {partData.slice(0, shown).map((data, i) => (
         <DiffView
           key={`${i}:${mode}:${wrap}:${scheme}`}
@@ -118,18 +103,18 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
           diffViewWrap={wrap}
           diffViewFontSize={12}
           diffViewAddWidget={sessionId !== undefined}
-          onAddWidgetClick={onWidget}
+          onAddWidgetClick={comments.onWidget}
           renderWidgetLine={({ side, onClose }) =>
             sessionId === undefined ? null : (
             <CommentField
               sessionId={sessionId}
               path={file.path}
               side={side === SplitSide.old ? 'old' : 'new'}
-              startLine={range.current[0]}
-              endLine={range.current[1]}
+              startLine={comments.range.current[0]}
+              endLine={comments.range.current[1]}
               onClose={() => {
                 onClose();
-                opener.current?.focus();
+                comments.onFieldClosed();
               }}
             />
             )

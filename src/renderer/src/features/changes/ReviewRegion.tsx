@@ -65,33 +65,39 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
 }
 
 /**
- * The comment field opened under a diff line by "Comment on line N": a textbox "Comment" and "Add comment".
+ * The comment field opened under a diff line by "Comment on line N" (or under a file's title by "Comment on
+ * file": side 'file', no lines): a textbox "Comment" described by what it is on, and "Add comment".
  * Focus goes to the field; after adding or Escape it goes back where the user was (`onClose`).
  */
 export function CommentField({ sessionId, path, side, startLine, endLine, onClose }: {
   sessionId: SessionId;
   path: string;
   side: ReviewSide;
-  startLine: number;
-  endLine: number;
+  startLine?: number;
+  endLine?: number;
   onClose: () => void;
 }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
+  const whereId = useId();
+  const lines = side === 'file' || startLine === undefined ? {} : { startLine, endLine: endLine ?? startLine };
   useEffect(() => field.current?.focus(), []);
   const add = async (): Promise<void> => {
-    const r = await addComment(sessionId, { path, side, startLine, endLine }, body);
+    const r = await addComment(sessionId, { path, side, ...lines }, body);
     if (r.ok) onClose();
     else setError(r.message);
   };
   return (
     <div className="review-field">
+      <span id={whereId} className="review-field-where">
+        On {whereText({ path, side, startLine: lines.startLine ?? null, endLine: lines.endLine ?? null })}
+      </span>
       <textarea
         ref={field}
         aria-label="Comment"
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${whereId} ${errorId}` : whereId}
         value={body}
         rows={3}
         onChange={(e) => setBody(e.target.value)}

@@ -1,44 +1,103 @@
 /*
  * The diff library draws a "+" button per changed line, shown on hover and pressed with the mouse only
- * (it listens for mousedown). Here each gets its name, "Comment on line N", and the keyboard: Enter or
- * Space on it does what its mousedown does; only one per line and side is a tab stop.
+ * (it listens for mousedown). Here each gets its name, "Comment on line N" (or "Comment on lines N–M" while
+ * a range is being chosen from it), and the keyboard; only one per line and side is a tab stop. The
+ * lines of a range are marked on their cells (`data-review-range`, review.css), the library's rows untouched.
  */
 
-/** The line a widget button stands for, from the line-number cell of its row and side. */
-function lineOf(button: HTMLElement): number | null {
+export type LineSide = 'old' | 'new';
+
+/** A range of lines on one side of the diff (1-based, inclusive). */
+export interface LineRange {
+  readonly side: LineSide;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A line's comment button, the line and the side it stands for. */
+export interface LineButton {
+  readonly button: HTMLButtonElement;
+  readonly line: number;
+  readonly side: LineSide;
+}
+
+/** The button's accessible name: one line, or a range ("Comment on lines 2–4", an en dash). */
+export function lineButtonName(start: number, end: number): string {
+  return start === end ? `Comment on line ${String(start)}` : `Comment on lines ${String(Math.min(start, end))}–${String(Math.max(start, end))}`;
+}
+
+/** The side a widget button is on: the library marks its wrapper `data-add-widget="old|new"` (unified: old for a deleted line). */
+function sideOf(button: HTMLElement): LineSide | null {
+  const side = button.closest('[data-add-widget]')?.getAttribute('data-add-widget');
+  return side === 'old' || side === 'new' ? side : null;
+}
+
+/**
+ * The line a widget button stands for, from the line-number cell of its row and side: split views number each
+ * side's cell (`data-line-num`), unified views one cell with both (`data-line-old-num`, `data-line-new-num`).
+ */
+function lineOf(button: HTMLElement, side: LineSide): number | null {
   const cell = button.closest('td');
   const row = button.closest('tr');
   if (!cell || !row) return null;
-  const own = cell.querySelector('[data-line-num]');
-  const side = cell.getAttribute('data-side') ?? (cell.className.includes('-old-') ? 'old' : cell.className.includes('-new-') ? 'new' : null);
   const num =
-    own ??
-    (side ? row.querySelector(`td[data-side="${side}"] [data-line-num], .diff-line-${side}-num [data-line-num]`) : null) ??
+    cell.querySelector(`[data-line-num], [data-line-${side}-num]`) ??
+    row.querySelector(`td[data-side="${side}"] [data-line-num], .diff-line-${side}-num [data-line-num]`) ??
     row.querySelector('[data-line-num]');
   const n = Number(num?.textContent ?? '');
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** Names every widget button under `root` and leaves one tab stop per line and side. */
-export function labelLineButtons(root: HTMLElement): void {
+/** The tab-stop line buttons under `root`, in the order they are drawn (labelLineButtons first). */
+export function lineButtons(root: HTMLElement): LineButton[] {
+  const out: LineButton[] = [];
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button.diff-add-widget[data-comment-line]')) {
+    if (button.tabIndex !== 0) continue;
+    out.push({ button, line: Number(button.dataset.commentLine), side: button.dataset.commentSide === 'old' ? 'old' : 'new' });
+  }
+  return out;
+}
+
+/** The line and side of a widget button named by labelLineButtons; null for anything else. */
+export function lineButtonAt(target: EventTarget | null): LineButton | null {
+  if (!(target instanceof HTMLButtonElement) || !target.classList.contains('diff-add-widget') || !target.dataset.commentLine) return null;
+  return { button: target, line: Number(target.dataset.commentLine), side: target.dataset.commentSide === 'old' ? 'old' : 'new' };
+}
+
+/**
+ * Names every widget button under `root` and leaves one tab stop per line and side; `choosing` is the button a
+ * range is being chosen from (named by the range).
+ */
+export function labelLineButtons(root: HTMLElement, choosing: { button: HTMLButtonElement; start: number; end: number } | null = null): void {
   const seen = new Set<string>();
   for (const button of root.querySelectorAll<HTMLButtonElement>('button.diff-add-widget')) {
-    const line = lineOf(button);
-    if (line === null) continue;
-    const side = button.parentElement?.getAttribute('data-add-widget') ?? '';
+    const side = sideOf(button);
+    const line = side ? lineOf(button, side) : null;
+    if (side === null || line === null) continue;
     const key = `${String(line)}:${side}:${String(button.closest('tr')?.rowIndex ?? '')}`;
-    const name = `Comment on line ${String(line)}`;
+    const name = choosing?.button === button ? lineButtonName(choosing.start, choosing.end) : lineButtonName(line, line);
     if (button.getAttribute('aria-label') !== name) button.setAttribute('aria-label', name);
     button.type = 'button';
+    button.dataset.commentLine = String(line);
+    button.dataset.commentSide = side;
     button.tabIndex = seen.has(key) ? -1 : 0;
     seen.add(key);
   }
 }
 
-/** Enter or Space on a widget button opens its comment field, as the library's mousedown does (Shift: a range). */
-export function pressLineButton(e: KeyboardEvent | React.KeyboardEvent): void {
-  const target = e.target as HTMLElement;
-  if (!target.classList.contains('diff-add-widget') || (e.key !== 'Enter' && e.key !== ' ')) return;
-  e.preventDefault();
-  target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, shiftKey: e.shiftKey }));
+/** Marks the cells (number and code) of the lines in `range` as chosen; clears every other mark. */
+export function markRange(root: HTMLElement, range: LineRange | null): void {
+  for (const cell of root.querySelectorAll('[data-review-range]')) cell.removeAttribute('data-review-range');
+  if (!range) return;
+  for (const { button, line, side } of lineButtons(root)) {
+    if (side !== range.side || line < range.start || line > range.end) continue;
+    const cell = button.closest('td');
+    cell?.setAttribute('data-review-range', '');
+    cell?.nextElementSibling?.setAttribute('data-review-range', '');
+  }
+}
+
+/** Opens a widget button's comment field, as the library's own mousedown does. */
+export function openLineField(button: HTMLElement, shiftKey = false): void {
+  button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, shiftKey }));
 }

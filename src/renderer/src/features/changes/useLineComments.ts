@@ -1,0 +1,140 @@
+import { SplitSide } from '@git-diff-view/react';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { labelLineButtons, lineButtonAt, lineButtons, markRange, openLineField, type LineButton, type LineRange, type LineSide } from './lineComments';
+
+/** A range being chosen with Shift+arrows from a focused line button (which keeps the focus). */
+interface Choosing {
+  readonly button: HTMLButtonElement;
+  readonly side: LineSide;
+  readonly anchor: number;
+  readonly head: number;
+}
+
+const rangeOf = (c: Choosing): LineRange => ({ side: c.side, start: Math.min(c.anchor, c.head), end: Math.max(c.anchor, c.head) });
+
+/**
+ * The comment buttons of one diff (`box`): named and made tab stops as the library draws them; Enter or Space
+ * opens a line's field, Shift+click (or Shift+Enter) a range from the last line opened; Shift+ArrowDown/Up
+ * from a focused line chooses a range (marked, the button named "Comment on lines N–M"), Enter opens it,
+ * Escape drops it; ArrowDown/Up alone go to the next line's button (the same side in a split view).
+ * The field opens under the range's last line; closed, focus goes back to where the user was.
+ */
+export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'split' | 'unified') {
+  const shift = useRef(false);
+  // The last line opened (Shift+click extends from it), the range the open field is for, and who had focus.
+  const anchor = useRef<{ side: LineSide; line: number } | null>(null);
+  const range = useRef<[number, number]>([1, 1]);
+  const opener = useRef<HTMLElement | null>(null);
+  const choosing = useRef<Choosing | null>(null);
+  // The range Enter asked for, taken by the next field opened; and the lines marked now.
+  const asked = useRef<LineRange | null>(null);
+  const marked = useRef<LineRange | null>(null);
+
+  const refresh = (): void => {
+    const root = box.current;
+    if (!root) return;
+    const c = choosing.current;
+    labelLineButtons(root, c ? { button: c.button, start: c.anchor, end: c.head } : null);
+    markRange(root, marked.current);
+  };
+
+  useEffect(() => {
+    const root = box.current;
+    if (!root || typeof MutationObserver === 'undefined') return;
+    refresh();
+    // The library draws rows as they come (and again on each change): names and marks follow.
+    const observer = new MutationObserver(refresh);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh reads refs only
+  }, [box]);
+
+  const drop = (): void => {
+    choosing.current = null;
+    marked.current = null;
+    refresh();
+  };
+
+  /** The button `step` lines on from `at`: the same side, or (unified, no Shift) any side. */
+  const next = (at: LineButton, step: 1 | -1, sameSide: boolean): LineButton | null => {
+    const root = box.current;
+    if (!root) return null;
+    const all = lineButtons(root).filter((b) => !sameSide || b.side === at.side);
+    const i = all.findIndex((b) => b.side === at.side && b.line === at.line);
+    return i < 0 ? null : (all[i + step] ?? null);
+  };
+
+  const onKeyDownCapture = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const at = lineButtonAt(e.target);
+    if (!at) return;
+    const c = choosing.current?.button === at.button ? choosing.current : null;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      if (e.shiftKey) {
+        const from = c ?? { button: at.button, side: at.side, anchor: at.line, head: at.line };
+        const to = next({ ...at, line: from.head }, step, true);
+        const chosen = to ? { ...from, head: to.line } : from;
+        choosing.current = chosen;
+        marked.current = rangeOf(chosen);
+        refresh();
+        return;
+      }
+      const to = next(at, step, mode === 'split');
+      if (c) drop();
+      to?.button.focus();
+      return;
+    }
+    if (e.key === 'Escape' && c) {
+      e.preventDefault();
+      e.stopPropagation();
+      drop();
+      return;
+    }
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    if (!c) {
+      openLineField(at.button, e.shiftKey);
+      return;
+    }
+    // The field opens under the range's last line; focus stays on this button until the field takes it.
+    const chosen = rangeOf(c);
+    const last = lineButtons(box.current ?? at.button).find((b) => b.side === chosen.side && b.line === chosen.end);
+    choosing.current = null;
+    asked.current = chosen;
+    openLineField(last?.button ?? at.button);
+  };
+
+  const onMouseDownCapture = (e: React.MouseEvent): void => {
+    shift.current = e.shiftKey;
+  };
+
+  /** Focus left the button a range was being chosen from (not to the field it opened): the range is dropped. */
+  const onBlurCapture = (e: FocusEvent): void => {
+    if (choosing.current && e.target === choosing.current.button) drop();
+  };
+
+  /** The library opened a line's field (its mousedown, or ours): which lines it is for. */
+  const onWidget = (line: number, splitSide: SplitSide): void => {
+    const side = splitSide === SplitSide.old ? 'old' : 'new';
+    const a = anchor.current;
+    const ask = asked.current;
+    asked.current = null;
+    if (ask && ask.side === side) range.current = [ask.start, ask.end];
+    else range.current = shift.current && a && a.side === side ? [Math.min(a.line, line), Math.max(a.line, line)] : [line, line];
+    shift.current = false;
+    anchor.current = { side, line };
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    marked.current = { side, start: range.current[0], end: range.current[1] };
+    refresh();
+  };
+
+  /** The field closed (added or cancelled): the marks go, focus goes back where the user was. */
+  const onFieldClosed = (): void => {
+    marked.current = null;
+    refresh();
+    opener.current?.focus();
+  };
+
+  return { range, onKeyDownCapture, onMouseDownCapture, onBlurCapture, onWidget, onFieldClosed };
+}
