@@ -99,4 +99,26 @@ describe('Open existing worktree', () => {
     expect(notOne.ok ? null : notOne.error.code).toBe('BAD_INPUT');
     expect(existsSync(join(outside, 'draft.txt'))).toBe(true);
   });
+
+  it('the adopted worktree’s branch is the user’s: a title never renames it, and a rename outside is followed', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const outside = join(repo, '..', 'by-hand');
+    git(repo, 'worktree', 'add', '--quiet', '-b', 'feature/by-hand', outside);
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: { enabled: true, copyPatterns: [], setupCommand: '', existing: outside } });
+    // A person's title renames a branch Swarmdesk made; this one it did not make.
+    await h.ok('sessions:rename', { id: row.id, title: 'Fix the export' });
+    await h.core.services.worktrees.settled(row.id);
+    expect(branchExists(repo, 'feature/by-hand')).toBe(true);
+    expect(readWorktreeRecord(h.core.services.store, row.id)?.branch).toBe('feature/by-hand');
+
+    git(outside, 'branch', '-m', 'feature/export-csv');
+    await h.ok('entries:page', { id: row.id });
+    await h.core.services.worktrees.settled(row.id);
+    expect((await h.ok('git:worktreeState', { id: row.id })).worktree?.branch).toBe('feature/export-csv');
+    await h.ok('sessions:rename', { id: row.id, title: 'Export as CSV' });
+    await h.core.services.worktrees.settled(row.id);
+    expect(git(outside, 'branch', '--show-current')).toBe('feature/export-csv');
+    expect(git(repo, 'stash', 'list')).toBe('');
+  });
 });

@@ -23,6 +23,8 @@ export const WorktreeRecordSchema = z.object({
   branchDeleted: z.boolean().default(false),
   /** The last merge into the base branch from Swarmdesk (the pane says "Merged into <base>" while nothing is new). */
   merged: z.object({ baseBranch: z.string(), commit: z.string() }).nullable().default(null),
+  /** Made outside Swarmdesk and adopted ("Open existing worktree"): its branch is the user's, never renamed after a title. */
+  adopted: z.literal(true).optional(),
 });
 export type WorktreeRecord = z.infer<typeof WorktreeRecordSchema>;
 

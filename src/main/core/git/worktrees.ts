@@ -195,7 +195,7 @@ export class WorktreeService {
     const baseBranch = await base.currentBranch();
     const baseCommit = (baseBranch ? await base.run(['merge-base', baseBranch, found.branch]).then((o) => o.trim()).catch(() => null) : null) ?? found.head ?? '';
     return {
-      record: { repoRoot: root, path, branch: found.branch, baseBranch, baseCommit, gone: null, branchDeleted: false, merged: null },
+      record: { repoRoot: root, path, branch: found.branch, baseBranch, baseCommit, gone: null, branchDeleted: false, merged: null, adopted: true },
       folder: path,
       notes: [`Working in the existing worktree at ${path} on branch ${found.branch} (made outside Swarmdesk).`],
       setupCommand: '',
@@ -399,10 +399,10 @@ export class WorktreeService {
     this.recount(sessionId);
   }
 
-  /** Titled: the branch takes the title's slug (`swarmdesk/fix-login-redirect`), unless it was pushed. */
+  /** Titled: the branch takes the title's slug (`swarmdesk/fix-login-redirect`), unless it was pushed or is the user's own. */
   private async renameAfterTitle(sessionId: string): Promise<void> {
     const record = this.record(sessionId);
-    if (!record || record.gone) return;
+    if (!record || record.gone || record.adopted) return;
     const row = this.deps.sessions.get(sessionId);
     if (!this.branchFollows(row)) return;
     const slug = row.title ? slugFromTitle(row.title) : '';
