@@ -16,6 +16,7 @@ import { TerminalHooks } from './agents/sessionReports/terminalHooks';
 import { CoreEvents } from './events';
 import { WorktreeService } from './git/worktrees';
 import { ReviewService } from './git/reviewService';
+import { ReviewOutdatedWatcher } from './git/reviewOutdated';
 import { ChangesService } from './git/changesService';
 import { CheckpointService } from './git/checkpointService';
 import { MergeService } from './git/mergeService';
@@ -134,6 +135,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
   const reviews = new ReviewService({ store, sessions, changes, terminals, clock, events });
+  const reviewsOutdated = new ReviewOutdatedWatcher({ hooks, store, reviews });
+  reviewsOutdated.start();
   const checkpoints = new CheckpointService({ hooks, sessions, env, now: () => clock.now() });
   checkpoints.start();
   const missed = new MissedWhileAway(events, () => sessions.list(false));
@@ -164,6 +167,7 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     () => worktrees.stop(),
     () => changes.stop(),
     () => checkpoints.stop(),
+    () => reviewsOutdated.stop(),
     () => ambient.close(),
     () => agents.close(),
     () => terminals.close(),

@@ -72,6 +72,9 @@ function prepare(db: Db) {
     setState: db.prepare<{ id: string; from: string; to: string; at: number }>(
       `UPDATE review_comments SET state = @to, updated_at = @at WHERE id = @id AND state = @from`,
     ),
+    hasSentOnLines: db.prepare<[string], { one: number }>(
+      `SELECT 1 AS one FROM review_comments WHERE session_id = ? AND state = 'sent' AND side <> 'file' LIMIT 1`,
+    ),
     markSent: db.prepare<{ id: string; at: number }>(
       `UPDATE review_comments SET state = 'sent', sent_at = @at, updated_at = @at WHERE id = @id AND state = 'draft'`,
     ),
@@ -106,6 +109,10 @@ export function createReviewCommentsRepo(db: Db) {
     /** Moves a comment from one state to another; false when it was not in `from`. */
     setState(id: string, from: ReviewState, to: ReviewState, at: number): boolean {
       return st().setState.run({ id, from, to, at }).changes > 0;
+    },
+    /** Whether the session has a sent comment on lines (what a turn's edit can make outdated). */
+    hasSentOnLines(sessionId: string): boolean {
+      return st().hasSentOnLines.get(sessionId) !== undefined;
     },
     markSent(ids: readonly string[], at: number): void {
       for (const id of ids) st().markSent.run({ id, at });
