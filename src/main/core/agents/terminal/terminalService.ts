@@ -4,31 +4,20 @@ import { AppError } from '../../../../shared/result';
 import { TO_PROGRAM } from '../../../../shared/terminalCommand';
 import type { CoreEvents } from '../../events';
 import { createLogger } from '../../logger';
-import { childEnv } from '../../spawn/childEnv';
 import type { CoreHooks } from '../../services/hooks';
 import type { SessionsService } from '../../services/sessions';
 import { echoProbe, LineRecorder, takerProbe } from './lineRecorder';
-import { clampSize, PtySession, type PtyExit } from './ptySession';
+import { launchPty, LiveTerminal } from './liveTerminal';
+import { clampSize, type PtyExit } from './ptySession';
 import { ScrollbackFiles } from './scrollbackFiles';
 import { StatusWatch } from './statusWatch';
-import { SCROLLBACK_LINES, TerminalState } from './terminalState';
-import { scrollbackLinesFor } from './scrollbackBudget';
+import { TerminalScreens, type TerminalActivity, type TerminalAmbientMaterial, type TerminalOpenResult } from './terminalScreens';
 import type { HookStatus } from '../sessionReports/hookStatus';
 import type { TerminalHooks } from '../sessionReports/terminalHooks';
 
 const log = createLogger('terminal');
 
-/** Output is pushed to the renderer at most this often, in pieces of at most MAX_PUSH characters. */
-const PUSH_EVERY_MS = 16;
-const MAX_PUSH = 128 * 1024;
-/**
- * The screen is saved once output has been quiet this long (and on exit, which closing the app causes).
- * Serializing a full 10,000-line scrollback costs about a second of CPU: never while output streams.
- */
-const SAVE_WHEN_QUIET_MS = 5_000;
-const SAVE_WHILE_BUSY_MS = 30_000;
-/** Submitted lines kept for the activity digest. */
-const RECENT_LINES = 20;
+export type { TerminalActivity, TerminalAmbientMaterial, TerminalOpenResult };
 
 export type SessionsPort = Pick<SessionsService, 'get' | 'list' | 'appendEntry' | 'recordEntry' | 'setStatus' | 'markUnread' | 'registerDispatcher'>;
 
@@ -54,51 +43,6 @@ export interface TerminalServiceDeps {
 export const NO_PROC_NOTE =
   "This host has no /proc: a program waiting at its own prompt is known only by the agent CLI's hooks and terminal signals (attention requests, the bell, a TUI's title).";
 
-export interface TerminalOpenResult {
-  readonly running: boolean;
-  /** Escape sequences that redraw the screen and its scrollback (the screen alone when opened `screenOnly`). */
-  readonly scrollback: string;
-  /** The output offset the snapshot ends at: live `terminal:data` from here on follows it. */
-  readonly offset: number;
-  readonly exit: PtyExit | null;
-}
-
-export interface TerminalActivity {
-  /** What the user submitted, oldest first. */
-  readonly lines: string[];
-  /** The plain text of the screen's last lines. */
-  readonly screen: string;
-}
-
-/** What a terminal's ambient title reads besides its submitted lines (they are its 'user' entries). */
-export interface TerminalAmbientMaterial {
-  /** The plain text of the screen's last lines (wrapped rows joined). */
-  readonly screen: string;
-  /** The window title the program set last (OSC 0/2), bounded; null when none was set. */
-  readonly windowTitle: string | null;
-}
-
-interface Live {
-  readonly pty: PtySession;
-  readonly state: TerminalState;
-  readonly recorder: LineRecorder;
-  readonly status: StatusWatch;
-  pending: string;
-  pendingOffset: number;
-  pushTimer: NodeJS.Timeout | null;
-  saveTimer: NodeJS.Timeout | null;
-  /** When the screen was last saved (a busy terminal is saved on this clock too). */
-  savedAt: number;
-  /** The last save of the screen (close waits for it). */
-  saving: Promise<void>;
-  stopping: boolean;
-  readonly recent: string[];
-  /** Revokes this run's report token (its process ended). */
-  readonly revokeToken: () => void;
-  /** The terminal runs its own command (no shell of ours): its whole run is one turn. */
-  readonly ownCommand: boolean;
-}
-
 /**
  * The terminal backend (SPEC §8): any command (a shell, codex, aider...) in a
  * PTY per session. The session's `backendId` holds its command line (null:
@@ -110,18 +54,16 @@ interface Live {
  * the screen is saved to the data folder and outlives the process.
  */
 export class TerminalService {
-  private readonly live = new Map<string, Live>();
-  /** Every terminal's screen this run, running or not (a restart continues it). */
-  private readonly states = new Map<string, TerminalState>();
+  private readonly live = new Map<string, LiveTerminal>();
   private readonly files: ScrollbackFiles;
+  private readonly screens: TerminalScreens;
   private readonly exits = new Map<string, PtyExit>();
-  /** The window title each terminal's program set last this run (OSC 0/2). */
-  private readonly windowTitles = new Map<string, string>();
   private unregister: (() => void) | null = null;
   private closed = false;
 
   constructor(private readonly deps: TerminalServiceDeps) {
     this.files = new ScrollbackFiles(deps.dataDir);
+    this.screens = new TerminalScreens(this.files, deps.scrollbackLines);
   }
 
   /**
@@ -164,7 +106,7 @@ export class TerminalService {
     this.attach(sessionId, cols, rows, restart);
     const l = this.live.get(sessionId);
     const running = l !== undefined && l.pty.exited === null;
-    const state = this.stateOf(sessionId, cols, rows);
+    const state = this.screens.of(sessionId, cols, rows);
     const snapshot = await state.snapshot(screenOnly ? 0 : undefined);
     const known = l?.pty.exited ?? this.exits.get(sessionId) ?? null;
     // Ran under an earlier host (its screen was kept): shown as ended, with Restart; never started again by opening it.
@@ -183,7 +125,7 @@ export class TerminalService {
 
   /** Whether the running program has turned bracketed paste on (DECSET 2004), as its output parsed so far says. */
   bracketedPasteOn(sessionId: string): boolean {
-    return this.isRunning(sessionId) && (this.states.get(sessionId)?.bracketedPaste ?? false);
+    return this.isRunning(sessionId) && (this.screens.get(sessionId)?.bracketedPaste ?? false);
   }
 
   /**
@@ -206,7 +148,7 @@ export class TerminalService {
     if (c !== was.cols || r !== was.rows) l.status.resized();
     l.pty.resize(cols, rows);
     l.state.resize(c, r);
-    this.shareScrollback();
+    this.screens.share();
   }
 
   /** Stop in the pane: interrupt the foreground job, as Ctrl-C does (the terminal keeps running). */
@@ -237,7 +179,7 @@ export class TerminalService {
   /** What ambient calls read about a terminal session. */
   activity(sessionId: string): TerminalActivity {
     const l = this.live.get(sessionId);
-    return { lines: l ? [...l.recent] : [], screen: this.states.get(sessionId)?.text() ?? '' };
+    return { lines: l ? [...l.recent] : [], screen: this.screens.get(sessionId)?.text() ?? '' };
   }
 
   /**
@@ -245,7 +187,7 @@ export class TerminalService {
    * 'user' entries); null for sessions that are not terminals or show nothing.
    */
   screenForAmbient(sessionId: string): string | null {
-    const screen = this.states.get(sessionId)?.text() ?? '';
+    const screen = this.screens.get(sessionId)?.text() ?? '';
     return screen.trim() === '' ? null : `The terminal shows (last lines):\n${screen}`;
   }
 
@@ -260,9 +202,9 @@ export class TerminalService {
    * unmasked here (the prompt's material blocks mask them); null for a session with no screen this run.
    */
   ambientMaterial(sessionId: string): TerminalAmbientMaterial | null {
-    const state = this.states.get(sessionId);
+    const state = this.screens.get(sessionId);
     if (!state) return null;
-    return { screen: state.text(), windowTitle: this.windowTitles.get(sessionId) ?? null };
+    return { screen: state.text(), windowTitle: this.screens.windowTitle(sessionId) };
   }
 
   /**
@@ -293,8 +235,7 @@ export class TerminalService {
     this.unregister?.();
     await Promise.allSettled([...this.live.keys()].map((id) => this.stop(id)));
     await Promise.allSettled([...this.live.values()].map((l) => l.saving));
-    for (const state of this.states.values()) state.dispose();
-    this.states.clear();
+    this.screens.disposeAll();
   }
 
   private attach(sessionId: string, cols: number, rows: number, restart: boolean): void {
@@ -307,27 +248,6 @@ export class TerminalService {
     const ranBefore = existing !== undefined || this.exits.has(sessionId) || this.files.exists(sessionId);
     if (!restart && ranBefore) return;
     this.start(row, cols, rows);
-  }
-
-  /** This run's screen of a session, else the one saved by an earlier run, else a blank one. */
-  private stateOf(sessionId: string, cols: number, rows: number): TerminalState {
-    let state = this.states.get(sessionId);
-    if (!state) {
-      state = new TerminalState(...clampSize(cols, rows), this.deps.scrollbackLines ?? SCROLLBACK_LINES);
-      this.states.set(sessionId, state);
-      this.shareScrollback();
-      const saved = this.files.read(sessionId);
-      if (saved) state.write(saved);
-    }
-    return state;
-  }
-
-  /** Every kept screen's scrollback, re-shared under the host's budget (a terminal more, or wider). */
-  private shareScrollback(): void {
-    const max = this.deps.scrollbackLines ?? SCROLLBACK_LINES;
-    const widest = Math.max(...[...this.states.values()].map((s) => s.cols));
-    const lines = scrollbackLinesFor(this.states.size, widest, max);
-    for (const state of this.states.values()) state.setScrollback(lines);
   }
 
   private terminalRow(sessionId: string): SessionRow {
@@ -344,7 +264,7 @@ export class TerminalService {
     const line = text.replace(/\r?\n/g, ' ').trim();
     // Recorded before the PTY sees it: a database that refuses the record refuses the line (BUSY or STORAGE, the caller keeps it).
     const entry = this.deps.sessions.appendEntry(row.id, 'user', line, { source: 'terminal' });
-    this.remember(l, line);
+    l.remember(line);
     l.status.input();
     l.status.submitted();
     l.pty.write(`${line}\r`);
@@ -355,128 +275,50 @@ export class TerminalService {
    * A line typed in the pane has reached the PTY with its Enter: its record is
    * never dropped (a refused write is kept and retried, and the row says "Not saved yet").
    */
-  private recordLine(sessionId: string, l: Live, line: string, toProgram: boolean): void {
-    this.remember(l, line);
+  private recordLine(sessionId: string, l: LiveTerminal, line: string, toProgram: boolean): void {
+    l.remember(line);
     l.status.submitted();
     // A line typed to a program (Python's input(), a REPL) is kept as typed, never as the terminal's command.
     this.deps.sessions.recordEntry(sessionId, 'user', line, toProgram ? { source: 'terminal', to: TO_PROGRAM } : { source: 'terminal' });
   }
 
-  private remember(l: Live, line: string): void {
-    l.recent.push(line);
-    if (l.recent.length > RECENT_LINES) l.recent.shift();
-  }
-
   private start(row: SessionRow, cols: number, rows: number): void {
     if (this.closed) throw new AppError('UNAVAILABLE', 'Swarmdesk is shutting down.');
-    const base = childEnv(this.deps.env ?? process.env, 'terminal', { TERM: 'xterm-256color', COLORTERM: 'truecolor' });
-    // After childEnv, which keeps every SWARMDESK_…TOKEN out: this one is the terminal's own, for its hooks.
-    const hooked = this.deps.hooks?.terminalEnv(row.id, base.PATH) ?? { env: {}, revoke: () => undefined };
-    const env = { ...base, ...hooked.env };
-    const shell = env.SHELL && existsSync(env.SHELL) ? env.SHELL : existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
-    const command = row.backendId?.trim() || null;
-    const cwd = existsSync(row.folder) ? row.folder : (env.HOME ?? '/');
-    let pty: PtySession;
-    try {
-      const launch = command ? { args: ['-c', command], env: {} } : (this.deps.hooks?.shellLaunch(shell, env) ?? { args: [], env: {} });
-      pty = new PtySession({ file: shell, args: launch.args, cwd, env: { ...env, ...launch.env }, cols, rows });
-    } catch (err) {
-      hooked.revoke();
-      log.error('terminal did not start', { session: row.id, err });
-      this.deps.sessions.recordEntry(row.id, 'error', `The terminal could not start: ${(err as Error).message}`);
-      this.deps.sessions.setStatus(row.id, 'error');
-      throw new AppError('UNAVAILABLE', 'The terminal could not start.');
-    }
-    const state = this.stateOf(row.id, cols, rows);
+    const { pty, command, shell, revokeToken } = launchPty(row, cols, rows, this.deps);
+    const state = this.screens.of(row.id, cols, rows);
     state.resize(...clampSize(cols, rows));
-    this.shareScrollback();
-    const l: Live = {
-      pty,
-      state,
-      recorder: new LineRecorder((data) => pty.write(data), echoProbe(pty.ptsName), takerProbe(pty.pid)),
-      status: new StatusWatch(pty.pid, (status, turnEnded) =>
+    this.screens.share();
+    const recorder = new LineRecorder((data) => pty.write(data), echoProbe(pty.ptsName), takerProbe(pty.pid));
+    const status = new StatusWatch(
+      pty.pid,
+      (status, turnEnded) =>
         this.safely(() => {
           this.deps.sessions.setStatus(row.id, status);
           if (turnEnded) this.deps.sessions.markUnread(row.id);
         }),
-        pty.ptsName ?? '',
-        () => this.safely(() => this.turnEnded(row.id)),
-      ),
-      pending: '',
-      pendingOffset: state.end,
-      pushTimer: null,
-      saveTimer: null,
-      savedAt: Date.now(),
-      saving: Promise.resolve(),
-      stopping: false,
-      recent: [],
-      revokeToken: hooked.revoke,
-      ownCommand: command !== null,
-    };
+      pty.ptsName ?? '',
+      () => this.safely(() => this.turnEnded(row.id)),
+    );
+    const parts = { pty, state, recorder, status, revokeToken, ownCommand: command !== null };
+    const l = new LiveTerminal(row.id, parts, { events: this.deps.events, files: this.files });
     this.live.set(row.id, l);
     state.onSignal = (signal) => {
-      if (signal.type === 'title') this.windowTitles.set(row.id, signal.title);
+      if (signal.type === 'title') this.screens.setWindowTitle(row.id, signal.title);
       l.status.signal(signal);
     };
     this.exits.delete(row.id);
     // Marks that it ran: a later host (after a crash) shows it as ended rather than running its command again.
-    if (!this.files.exists(row.id)) l.saving = this.save(row.id, l);
-    if (state.end > 0) this.onData(row.id, l, '\r\n\x1b[2m── restarted ──\x1b[0m\r\n');
+    if (!this.files.exists(row.id)) l.save();
+    if (state.end > 0) l.output('\r\n\x1b[2m── restarted ──\x1b[0m\r\n');
     this.deps.sessions.recordEntry(row.id, 'note', command ? `Started: ${command}` : `Started a shell (${shell})`, { command, pid: pty.pid });
     if (!(this.deps.procFs ?? existsSync('/proc/self/stat'))) this.deps.sessions.recordEntry(row.id, 'note', NO_PROC_NOTE);
     this.deps.sessions.setStatus(row.id, 'idle');
-    pty.onData((data) => this.onData(row.id, l, data));
+    pty.onData((data) => l.output(data));
     pty.onExit((exit) => this.onExit(row.id, l, exit));
   }
 
-  private onData(sessionId: string, l: Live, data: string): void {
-    const offset = l.state.write(data);
-    if (l.pending === '') l.pendingOffset = offset;
-    l.pending += data;
-    l.status.output();
-    l.pushTimer ??= setTimeout(() => this.flush(sessionId, l), PUSH_EVERY_MS);
-    // Saved once output goes quiet, and at least every SAVE_WHILE_BUSY_MS while it never does (a loop printing forever).
-    if (Date.now() - l.savedAt >= SAVE_WHILE_BUSY_MS) {
-      l.savedAt = Date.now();
-      l.saving = this.save(sessionId, l);
-      return;
-    }
-    if (l.saveTimer) clearTimeout(l.saveTimer);
-    l.saveTimer = setTimeout(() => {
-      l.saving = this.save(sessionId, l);
-    }, SAVE_WHEN_QUIET_MS);
-  }
-
-  private flush(sessionId: string, l: Live): void {
-    l.pushTimer = null;
-    let rest = l.pending;
-    let offset = l.pendingOffset;
-    l.pending = '';
-    while (rest.length > 0) {
-      const data = rest.slice(0, MAX_PUSH);
-      this.deps.events.emit('terminal:data', { sessionId, data, offset });
-      offset += data.length;
-      rest = rest.slice(MAX_PUSH);
-    }
-  }
-
-  private async save(sessionId: string, l: Live): Promise<void> {
-    if (l.saveTimer) clearTimeout(l.saveTimer);
-    l.saveTimer = null;
-    try {
-      this.files.write(sessionId, (await l.state.snapshot()).data);
-    } catch (err) {
-      log.warn('could not save the terminal screen', { session: sessionId, err });
-    }
-  }
-
-  private onExit(sessionId: string, l: Live, exit: PtyExit): void {
-    if (l.pushTimer) clearTimeout(l.pushTimer);
-    l.revokeToken();
-    l.status.stop();
-    if (l.state.onSignal) l.state.onSignal = null;
-    this.flush(sessionId, l);
-    l.saving = this.save(sessionId, l);
+  private onExit(sessionId: string, l: LiveTerminal, exit: PtyExit): void {
+    l.ended();
     this.exits.set(sessionId, exit);
     const text = l.stopping ? 'Stopped.' : exit.signal ? `Ended by ${exit.signal}.` : `Exited with code ${exit.exitCode}.`;
     // Exited (SPEC §2): how it failed is kept only when it did, on its own (a stop by the user or the host is not a failure).
