@@ -217,8 +217,11 @@ describe('the federation (fakes)', () => {
     expect(events.at(-1)).toEqual({ event: 'session:changed', payload: expect.objectContaining({ id: 'r3', host: 'box' }) });
     link.push('terminal:data', { sessionId: 'r3', data: 'hi', offset: 2 });
     expect(events.at(-1)).toEqual({ event: 'terminal:data', payload: { sessionId: 'r3', data: 'hi', offset: 2 } });
+    // A remote session's review comments changed there: its fronts here read them again (issue 35).
+    link.push('review:changed', { sessionId: 'r3' });
+    expect(events.at(-1)).toEqual({ event: 'review:changed', payload: { sessionId: 'r3' } });
     link.push('host:state', {});
-    expect(events.at(-1)?.event).toBe('terminal:data');
+    expect(events.at(-1)?.event).toBe('review:changed');
 
     link.set({ state: 'reconnecting', message: 'Reconnecting to box…', attempt: 1, lastError: null });
     expect(events.at(-1)).toMatchObject({ event: 'hosts:changed', payload: { hosts: [{ state: 'reconnecting', message: 'Reconnecting to box…' }] } });
