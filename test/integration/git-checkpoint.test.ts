@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkpointDiff, listCheckpoints, MAX_UNTRACKED_BYTES, recordCheckpoint } from '../../src/main/core/git/checkpoint';
@@ -68,6 +68,25 @@ describe('recordCheckpoint', () => {
     expect(userState(dir)).toEqual(before);
     expect(git(dir, 'ls-files', '--others', '--exclude-standard')).toBe('src/new.ts'); // still untracked
     expect(git(dir, 'diff', '--cached', '--name-only')).toBe('staged.ts'); // still only staged.ts
+  });
+
+  it('records a same-size edit made in the second the index was written (git’s racily clean entry), as git status sees it', async () => {
+    const dir = repo();
+    // As when an agent writes a file right after a checkout: the file's and the index's times are the same.
+    // (ctime cannot be set back, so ctime is not trusted here; size and mtime alone then match.)
+    git(dir, 'config', 'core.trustctime', 'false');
+    const index = join(dir, '.git', 'index');
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    utimesSync(join(dir, 'app.ts'), at, at);
+    git(dir, 'update-index', '--refresh');
+    utimesSync(index, at, at);
+    writeFileSync(join(dir, 'app.ts'), 'ONE\nTWO\n'); // the same size
+    utimesSync(join(dir, 'app.ts'), at, at);
+    expect(git(dir, '--no-optional-locks', 'status', '--porcelain')).toBe('M app.ts');
+
+    const result = await recordCheckpoint(dir, SESSION, '1', { env: GIT_TEST_ENV });
+    expect(result.recorded).toBe(true);
+    expect(result.recorded && git(dir, 'show', `${result.checkpoint.commit}:app.ts`)).toBe('ONE\nTWO');
   });
 
   it('chains a session’s checkpoints by parent on one ref, writes nothing for an unchanged tree, and lists them newest first', async () => {

@@ -1,4 +1,4 @@
-import { copyFile, lstat, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, open, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { runGit, type GitRunOptions } from './run';
 
@@ -81,6 +81,17 @@ async function readNote(path: string): Promise<Note | null> {
 }
 
 /**
+ * A copy of the real index with the real index's times: git trusts an entry's cached stat only when it is
+ * older than the index file, so a copy's later time would make a same-size edit of the real index's own
+ * second (a "racily clean" entry) look unchanged, and the checkpoint miss it.
+ */
+async function seedFrom(realIndex: string, index: string): Promise<void> {
+  await copyFile(realIndex, index);
+  const times = await stat(realIndex);
+  await utimes(index, times.atime, times.mtime);
+}
+
+/**
  * The session's kept index, ready for a checkpoint: the one kept since the last checkpoint when its note
  * names the real index as it is now (and `fresh` is not asked), else a copy of the real index.
  */
@@ -95,7 +106,7 @@ export async function openKeptIndex(top: string, realIndex: string, sessionId: s
   // A lock left by a git that was killed while writing this index (ours alone: no one else writes it).
   await rm(`${paths.index}.lock`, { force: true });
   if (realSignature === 'none') await rm(paths.index, { force: true });
-  else await copyFile(realIndex, paths.index);
+  else await seedFrom(realIndex, paths.index);
   const env: GitRunOptions = { ...options, timeoutMs: QUERY_MS, env: { ...(options.env ?? process.env), GIT_INDEX_FILE: paths.index } };
   const ignored = await runGit(top, ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], env);
   return { path: paths.index, seeded: true, untracked: new Set(), trackedIgnored: ignored.split('\0').filter(Boolean), realSignature };
