@@ -80,6 +80,33 @@ describe('New session: Host', () => {
     await waitFor(() => expect(api.callsTo('sessions:create')).toEqual([{ kind: 'terminal', folder: '/srv/repo', host: 'box' }]));
   });
 
+  it("Open existing worktree offers the worktrees of box's repository for a session on box, and sends the one picked", async () => {
+    const { api } = hostsApi();
+    api.override('git:repoInfo', ({ folder: f }) => ({
+      ok: true,
+      value: { repo: { root: f, branch: 'main', dirty: false, remembered: { enabled: true, copyPatterns: [], setupCommand: '' } }, reason: null },
+    }));
+    // Each machine's own: this machine's repository has one worktree made by hand, box's another.
+    api.override('git:outsideWorktrees', ({ host: on }) => ({
+      ok: true,
+      value: { items: on === 'box' ? [{ path: '/srv/wt/by-hand', branch: 'fix/on-box' }] : [{ path: '/home/ada/wt/here', branch: 'here' }] },
+    }));
+    await renderApp(api);
+    const { dialog, folder, create } = await openDialog();
+    await userEvent.selectOptions(await within(dialog).findByRole('combobox', { name: 'Host' }), 'box');
+    await userEvent.clear(folder);
+    await userEvent.type(folder, '/srv/repo');
+    const existing = await within(dialog).findByRole('combobox', { name: 'Open existing worktree' });
+    await waitFor(() => expect(within(existing).getAllByRole('option').map((o) => o.textContent)).toEqual(['A new worktree', 'fix/on-box — /srv/wt/by-hand']));
+    expect(api.callsTo('git:outsideWorktrees')).toContainEqual({ folder: '/srv/repo', host: 'box' });
+    await userEvent.selectOptions(existing, '/srv/wt/by-hand');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Agent' }), 'terminal');
+    await waitFor(() => expect(create).toBeEnabled());
+    await userEvent.click(create);
+    await waitFor(() => expect(api.callsTo('sessions:create')).toHaveLength(1));
+    expect(api.callsTo('sessions:create')[0]).toMatchObject({ host: 'box', folder: '/srv/repo', worktree: { enabled: true, existing: '/srv/wt/by-hand' } });
+  });
+
   it('the host and its folder are remembered for next time; "This machine" sends no host', async () => {
     const { api } = hostsApi();
     await renderApp(api);

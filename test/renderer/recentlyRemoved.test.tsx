@@ -50,6 +50,32 @@ describe('Settings → General → Recently removed', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it("a worktree removed on a remote host says so and is restored on that host", async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Billing export', folder: '/src/billing' })]);
+    const onBox: RemovedWorktreeItem = {
+      id: 'b0b0b0b0b0b0b0b0',
+      sessionId: 'r',
+      repoRoot: '/srv/billing',
+      path: '/srv/data/worktrees/billing/r1/billing',
+      branch: 'swarmdesk/box-work',
+      how: 'deleted',
+      removedAt: Date.now() - 2 * HOUR,
+      host: 'box',
+    };
+    api.override('git:removedWorktrees', () => ({ ok: true, value: { items: [onBox] } }));
+    api.override('git:restoreRemovedWorktree', () => ({ ok: true, value: { path: onBox.path, branch: onBox.branch, newBranch: false } }));
+    await renderApp(api);
+    act(() => setSettingsOpen(true, 'general'));
+    const group = within(await screen.findByRole('dialog', { name: 'Settings' })).getByRole('group', { name: 'Recently removed' });
+    const [item] = within(await within(group).findByRole('list', { name: 'Recently removed worktrees' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Session deleted · on box · 2h ago');
+    await userEvent.click(within(item!).getByRole('button', { name: 'Restore' }));
+    expect(api.callsTo('git:restoreRemovedWorktree')).toEqual([{ removed: 'b0b0b0b0b0b0b0b0', host: 'box' }]);
+    await expect.poll(() => within(group).getByRole('status').textContent).toBe(
+      'Restored on box at /srv/data/worktrees/billing/r1/billing on its branch swarmdesk/box-work, with its uncommitted files.',
+    );
+  });
+
   it('says when nothing was removed', async () => {
     await renderApp(new FakeApi([makeRow({ id: 'a' })]));
     act(() => setSettingsOpen(true, 'general'));

@@ -430,6 +430,34 @@ describe('the federation (fakes)', () => {
     federation.close();
   });
 
+  it('Recently removed lists this machine’s and each connected host’s removed worktrees, a remote one tagged with its host, newest first', async () => {
+    const { core, links, federation, events } = setup();
+    await federation.handle('hosts:add', { destination: 'box' }, ctx);
+    await until(() => events.filter((e) => e.event === 'session:changed').length === 2, { message: 'the first read' });
+    const link = links[0] as FakeLink;
+    const item = (id: string, removedAt: number) => ({ id, sessionId: `s-${id}`, repoRoot: '/r', path: `/r-${id}`, branch: `b-${id}`, how: 'deleted' as const, removedAt });
+    const removed = (host: FakeHost, items: unknown[]) => async (channel: unknown, input: unknown) =>
+      channel === 'git:removedWorktrees' ? ok({ items }) : FakeHost.prototype.answer.call(host, channel, input);
+    core.answer = removed(core, [item('a000000000000001', 30), item('a000000000000002', 10)]);
+    link.answer = removed(link, [item('b000000000000001', 20)]);
+    const listed = await federation.handle('git:removedWorktrees', {}, ctx);
+    expect(listed.ok && (listed.value as { items: Array<{ id: string; host?: string }> }).items.map((i) => [i.id, i.host ?? 'here'])).toEqual([
+      ['a000000000000001', 'here'],
+      ['b000000000000001', 'box'],
+      ['a000000000000002', 'here'],
+    ]);
+    // Restore and "Open existing worktree" go to the item's host, the host taken off the input.
+    await federation.handle('git:restoreRemovedWorktree', { removed: 'b000000000000001', host: 'box' }, ctx);
+    expect(link.calls.at(-1)).toEqual({ channel: 'git:restoreRemovedWorktree', input: { removed: 'b000000000000001' } });
+    await federation.handle('git:outsideWorktrees', { folder: '/r', host: 'box' }, ctx);
+    expect(link.calls.at(-1)).toEqual({ channel: 'git:outsideWorktrees', input: { folder: '/r' } });
+    // A host that is down is left out: this machine's list still answers.
+    link.set({ state: 'reconnecting', message: 'Reconnecting to box…', attempt: 1, lastError: null });
+    const alone = await federation.handle('git:removedWorktrees', {}, ctx);
+    expect(alone.ok && (alone.value as { items: Array<{ id: string }> }).items.map((i) => i.id)).toEqual(['a000000000000001', 'a000000000000002']);
+    federation.close();
+  });
+
   it('a host removed while its rows are being read pushes none of them afterwards', async () => {
     const { links, federation, events } = setup();
     let open: () => void = () => undefined;

@@ -66,9 +66,12 @@ export class CheckpointService {
     }
   }
 
-  /** A session's turn ended: its folder's checkpoint is queued (nothing for a remote, a subagent or a missing folder). */
+  /**
+   * A session's turn ended: its folder's checkpoint is queued (nothing for a subagent or a missing folder).
+   * A remote host's session is never seen here: that machine's core checkpoints it with its git.
+   */
   turnEnded(row: SessionRow): void {
-    if (this.stopped || row.host || row.parentId || this.waiting.has(row.id) || !existsSync(row.folder)) return;
+    if (this.stopped || row.parentId || this.waiting.has(row.id) || !existsSync(row.folder)) return;
     this.waiting.add(row.id);
     this.queue = this.queue.then(async () => {
       this.waiting.delete(row.id);
@@ -103,10 +106,10 @@ export class CheckpointService {
   /**
    * Puts the session's folder back to checkpoint `commit` (the present recorded first, so one more
    * restore undoes it). Refused while the agent works: its next write would land on the restored files.
-   * Runs in the checkpoint queue, so no background checkpoint reads the tree halfway through.
+   * Runs in the checkpoint queue, so no background checkpoint reads the tree halfway through. A remote
+   * host's session is restored by that machine's core (the federation routes `checkpoints:*` by session).
    */
-  restore(row: Pick<SessionRow, 'id' | 'folder' | 'status' | 'host'>, commit: string): Promise<RestoreResult> {
-    if (row.host) throw new AppError('UNAVAILABLE', 'Restoring a checkpoint on a remote host is not supported yet.');
+  restore(row: Pick<SessionRow, 'id' | 'folder' | 'status'>, commit: string): Promise<RestoreResult> {
     if (row.status === 'working') {
       throw new AppError('CONFLICT', 'Not restored: the agent is working. Stop it or wait for its turn to end, then restore.');
     }

@@ -1,5 +1,6 @@
 import { channels, isChannelName, type ChannelName } from '../../../shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
+import type { RemovedWorktreeItem } from '../../../shared/ipc/gitRemoved';
 import type { HostsFileProblem, HostsView } from '../../../shared/ipc/hosts';
 import type { SessionListRow, SessionRow } from '../../../shared/domain/session';
 import type { SearchSnippet } from '../../../shared/domain/searchSnippet';
@@ -9,6 +10,7 @@ import type { EventSource, RouterLike } from '../../transport/router-like';
 import { HostsFileError, loadSavedHosts, writeSavedHosts, type SavedHosts } from './hostsFile';
 import { RemoteMember, type HostLinkLike } from './remoteMember';
 import { RemoteMissed } from './remoteMissed';
+import { mergeRemovedWorktrees } from './removedWorktrees';
 import { ROUTES, ROW_REPLIES } from './routes';
 import { interleave, mergePage, moveTargetOnHost } from './swarmOrder';
 
@@ -114,6 +116,8 @@ export class Federation implements RouterLike, EventSource {
         return this.reorder(input, ctx);
       case 'fanOut':
         return this.changeSummaries(input, ctx);
+      case 'removed':
+        return this.removedWorktrees(input, ctx);
       case 'missed': {
         const local = await core();
         if (!local.ok) return local;
@@ -177,6 +181,15 @@ export class Federation implements RouterLike, EventSource {
     const remote = await Promise.all(this.connected().map((m) => m.link.handle('git:changeSummaries', {}, ctx)));
     const items = [local, ...remote].flatMap((r) => (r.ok ? (r.value as { items: unknown[] }).items : []));
     return ok({ items });
+  }
+
+  /** This machine's removed worktrees and every connected host's, tagged (a host that cannot say is left out). */
+  private async removedWorktrees(input: unknown, ctx: RequestContext): Promise<Result<unknown>> {
+    const local = await this.opts.core.router.handle('git:removedWorktrees', input, ctx);
+    if (!local.ok) return local;
+    const replies = await Promise.all(this.connected().map(async (m) => ({ host: m.name, reply: await m.link.handle('git:removedWorktrees', {}, ctx) })));
+    const remote = replies.flatMap(({ host, reply }) => (reply.ok ? [{ host, items: (reply.value as { items: RemovedWorktreeItem[] }).items }] : []));
+    return ok({ items: mergeRemovedWorktrees((local.value as { items: RemovedWorktreeItem[] }).items, remote) });
   }
 
   /** Same host: that host moves it. Across hosts: before the nearest row of its own host at or after the target. */

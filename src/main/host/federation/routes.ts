@@ -10,10 +10,11 @@ import { SessionRowSchema } from '../../../shared/domain/session';
  * - `byHost`: the input's optional `host` names where to do it (absent: this machine).
  * - `hosts`: the federation's own (the remote hosts).
  * - `list`, `search`, `ids`, `move`, `fanOut`: answered from this machine and every host, merged.
+ * - `removed`: this machine's removed worktrees and every connected host's, each remote one tagged with its host.
  * - `reorder`: each host places its own rows of the group among themselves, in the order given.
  * - `missed`: this machine's core's, and what the remote hosts' rows did while no front was attached.
  */
-export type Route = 'local' | 'bySession' | 'byHost' | 'hosts' | 'list' | 'search' | 'ids' | 'move' | 'reorder' | 'fanOut' | 'missed';
+export type Route = 'local' | 'bySession' | 'byHost' | 'hosts' | 'list' | 'search' | 'ids' | 'move' | 'reorder' | 'fanOut' | 'removed' | 'missed';
 
 export const ROUTES: Record<ChannelName, Route> = {
   'app:info': 'local',
@@ -90,10 +91,10 @@ export const ROUTES: Record<ChannelName, Route> = {
   'git:merge': 'bySession',
   'git:uncommittedFiles': 'bySession',
   'git:removeWorktree': 'bySession',
-  // This machine's removed worktrees (a remote host's are not listed yet).
-  'git:removedWorktrees': 'local',
-  'git:restoreRemovedWorktree': 'local',
-  'git:outsideWorktrees': 'local',
+  // A worktree removed on a remote host is that machine's git: listed with its host, restored there.
+  'git:removedWorktrees': 'removed',
+  'git:restoreRemovedWorktree': 'byHost',
+  'git:outsideWorktrees': 'byHost',
   'git:resolveConflicts': 'bySession',
   // A review lives where its session lives (that host's store and worktree).
   'review:list': 'bySession',

@@ -13,7 +13,7 @@ function ago(at: number, now: number): string {
 /**
  * Settings → General → "Recently removed" (SPEC §7.1 checkpoints): the worktrees removed with their session
  * or after a merge in the last 14 days, each a `listitem` with `button` "Restore" that brings the folder
- * back with its uncommitted files. The outcome is said in a status (focus moves there, the row being gone),
+ * back with its uncommitted files (a remote host's, said "on <host>", restored on that host). The outcome is said in a status (focus moves there, the row being gone),
  * a refusal in an alert.
  */
 export function RecentlyRemovedSettings() {
@@ -44,14 +44,15 @@ export function RecentlyRemovedSettings() {
     setBusy(item.id);
     setProblem(null);
     setDone(null);
-    const r = await restoreRemovedWorktree(item.id);
+    const r = await restoreRemovedWorktree(item);
     setBusy(null);
     if (!r.ok) {
       setProblem(r.error.message);
       return;
     }
     setItems((list) => (list ?? []).filter((i) => i.id !== item.id));
-    setDone(`Restored at ${r.value.path} on ${r.value.newBranch ? 'the new branch' : 'its branch'} ${r.value.branch}, with its uncommitted files.`);
+    const where = item.host === undefined ? '' : ` on ${item.host}`;
+    setDone(`Restored${where} at ${r.value.path} on ${r.value.newBranch ? 'the new branch' : 'its branch'} ${r.value.branch}, with its uncommitted files.`);
     requestAnimationFrame(() => statusRef.current?.focus());
   };
 
@@ -71,10 +72,11 @@ export function RecentlyRemovedSettings() {
                 <span className="removed-branch">{item.branch}</span>
                 <span className="removed-path">{item.path}</span>
                 <span className="settings-hint">
-                  {item.how === 'deleted' ? 'Session deleted' : 'Removed after a merge'} · {ago(item.removedAt, now)}
+                  {item.how === 'deleted' ? 'Session deleted' : 'Removed after a merge'}
+                  {item.host === undefined ? null : ` · on ${item.host}`} · {ago(item.removedAt, now)}
                 </span>
               </span>
-              <button type="button" onClick={() => void restore(item)} disabled={busy !== null} aria-busy={busy === item.id} title={`Restore ${item.path}`}>
+              <button type="button" onClick={() => void restore(item)} disabled={busy !== null} aria-busy={busy === item.id} title={`Restore ${item.path}${item.host === undefined ? '' : ` on ${item.host}`}`}>
                 Restore
               </button>
             </li>

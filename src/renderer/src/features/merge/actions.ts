@@ -79,13 +79,13 @@ export async function resolveConflicts(id: SessionId, how: 'agent' | 'rebase'): 
   return { ok: true, value: result.value.message };
 }
 
-/** Settings → General → "Recently removed": the worktrees removed in the last 14 days. */
+/** Settings → General → "Recently removed": the worktrees removed in the last 14 days (a remote host's tagged with it). */
 export async function loadRemovedWorktrees(): Promise<Result<RemovedWorktreeItem[]>> {
   const r = await api().invoke('git:removedWorktrees', {});
   return r.ok ? { ok: true, value: r.value.items } : r;
 }
 
-/** "Restore": the worktree back with its files; where and on which branch comes back. */
-export function restoreRemovedWorktree(id: string): Promise<Result<{ path: string; branch: string; newBranch: boolean }>> {
-  return api().invoke('git:restoreRemovedWorktree', { removed: id });
+/** "Restore": the worktree back with its files, on the host it was removed on; where and on which branch comes back. */
+export function restoreRemovedWorktree(item: Pick<RemovedWorktreeItem, 'id' | 'host'>): Promise<Result<{ path: string; branch: string; newBranch: boolean }>> {
+  return api().invoke('git:restoreRemovedWorktree', { removed: item.id, ...(item.host !== undefined && { host: item.host }) });
 }

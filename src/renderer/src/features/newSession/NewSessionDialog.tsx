@@ -176,8 +176,9 @@ function NewSessionForm() {
         {/* A folder that cannot be used has no worktree option to say anything about. */}
         {repo && !folderProblem ? (
           <WorktreeFields
-            key={root ?? 'none'}
+            key={`${host ?? ''}:${root ?? 'none'}`}
             info={repo.info}
+            host={host}
             choice={worktree ?? { enabled: false, copyPatterns: [], setupCommand: '' }}
             onChange={(choice) => {
               if (root) setWorktreeEdit({ root, choice });

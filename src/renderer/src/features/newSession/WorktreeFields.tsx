@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import type { HostName } from '../../../../shared/ipc/hosts';
 import type { WorktreeChoice } from '../../../../shared/ipc/git';
 import { loadOutsideWorktrees, type RepoInfo } from './actions';
 import './worktreeFields.css';
@@ -9,8 +10,20 @@ import './worktreeFields.css';
  * default); otherwise a short note why there is no such option. The details
  * hold the ignored files to copy and the setup command. The parent keys it by
  * repository, so another repository starts from its own remembered patterns.
+ * "Open existing worktree" offers the worktrees of the repository on the
+ * session's host (`host`; null: this machine).
  */
-export function WorktreeFields({ info, choice, onChange }: { info: RepoInfo; choice: WorktreeChoice; onChange: (next: WorktreeChoice) => void }) {
+export function WorktreeFields({
+  info,
+  host,
+  choice,
+  onChange,
+}: {
+  info: RepoInfo;
+  host: HostName | null;
+  choice: WorktreeChoice;
+  onChange: (next: WorktreeChoice) => void;
+}) {
   const patternsId = useId();
   const setupId = useId();
   const [patterns, setPatterns] = useState(choice.copyPatterns.join('\n'));
@@ -19,13 +32,13 @@ export function WorktreeFields({ info, choice, onChange }: { info: RepoInfo; cho
   useEffect(() => {
     if (!root) return;
     let live = true;
-    void loadOutsideWorktrees(root).then((items) => {
+    void loadOutsideWorktrees(root, host).then((items) => {
       if (live) setOutside(items);
     });
     return () => {
       live = false;
     };
-  }, [root]);
+  }, [root, host]);
   if (!info.repo) return <p className="worktree-note">No worktree option: {info.reason ?? 'the folder is not inside a git repository.'}</p>;
   const base = info.repo.branch ?? 'the current commit (detached HEAD)';
   return (

@@ -67,9 +67,9 @@ export async function loadRepoInfo(folder: string, host: HostName | null = null)
   return result.ok ? result.value : null;
 }
 
-/** "Open existing worktree": the repository's worktrees made outside Swarmdesk (this machine's only); [] when main cannot say. */
-export async function loadOutsideWorktrees(folder: string): Promise<Array<{ path: string; branch: string }>> {
-  const result = await api().invoke('git:outsideWorktrees', { folder });
+/** "Open existing worktree": the repository's worktrees (on `host`; null: this machine) made outside Swarmdesk; [] when main cannot say. */
+export async function loadOutsideWorktrees(folder: string, host: HostName | null = null): Promise<Array<{ path: string; branch: string }>> {
+  const result = await api().invoke('git:outsideWorktrees', { folder, ...on(host) });
   return result.ok ? result.value.items : [];
 }
 
