@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { subscribeToPushes } from '../../src/renderer/src/boot/pushes';
 import { refreshAfterReconnect } from '../../src/renderer/src/boot/refresh';
 import { setApi } from '../../src/renderer/src/bridge';
-import { loadReview, useReview } from '../../src/renderer/src/features/review/actions';
+import { addComment, loadReview, useReview } from '../../src/renderer/src/features/review/actions';
 import { resetReviewStore } from '../../src/renderer/src/features/review/store';
 import type { ReviewComment } from '../../src/shared/domain/review';
 import { until } from '../support/until';
@@ -61,6 +61,19 @@ describe('review:changed', () => {
     answers[0]!([]);
     await older;
     expect(bodies('w')).toEqual(['newer (draft)']);
+  });
+
+  it("a draft added here whose push was read before the add's reply is listed once", async () => {
+    await loadReview('w');
+    fake.override('review:add', async (input) => {
+      const c = comment('c1', input.body);
+      stored.push(c);
+      fake.push('review:changed', { sessionId: 'w' });
+      await until(() => bodies('w')?.length === 1, { message: 'the pushed read to land first' });
+      return { ok: true, value: c };
+    });
+    expect(await addComment('w', { path: 'src/app.ts', side: 'new', startLine: 2 }, 'Call it total')).toEqual({ ok: true });
+    expect(bodies('w')).toEqual(['Call it total (draft)']);
   });
 
   it('a removed session is forgotten; a reconnect reads every held review again', async () => {

@@ -38,7 +38,9 @@ export async function reloadHeldReviews(): Promise<void> {
 export async function addComment(id: SessionId, at: { path: string; side: ReviewSide; startLine?: number; endLine?: number }, body: string): Promise<Outcome> {
   const result = await api().invoke('review:add', { id, ...at, body });
   if (!result.ok) return { ok: false, message: result.error.message };
-  setComments(id, [...(useReview.getState().comments[id] ?? []), result.value]);
+  // The push for it may have been read first (another path, a relay): listed once either way.
+  const added = result.value;
+  setComments(id, [...(useReview.getState().comments[id] ?? []).filter((c) => c.id !== added.id), added]);
   return { ok: true };
 }
 
