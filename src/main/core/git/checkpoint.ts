@@ -132,6 +132,17 @@ async function whereIs(folder: string, options: GitRunOptions): Promise<{ top: s
   return top && index ? { top, realIndex: resolve(folder, index) } : null;
 }
 
+type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
+  p.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+function valueOf<T>(s: Settled<T>): T {
+  if (!s.ok) throw s.error;
+  return s.value;
+}
+
 /** The session's last checkpoint (its ref's commit and what it says), in one call. */
 async function lastCheckpoint(top: string, ref: string, sessionId: string, options: GitRunOptions): Promise<{ commit: string | null; checkpoint: Checkpoint | null }> {
   const out = await git(top, ['for-each-ref', '--format=%(objectname)%00%(objecttype)%00%(parent)%00%(tree)%00%(contents)', ref], options);
@@ -169,15 +180,18 @@ export async function recordCheckpoint(
   options: GitRunOptions & { readonly now?: Date; readonly maxUntrackedFiles?: number } = {},
 ): Promise<RecordResult> {
   const ref = checkpointRef(sessionId);
-  const where = await whereIs(folder, options);
+  // The three questions asked at once (each git call is a process: their start-up is much of a checkpoint's cost).
+  const [where, listed, lastSeen] = await Promise.all([
+    whereIs(folder, options),
+    settle(git(folder, ['ls-files', '-z', '--others', '--exclude-standard', '--full-name', '--', ':/'], options, ADD_MS)),
+    settle(lastCheckpoint(folder, ref, sessionId, options)),
+  ]);
   if (!where) return { recorded: false, reason: 'not-a-repository' };
   const { top, realIndex } = where;
-  return withKeptIndexLock(realIndex, sessionId, async () => {
-    const [last, opened, untracked] = await Promise.all([
-      lastCheckpoint(top, ref, sessionId, options),
-      openKeptIndex(top, realIndex, sessionId, options),
-      git(top, ['ls-files', '-z', '--others', '--exclude-standard'], options, ADD_MS).then((out) => out.split('\0').filter(Boolean)),
-    ]);
+  const untracked = valueOf(listed).split('\0').filter(Boolean);
+  return withKeptIndexLock(realIndex, sessionId, async (waited) => {
+    // Another checkpoint of this session ran meanwhile: its ref has moved.
+    const [last, opened] = await Promise.all([waited ? lastCheckpoint(top, ref, sessionId, options) : valueOf(lastSeen), openKeptIndex(top, realIndex, sessionId, options)]);
     if (untracked.length > (options.maxUntrackedFiles ?? MAX_UNTRACKED_FILES)) return { recorded: false, reason: 'too-many-untracked', untracked: untracked.length };
     const skipped = await oversizedOf(top, untracked);
     const skippedPaths = new Set(skipped.map((s) => s.path));

@@ -159,9 +159,11 @@ export async function forgetKeptIndexes(commonDir: string, sessionId: string): P
 
 /** One checkpoint at a time per kept index (a session's two turns ending at once wait for each other). */
 const busy = new Map<string, Promise<unknown>>();
-export function withKeptIndexLock<T>(realIndex: string, sessionId: string, task: () => Promise<T>): Promise<T> {
+/** Runs `task` when no other task holds this kept index; `waited` says whether one did. */
+export function withKeptIndexLock<T>(realIndex: string, sessionId: string, task: (waited: boolean) => Promise<T>): Promise<T> {
   const key = keptIndexPaths(realIndex, sessionId).index;
-  const run = (busy.get(key) ?? Promise.resolve()).then(task, task);
+  const before = busy.get(key);
+  const run = before ? before.then(() => task(true)) : task(false);
   const settled = run.then(
     () => undefined,
     () => undefined,
