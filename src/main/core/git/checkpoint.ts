@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppError } from '../../../shared/result';
 import { addTrackedIgnored, dropStaleUntracked, keepIndex, markKeptIndexInUse, openKeptIndex, withKeptIndexLock, type KeptIndex } from './checkpointIndex';
@@ -153,15 +153,18 @@ async function lastCheckpoint(top: string, ref: string, sessionId: string, optio
   return { commit, checkpoint: parsed ? { commit, parent: parents.split(' ')[0] || null, tree, ...parsed } : null };
 }
 
-/** Of `paths` (relative to `top`), the files over the size limit, looked at 1,024 at a time. */
+/**
+ * Of `paths` (relative to `top`), the files over the size limit. Synchronous `lstat`s, 2,000 between yields to
+ * the event loop: thousands of promised ones through libuv's thread pool took 4 to 20 times as long.
+ */
 async function oversizedOf(top: string, paths: readonly string[]): Promise<SkippedFile[]> {
   const skipped: SkippedFile[] = [];
-  for (let i = 0; i < paths.length; i += 1024) {
-    const batch = paths.slice(i, i + 1024);
-    const stats = await Promise.all(batch.map((p) => lstat(join(top, p)).catch(() => null)));
-    stats.forEach((s, k) => {
-      if (s?.isFile() && s.size > MAX_UNTRACKED_BYTES) skipped.push({ path: batch[k] as string, bytes: s.size });
-    });
+  for (let i = 0; i < paths.length; i += 2_000) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    for (const path of paths.slice(i, i + 2_000)) {
+      const s = lstatSync(join(top, path), { throwIfNoEntry: false });
+      if (s?.isFile() && s.size > MAX_UNTRACKED_BYTES) skipped.push({ path, bytes: s.size });
+    }
   }
   return skipped;
 }
