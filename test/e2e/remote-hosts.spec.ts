@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { contractFingerprint, settingsEnvDigest } from '../../src/main/transport
 import { hostBundle } from '../../src/main/transport/ssh/hostBundle';
 import { defaultControlDir, type SshOptions } from '../../src/main/transport/ssh/sshArgs';
 import { stopRemoteHost } from '../../src/main/transport/ssh/sshHostConnection';
+import { git } from '../support/gitRepo';
 import { endSshMasters, ensureHostBuilt, REMOTE_TEST_ENV, TestSshd } from '../support/sshd';
 import { until } from '../support/until';
 import { isolatedHome } from './support/agents';
@@ -18,7 +19,9 @@ import { shootAndAudit } from './support/sweep';
 // Issue 17 in a real browser through web mode, with a real sshd on 127.0.0.1 (test/support/sshd.ts), the
 // system ssh and a remote session host installed through it: add "box" in Settings → Hosts until it says
 // connected, start a terminal on box from New session, see its output in the pane and its row named with
-// its host; with sshd gone the row says it is reconnecting, and once sshd is back the shell answers again. Screenshots at two sizes, light and dark, into REMOTE_HOSTS_SHOTS (default
+// its host; with sshd gone the row says it is reconnecting, and once sshd is back the shell answers again. A
+// worktree session on box deleted with uncommitted work is listed under Recently removed "on box" and restored
+// there (issue 36); New session on box offers box's worktrees. Screenshots at two sizes, light and dark, into REMOTE_HOSTS_SHOTS (default
 // test-results/remote-hosts), each checked by axe.
 test.describe.configure({ mode: 'serial' });
 
@@ -156,4 +159,73 @@ test('add box in Settings → Hosts; a terminal on box from New session shows it
   await expect(sessionList(page).getByRole('listitem', { name: /, on box, / })).toHaveCount(1);
   await expect(page.getByRole('button', { name: /^\S+ on box, 1 session$/ })).toBeVisible();
   await shoot(page, 'swarm-with-box');
+});
+
+test("a worktree session on box deleted with uncommitted work: Recently removed lists it on box and restores it there; Open existing worktree offers box's", async ({ page }) => {
+  test.setTimeout(300_000);
+  // A repository in box's home (the same machine here, reached only through box's host).
+  const repo = join(sshd.remoteHome, 'billing');
+  mkdirSync(repo);
+  git(repo, 'init', '--quiet', '--initial-branch=main');
+  writeFileSync(join(repo, 'README.md'), 'hello\n');
+  git(repo, 'add', 'README.md');
+  git(repo, 'commit', '--quiet', '-m', 'first');
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await dialog.getByRole('combobox', { name: 'Host' }).selectOption('box');
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  await expect(dialog.getByRole('checkbox', { name: 'Work in a new git worktree' })).toBeChecked({ timeout: 15_000 });
+  await dialog.getByRole('combobox', { name: 'Agent' }).selectOption({ label: 'Terminal' });
+  await dialog.getByRole('textbox', { name: 'Command' }).fill(SHELL);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  // The shell on box works in its worktree (box's data folder): it leaves an uncommitted file there.
+  await expect(terminal(page)).toContainText(/[$#]\s*$/, { timeout: 30_000 });
+  await terminal(page).click();
+  await page.keyboard.type('echo "half-done on box" > wip.txt');
+  await page.keyboard.press('Enter');
+  const worktrees = join(sshd.remoteHome, 'data', 'worktrees');
+  const worktree = git(repo, 'worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((l) => l.startsWith('worktree ') && l.includes(worktrees))
+    .map((l) => l.slice('worktree '.length))[0];
+  expect(worktree).toBeDefined();
+  await until(() => existsSync(join(worktree!, 'wip.txt')), { timeoutMs: 10_000, message: 'wip.txt on box' });
+  const branch = git(worktree!, 'rev-parse', '--abbrev-ref', 'HEAD');
+
+  const row = sessionList(page).getByRole('listitem', { name: /, on box, / }).filter({ hasText: 'billing' });
+  await row.getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0, { timeout: 30_000 });
+  expect(existsSync(worktree!)).toBe(false);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'General' }).click();
+  const group = settings.getByRole('group', { name: 'Recently removed' });
+  const item = group.getByRole('listitem').filter({ hasText: branch });
+  await expect(item).toContainText(`Session deleted · on box · just now`);
+  await item.getByRole('button', { name: 'Restore' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'recently-removed-on-box');
+  await item.getByRole('button', { name: 'Restore' }).click();
+  const status = group.getByRole('status');
+  await expect(status).toHaveText(`Restored on box at ${worktree} on its branch ${branch}, with its uncommitted files.`);
+  await expect(status).toBeFocused();
+  expect(readFileSync(join(worktree!, 'wip.txt'), 'utf8')).toBe('half-done on box\n');
+  expect(git(repo, 'stash', 'list')).toBe('');
+  await settings.getByRole('button', { name: 'Close' }).click();
+
+  // No session works in the restored worktree now: New session on box offers it.
+  await page.getByRole('button', { name: 'New session' }).click();
+  await dialog.getByRole('combobox', { name: 'Host' }).selectOption('box');
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill(repo);
+  const existing = dialog.getByRole('combobox', { name: 'Open existing worktree' });
+  await expect(existing.getByRole('option')).toHaveText(['A new worktree', `${branch} — ${worktree}`], { timeout: 15_000 });
+  await existing.selectOption({ label: `${branch} — ${worktree}` });
+  await shoot(page, 'open-existing-worktree-on-box');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
