@@ -36,7 +36,7 @@ describe('the hop table', () => {
 
   it('shows that a new title renames the worktree branch and recounts changes', () => {
     const titleChanged = derived.split('\n').find((line) => line.startsWith('| `titleChanged` |')) ?? '';
-    expect(titleChanged).toContain('`core/services/sessions.ts#SessionsService.writeTitle`');
+    expect(titleChanged).toContain('`core/services/sessionTitles.ts#writeTitle`');
     expect(titleChanged).toContain('`core/git/worktrees.ts#WorktreeService.start` → `serial`, `renameAfterTitle`');
     expect(titleChanged).toContain('`core/git/changesService.ts#ChangesService.start` → `poke` (Activity in a session: count its changes');
   });

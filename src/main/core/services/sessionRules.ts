@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { SessionKind, SessionRow, SessionStatus, TitleSource } from '../../../shared/domain/session';
 import { withoutControlCharacters } from '../../../shared/judge';
 import type { Store } from '../store';
+import type { Clock } from './clock';
+import type { CoreHooks } from './hooks';
 
 /*
  * The rules every write path of the sessions service shares (a user's
  * create, an agent's subagent, an imported transcript): how a row is placed
  * and inserted, and how a title record is written. Called only by the
- * service (sessions.ts, importBatch.ts), inside its transactions.
+ * service (sessions.ts, sessionTitles.ts, importBatch.ts), inside its transactions.
  */
 
 export interface NewSessionRow {
@@ -68,4 +70,15 @@ export function mayReplaceTitle(current: SessionRow, source: Exclude<TitleSource
   if (current.titleSource === 'user') return !current.titlePinned && source !== 'imported';
   if (current.titlePinned) return current.titleSource === source;
   return true;
+}
+
+/** What the service's parts (order, titles, entries) need of it: the store, the clock and hooks, a row as the swarm sees it, and telling that a row changed. */
+export interface SessionRowsPort {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly hooks: CoreHooks;
+  /** The row as the swarm sees it (with its unsaved entries); NOT_FOUND when there is none. */
+  readonly get: (id: string) => SessionRow;
+  /** Pushes `session:changed`; returns the row as shown. */
+  readonly changed: (row: SessionRow) => SessionRow;
 }

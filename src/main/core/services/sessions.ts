@@ -1,4 +1,4 @@
-import { judgeUserTitle, isUsableTitle, withoutControlCharacters } from '../../../shared/judge';
+import { withoutControlCharacters } from '../../../shared/judge';
 import type {
   Entry,
   EntryKind,
@@ -14,19 +14,19 @@ import type {
 import { AppError } from '../../../shared/result';
 import type { SearchSnippet } from '../../../shared/domain/searchSnippet';
 import type { CoreEvents } from '../events';
-import { SessionGoneError, storageAppError, storageFault, type Store } from '../store';
-import { createLogger } from '../logger';
-import { entryActivity } from './entryActivity';
+import { storageFault, type Store } from '../store';
 import type { Clock } from './clock';
 import { DispatcherRegistry, type AgentDispatcher } from './dispatchers';
 import type { CoreHooks } from './hooks';
 import { commitImportBatch, type ImportBatchInput, type ImportBatchResult } from './importBatch';
-import { positionBetween } from './ordering';
-import { PendingEntries, type PendingEntry } from './pendingEntries';
-import { insertSession, mayReplaceTitle, writeTitleRecord } from './sessionRules';
+import type { PendingEntries } from './pendingEntries';
+import { SessionEntries } from './sessionEntries';
+import { moveSession, reorderSessions, setSessionPinned } from './sessionOrder';
+import { insertSession, type SessionRowsPort } from './sessionRules';
+import { releaseTitle, renameSession, setAutoTitle, type AutoTitleInput } from './sessionTitles';
 import { SessionTrash } from './trash';
 
-const log = createLogger('sessions');
+export type { AutoTitleInput };
 
 export interface CreateSessionInput {
   /** The new row's id when the caller needed it first (a worktree named after it); default: a fresh UUID. */
@@ -41,12 +41,6 @@ export interface CreateSessionInput {
   readonly titleSource?: TitleSource;
   /** Runs inside the creating transaction (a session's own options): if it throws, no row is left. */
   readonly withinCreate?: (row: SessionRow) => void;
-}
-
-export interface AutoTitleInput {
-  readonly value: string;
-  readonly source: Exclude<TitleSource, 'user'>;
-  readonly model: string | null;
 }
 
 export interface SessionsServiceDeps {
@@ -70,8 +64,12 @@ export class SessionsService {
   readonly trash: SessionTrash;
   readonly defaultFolder: string;
   private readonly stemmedSearch: boolean;
+  /** Transcripts: entries committed and told, the swarm's own kept and retried while the database refuses them. */
+  private readonly entries: SessionEntries;
   /** Entries the database could not take yet (locked, disk full): kept and retried. */
   private readonly pending: PendingEntries;
+  /** What the order, titles and entries parts need of this service. */
+  private readonly rows: SessionRowsPort;
 
   constructor(deps: SessionsServiceDeps) {
     this.store = deps.store;
@@ -81,17 +79,9 @@ export class SessionsService {
     this.defaultFolder = deps.defaultFolder;
     this.stemmedSearch = deps.stemmedSearch ?? true;
     this.trash = new SessionTrash(deps.store, deps.events, deps.clock);
-    this.pending = new PendingEntries({
-      clock: deps.clock,
-      commit: (entry) => this.commitEntry(entry),
-      // A deleted session changes nothing (the repo's update matches no row).
-      commitStatus: (id, status) => this.store.sessions.setStatus(id, status, this.clock.now()),
-      countChanged: (id) => {
-        const row = this.store.sessions.get(id);
-        if (row) this.changed(row);
-      },
-      notice: (message) => this.events.emit('app:notice', { message }),
-    });
+    this.rows = { store: deps.store, clock: deps.clock, hooks: deps.hooks, get: (id) => this.get(id), changed: (row) => this.changed(row) };
+    this.entries = new SessionEntries({ ...this.rows, events: deps.events, shown: (row) => this.withUnsaved(row) });
+    this.pending = this.entries.pending;
   }
 
   registerDispatcher(kind: SessionKind, d: AgentDispatcher): () => void {
@@ -142,9 +132,7 @@ export class SessionsService {
 
   /** A user rename: judged, stored pinned, kept in history. */
   rename(id: string, text: string): SessionRow {
-    const judged = judgeUserTitle(text);
-    if (!judged.ok) throw new AppError('TITLE_REJECTED', judged.message);
-    return this.writeTitle(id, judged.text, 'user', null, true);
+    return renameSession(this.rows, id, text);
   }
 
   /**
@@ -152,23 +140,11 @@ export class SessionsService {
    * while the user's title is pinned; returns whether it was applied.
    */
   setAutoTitle(id: string, input: AutoTitleInput): { applied: boolean; row: SessionRow } {
-    const current = this.get(id);
-    if (!mayReplaceTitle(current, input.source)) return { applied: false, row: current };
-    // A generated title (a subagent's name, a recovered first line) loses its control characters, as a typed one does.
-    const value = withoutControlCharacters(input.value).trim();
-    if (!isUsableTitle(value)) throw new AppError('TITLE_REJECTED', 'Not a usable title.');
-    return { applied: true, row: this.writeTitle(id, value, input.source, input.model, false) };
+    return setAutoTitle(this.rows, id, input);
   }
 
   releaseTitle(id: string): SessionRow {
-    const row = this.store.transaction(() => {
-      this.get(id);
-      this.store.sessions.setTitlePinned(id, false);
-      return this.get(id);
-    });
-    this.changed(row);
-    this.hooks.emit('titleChanged', row);
-    return row;
+    return releaseTitle(this.rows, id);
   }
 
   titleHistory(id: string): TitleHistoryItem[] {
@@ -178,91 +154,16 @@ export class SessionsService {
 
   /** Puts `id` just above `beforeId` (null: last) within its pin group. */
   move(id: string, beforeId: string | null): SessionRow {
-    let renumbered: string[] = [];
-    const row = this.store.transaction(() => {
-      const moving = this.get(id);
-      if (beforeId === id) return moving;
-      const repo = this.store.sessions;
-      if (beforeId === null) {
-        const bottom = repo.edgePosition(moving.pinned, 'bottom');
-        repo.setPosition(id, bottom === null ? 0 : bottom + 1);
-        return this.get(id);
-      }
-      const placeAbove = (): number | null => {
-        const target = this.get(beforeId);
-        if (target.pinned !== moving.pinned) {
-          throw new AppError('CONFLICT', 'A session moves within its own group; pin or unpin it to move it across.');
-        }
-        const above = repo.neighbourAbove(moving.pinned, target, id);
-        return positionBetween(above?.position ?? null, target.position);
-      };
-      let position = placeAbove();
-      if (position === null) {
-        renumbered = repo.renumber(moving.pinned);
-        position = placeAbove();
-        if (position === null) throw new Error('no room between renumbered neighbours');
-      }
-      repo.setPosition(id, position);
-      return this.get(id);
-    });
-    // Renumbering moved every row of the group: the renderer needs their new positions too.
-    for (const other of renumbered) {
-      const r = other === id ? null : this.store.sessions.get(other);
-      if (r) this.changed(r);
-    }
-    this.changed(row);
-    return row;
+    return moveSession(this.rows, id, beforeId);
   }
 
-  /**
-   * The rows `ids` (one pin group's, each once) in this order: they take the positions they hold
-   * among themselves, sorted, so no other row's place changes. Equal positions among them are
-   * renumbered first (the group's rows 1, 2, 3… as they stand). Returns how many rows moved.
-   */
+  /** The rows `ids` (one pin group's, each once) in this order, among the positions they hold; how many moved. */
   reorder(ids: readonly string[]): number {
-    if (new Set(ids).size !== ids.length) throw new AppError('BAD_INPUT', 'A session can be placed only once.');
-    let renumbered: string[] = [];
-    const moved = this.store.transaction(() => {
-      const rows = ids.map((id) => this.get(id));
-      const pinned = rows[0]?.pinned ?? false;
-      if (rows.some((row) => row.pinned !== pinned)) {
-        throw new AppError('CONFLICT', 'A session moves within its own group; pin or unpin it to move it across.');
-      }
-      const places = (list: readonly SessionRow[]) => list.map((row) => row.position).sort((x, y) => x - y);
-      let current = rows;
-      let held = places(current);
-      if (held.some((p, i) => i > 0 && p === held[i - 1])) {
-        renumbered = this.store.sessions.renumber(pinned);
-        current = ids.map((id) => this.get(id));
-        held = places(current);
-      }
-      const changed: string[] = [];
-      current.forEach((row, i) => {
-        const position = held[i] as number;
-        if (row.position === position) return;
-        this.store.sessions.setPosition(row.id, position);
-        changed.push(row.id);
-      });
-      return changed;
-    });
-    for (const id of new Set([...renumbered, ...moved])) {
-      const row = this.store.sessions.get(id);
-      if (row) this.changed(row);
-    }
-    return moved.length;
+    return reorderSessions(this.rows, ids);
   }
 
   setPinned(id: string, pinned: boolean): SessionRow {
-    const row = this.store.transaction(() => {
-      const current = this.get(id);
-      if (current.pinned === pinned) return current;
-      // Newly pinned or unpinned rows go to the top of their new group.
-      const top = this.store.sessions.edgePosition(pinned, 'top');
-      this.store.sessions.setPinned(id, pinned, top === null ? 0 : top - 1);
-      return this.get(id);
-    });
-    this.changed(row);
-    return row;
+    return setSessionPinned(this.rows, id, pinned);
   }
 
   setArchived(id: string, archived: boolean): SessionRow {
@@ -334,13 +235,7 @@ export class SessionsService {
    * session whose earlier entries still wait, so the order stays true.
    */
   appendEntry(id: string, kind: EntryKind, text: string, meta: Entry['meta'] = null): Entry {
-    if (this.pending.count(id) > 0 && !this.pending.flushSession(id)) throw storageAppError(this.pending.fault);
-    try {
-      return this.commitEntry({ sessionId: id, kind, text, meta, at: this.clock.now() });
-    } catch (err) {
-      const fault = storageFault(err);
-      throw fault ? storageAppError(fault) : err;
-    }
+    return this.entries.append(id, kind, text, meta);
   }
 
   /**
@@ -349,19 +244,7 @@ export class SessionsService {
    * retried, the row says so, and null is returned. Other errors throw.
    */
   recordEntry(id: string, kind: EntryKind, text: string, meta: Entry['meta'] = null): Entry | null {
-    const entry: PendingEntry = { sessionId: id, kind, text, meta, at: this.clock.now() };
-    if (this.pending.count(id) > 0) {
-      this.pending.keep(entry, null);
-      return null;
-    }
-    try {
-      return this.commitEntry(entry);
-    } catch (err) {
-      const fault = storageFault(err);
-      if (!fault) throw err;
-      this.pending.keep(entry, fault);
-      return null;
-    }
+    return this.entries.record(id, kind, text, meta);
   }
 
   /** How many entries wait for the database (all sessions). */
@@ -431,64 +314,12 @@ export class SessionsService {
 
   /** The newest `limit` entries, oldest first, read only: unlike `page`, this is not the user opening the session. */
   newestEntries(id: string, limit: number): Entry[] {
-    return this.store.entries.page(id, undefined, limit).entries;
+    return this.entries.newest(id, limit);
   }
 
   /** A page of the transcript; the first page (no `beforeSeq`) means the user opened the session. */
   page(id: string, beforeSeq: number | undefined, limit: number): { entries: Entry[]; hasMore: boolean } {
-    this.get(id);
-    const page = this.store.entries.page(id, beforeSeq, limit);
-    if (beforeSeq === undefined) this.noteOpened(id);
-    return page;
-  }
-
-  /** Reading never fails for a write: a locked or full database only skips the "opened" mark. */
-  private noteOpened(id: string): void {
-    let previous: number | null | undefined;
-    try {
-      previous = this.store.sessions.markOpened(id, this.clock.now());
-    } catch (err) {
-      const fault = storageFault(err);
-      if (!fault) throw err;
-      log.warn('could not mark a session opened', { session: id, fault });
-      return;
-    }
-    const row = this.store.sessions.get(id);
-    if (row && previous !== undefined) this.hooks.emit('sessionOpened', this.withUnsaved(row), previous);
-  }
-
-  private commitEntry(p: PendingEntry): Entry {
-    let entry: Entry;
-    try {
-      entry = this.store.entries.append(p.sessionId, p.kind, p.text, p.meta, p.at);
-    } catch (err) {
-      if (err instanceof SessionGoneError) throw new AppError('NOT_FOUND', 'That session does not exist (it may have been deleted).');
-      throw err;
-    }
-    let row = this.get(p.sessionId);
-    if (this.noteActivity(row, p)) row = this.get(p.sessionId);
-    this.events.emit('entry:added', entry);
-    this.changed(row);
-    this.hooks.emit('entryCommitted', entry, row);
-    if (p.kind === 'user') this.hooks.emit('userMessage', row, entry);
-    return entry;
-  }
-
-  /**
-   * What the entry says the agent did, kept on its row for the subtitle (SPEC §7). The entry is saved already:
-   * a database that refuses this small update only leaves the row's previous activity (logged). True when it changed.
-   */
-  private noteActivity(row: SessionRow, p: PendingEntry): boolean {
-    const activity = entryActivity(row.kind, p.kind, p.text, p.meta);
-    if (activity === null || activity === row.activity) return false;
-    try {
-      return this.store.sessions.setActivity(p.sessionId, activity);
-    } catch (err) {
-      const fault = storageFault(err);
-      if (!fault) throw err;
-      log.warn('could not keep a session’s activity', { session: p.sessionId, fault });
-      return false;
-    }
+    return this.entries.page(id, beforeSeq, limit);
   }
 
   /** A row as the swarm sees it: with the count of its entries still waiting for the database. */
@@ -500,18 +331,6 @@ export class SessionsService {
     if (row.unsaved === undefined) return row;
     const { unsaved: _gone, ...rest } = row;
     return rest as R;
-  }
-
-  private writeTitle(id: string, value: string, source: TitleSource, model: string | null, pinned: boolean): SessionRow {
-    const at = this.clock.now();
-    const row = this.store.transaction(() => {
-      this.get(id);
-      writeTitleRecord(this.store, id, { value, source, model, pinned, at });
-      return this.get(id);
-    });
-    this.changed(row);
-    this.hooks.emit('titleChanged', row);
-    return row;
   }
 
   private changed(row: SessionRow): SessionRow {
