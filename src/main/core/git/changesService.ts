@@ -143,6 +143,33 @@ export class ChangesService {
     return this.compute(sessionId, this.requireRecord(sessionId));
   }
 
+  /**
+   * Several files' diffs on one listing of the changes (the review's outdated check: the listing reads the
+   * whole tree, so it is made once, not per file). null: the path is not among the changes now (or the
+   * worktree folder is gone); a path git failed on is left out of the map.
+   */
+  async diffs(sessionId: string, paths: readonly string[]): Promise<Map<string, FileDiff | null>> {
+    const record = this.requireRecord(sessionId);
+    const out = new Map<string, FileDiff | null>();
+    if (!existsSync(record.path)) {
+      for (const path of paths) out.set(path, null);
+      return out;
+    }
+    const wt = new GitRepo(record.path, this.git);
+    return this.limiter.run(async () => {
+      const list = await this.list(wt, record);
+      for (const path of paths) {
+        try {
+          out.set(path, await fileDiff(wt, list, path));
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') out.set(path, null);
+          else log.warn('a file of the changes could not be read', { sessionId, err });
+        }
+      }
+      return out;
+    });
+  }
+
   /** One changed file's diff; the path must be one of the session's changed files. */
   async diff(sessionId: string, path: string): Promise<FileDiff> {
     const record = this.requireRecord(sessionId);

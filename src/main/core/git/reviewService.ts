@@ -21,7 +21,7 @@ export interface ReviewTerminalPort {
 export interface ReviewServiceDeps {
   readonly store: Pick<Store, 'reviewComments' | 'transaction' | 'sessionOptions' | 'settings'>;
   readonly sessions: Pick<SessionsService, 'get' | 'send'>;
-  readonly changes: Pick<ChangesService, 'diff'>;
+  readonly changes: Pick<ChangesService, 'diff' | 'diffs'>;
   readonly terminals: ReviewTerminalPort;
   readonly clock: Clock;
   /** Where `review:changed` is pushed: every client refreshes that session's comments. */
@@ -227,16 +227,17 @@ export class ReviewService {
 
   private async markOutdated(sessionId: string, maxFiles: number): Promise<number> {
     const sent = this.deps.store.reviewComments.list(sessionId).filter((c) => c.state === 'sent' && c.side !== 'file');
-    // Each file's diff now: null when it is no longer among the changes, 'unread' when git failed (left as it was).
-    const diffs = new Map<string, FileDiff | null | 'unread'>();
+    if (sent.length === 0) return 0;
+    const paths = [...new Set(sent.map((c) => c.path))].slice(0, maxFiles);
+    // Each file's diff now: null when it is no longer among the changes; absent when git failed (left as it was).
+    const diffs = await this.deps.changes.diffs(sessionId, paths).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return new Map<string, FileDiff | null>(paths.map((p) => [p, null]));
+      return new Map<string, FileDiff | null>();
+    });
     let outdated = 0;
     for (const c of sent) {
-      if (!diffs.has(c.path)) {
-        if (diffs.size >= maxFiles) continue;
-        diffs.set(c.path, await this.diffOf(sessionId, c.path).catch(() => 'unread' as const));
-      }
+      if (!diffs.has(c.path)) continue;
       const diff = diffs.get(c.path) ?? null;
-      if (diff === 'unread') continue;
       const content = diff ? sideText(diff, c.side) : null;
       if (diff && content === null && !absentSide(diff, c.side)) continue; // too big to read: left as it was
       if (content === null || quoteAt(content, c.startLine ?? 1, c.endLine ?? 1) !== c.quote) {
