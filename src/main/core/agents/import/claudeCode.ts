@@ -1,7 +1,6 @@
-import { firstLineLabel } from '../../../../shared/label';
 import { toolResultSummary, toolUseBody, toolUseDetail } from '../claude/toolSummary';
 import { userTextEntries } from './injected';
-import { CLIP, clip, parseTime, type ImportCounts, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
+import { CLIP, clip, isRecord, parseTime, str, withFirstLine, type ImportCounts, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
 /**
  * Claude Code transcripts (`~/.claude/projects/<folder>/<session>.jsonl`), as
@@ -14,14 +13,6 @@ const WANTED = new Set(['user', 'assistant', 'system', 'summary', 'custom-title'
 
 type Block = Record<string, unknown>;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
-
 /** A tool result's content: a string, or blocks of which the text ones count. */
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -32,23 +23,6 @@ function resultText(content: unknown): string {
     else if (isRecord(b) && b.type === 'image') parts.push('[image]');
   }
   return parts.join('\n');
-}
-
-/** Wrapped command echoes, injected caveats, interruption notes, hook output and compaction
- *  continuations are not what the user said the session is about: the first line kept is the
- *  first one the label rule can show (SPEC §7), so a later real line takes their place. */
-function isRealUserLine(text: string): boolean {
-  return firstLineLabel(text) !== null;
-}
-
-function noteFirstUserLine(facts: SessionFacts, text: string): void {
-  if (facts.firstUserLine === null && isRealUserLine(text)) facts.firstUserLine = clip(text.trim(), CLIP.firstUserLine);
-}
-
-/** The user's words (never the injected context beside them) may be the session's first line. */
-function withFirstLine(facts: SessionFacts, entries: ImportedEntry[]): ImportedEntry[] {
-  for (const e of entries) if (e.kind === 'user') noteFirstUserLine(facts, e.text);
-  return entries;
 }
 
 function userEntries(record: Record<string, unknown>, at: number, facts: SessionFacts, run: ParseRun): ImportedEntry[] {

@@ -1,7 +1,6 @@
-import { firstLineLabel } from '../../../../shared/label';
 import { toolResultSummary, toolUseDetail } from '../claude/toolSummary';
 import { userTextEntries } from './injected';
-import { CLIP, clip, parseTime, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
+import { CLIP, clip, isRecord, parseTime, str, withFirstLine, type ImportedEntry, type ParseRun, type RecordParser, type SessionFacts } from './types';
 
 /**
  * Codex CLI rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`): lines of
@@ -13,14 +12,6 @@ import { CLIP, clip, parseTime, type ImportedEntry, type ParseRun, type RecordPa
  */
 const WANTED = new Set(['session_meta', 'event_msg', 'response_item', 'compacted', 'message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'reasoning']);
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
-
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
@@ -29,14 +20,6 @@ function contentText(content: unknown): string {
     if (isRecord(b) && typeof b.text === 'string') parts.push(b.text);
   }
   return parts.join('\n');
-}
-
-/** The first line the label rule can show (not a compaction hand-over, markup or an error). */
-function withFirstLine(facts: SessionFacts, entries: ImportedEntry[]): ImportedEntry[] {
-  for (const e of entries) {
-    if (e.kind === 'user' && facts.firstUserLine === null && firstLineLabel(e.text) !== null) facts.firstUserLine = clip(e.text.trim(), CLIP.firstUserLine);
-  }
-  return entries;
 }
 
 function textKey(text: string): number {

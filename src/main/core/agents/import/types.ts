@@ -1,4 +1,5 @@
 import type { EntryKind } from '../../../../shared/domain/session';
+import { firstLineLabel } from '../../../../shared/label';
 
 /** Which tool wrote a transcript; decides the parser. */
 export type ImportSource = 'claude-code' | 'codex';
@@ -121,4 +122,25 @@ export function parseTime(value: unknown, fallback: number | null): number {
     if (Number.isFinite(t) && t >= 0) return t;
   }
   return fallback ?? 0;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+/**
+ * The user's words (never the injected context beside them) may be the session's first line: the first
+ * one the label rule can show (SPEC §7). Wrapped command echoes, injected caveats, interruption notes, hook
+ * output and compaction continuations are not what the user said the session is about, so a later real
+ * line takes their place.
+ */
+export function withFirstLine(facts: SessionFacts, entries: ImportedEntry[]): ImportedEntry[] {
+  for (const e of entries) {
+    if (e.kind === 'user' && facts.firstUserLine === null && firstLineLabel(e.text) !== null) facts.firstUserLine = clip(e.text.trim(), CLIP.firstUserLine);
+  }
+  return entries;
 }
