@@ -11,10 +11,10 @@ import { agentCoreEnv, tempDir } from './helpers';
 
 /**
  * Issue 36's "a real agent's write restored": the real Claude Code CLI, against the stand-in model server,
- * reads, edits and writes files of a real repository with its own Read, Edit and Write tools. The turn's
- * checkpoint holds what it wrote; "Restore to here" on the turn before (checkpoints:restore through the core's
- * router, as the transcript calls it) puts the files back, and restoring the present it recorded first undoes
- * that. The user's HEAD, index, stash, ignored file and staged file are the same before and after.
+ * reads, edits and writes files of a real repository with its own Read, Edit and Write tools in the session's
+ * first turn. The turn's checkpoint holds what it wrote; "Restore to here" on the checkpoint taken as the
+ * message went in (checkpoints:restore through the core's router, as the transcript calls it) puts the files
+ * back, and restoring the present it recorded first undoes that. The user's HEAD, index, stash, ignored file and staged file are the same before and after.
  */
 setLogSink(() => {});
 
@@ -41,12 +41,11 @@ const agentRequest = (req: RecordedRequest): boolean => ((req.body?.tools ?? [])
 
 const EDIT_PROMPT = 'edit the readme and write the plan';
 
-/** Turn one answers in words; turn two reads README.md, edits it, writes notes/plan.md (a new folder), then says so. */
+/** The turn reads README.md, edits it, writes notes/plan.md (a new folder), then says so. */
 function agentScript(folder: string): (req: RecordedRequest) => Scripted {
   const readme = join(folder, 'README.md');
   return (req) => {
     if (!agentRequest(req)) return { text: 'OK' };
-    if (!JSON.stringify(req.body?.messages ?? []).includes(EDIT_PROMPT)) return { text: 'It is a small repository with a README.' };
     const step = toolResultCount(req);
     if (step === 0) return { content: [{ type: 'tool_use', name: 'Read', input: { file_path: readme } }] };
     if (step === 1) return { content: [{ type: 'tool_use', name: 'Edit', input: { file_path: readme, old_string: 'hello', new_string: 'hello, rewritten by the agent' } }] };
@@ -90,7 +89,7 @@ afterEach(async () => {
 });
 
 describe('a real Claude Code agent’s writes, restored from its checkpoint (issue 36)', () => {
-  it('the turn’s checkpoint holds its Edit and Write; restoring the turn before puts the files back, and one more restore undoes it', async () => {
+  it('the first turn’s checkpoint holds its Edit and Write; restoring the one taken as it started puts the files back, and one more restore undoes it', async () => {
     server.setPolicy(agentScript(repo));
     // The CLI's environment is built from nothing (agentCoreEnv): no IS_SANDBOX, so it runs as a user's would.
     core = createCore({
@@ -103,22 +102,23 @@ describe('a real Claude Code agent’s writes, restored from its checkpoint (iss
     const row = await ok('sessions:create', { kind: 'claude-code', folder: repo, permissionMode: 'acceptEdits' });
     const checkpoints = async (): Promise<Array<{ commit: string; turn: string }>> => (await ok('checkpoints:list', { id: row.id })).items;
 
-    await ok('sessions:send', { id: row.id, text: 'what is in this repository?' });
-    await until(async () => (await checkpoints()).length === 1, { timeoutMs: 90_000, message: 'the first turn’s checkpoint' });
-    const [quiet] = await checkpoints();
-    if (!quiet) throw new Error('no first checkpoint');
-
-    await ok('sessions:send', { id: row.id, text: EDIT_PROMPT });
-    await until(async () => (await checkpoints()).length === 2, { timeoutMs: 120_000, message: 'the writing turn’s checkpoint' });
-    const [wrote] = await checkpoints();
-    if (!wrote) throw new Error('no second checkpoint');
+    // The session's first turn is the one that writes: the checkpoint taken as the message went in is the turn before it.
+    const sent = await ok('sessions:send', { id: row.id, text: EDIT_PROMPT });
+    await until(async () => core?.services.sessions.get(row.id).status !== 'working' && (await checkpoints()).length === 2, {
+      timeoutMs: 120_000,
+      message: 'the turn over, and its checkpoint after the one taken as it started',
+    });
+    const [wrote, quiet] = await checkpoints();
+    if (!wrote || !quiet) throw new Error('no checkpoints');
+    expect(quiet.turn).toBe(String(sent.seq)); // shown under the user's message
+    expect((await ok('checkpoints:diff', { id: row.id, commit: quiet.commit })).patch).not.toContain('hello, rewritten');
     // The real CLI's tools wrote the files.
     expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('hello, rewritten by the agent\n');
     expect(readFileSync(join(repo, 'notes', 'plan.md'), 'utf8')).toBe('# Plan\n\n1. retry with backoff\n');
     const entries = (await ok('entries:page', { id: row.id })).entries;
     expect(entries.filter((e) => e.kind === 'tool-use').map((e) => (e.meta as { tool?: string } | null)?.tool)).toEqual(['Read', 'Edit', 'Write']);
-    expect(Number(wrote.turn)).toBeGreaterThan(Number(quiet.turn));
-    // "What this turn changed": the edit and the new file, nothing of the user's.
+    expect(wrote.turn).toBe(String(entries.at(-1)?.seq));
+    // "What this turn changed": the edit and the new file, nothing of the user's (staged before the session began).
     const diff = await ok('checkpoints:diff', { id: row.id, commit: wrote.commit });
     expect(diff.patch).toContain('+hello, rewritten by the agent');
     expect(diff.patch).toContain('+# Plan');
@@ -126,7 +126,6 @@ describe('a real Claude Code agent’s writes, restored from its checkpoint (iss
     expect(diff.patch).not.toContain('build.log');
 
     // "Restore to here" on the turn before.
-    await until(() => core?.services.sessions.get(row.id).status !== 'working', { timeoutMs: 30_000, message: 'the turn to be over' });
     const restored = await ok('checkpoints:restore', { id: row.id, commit: quiet.commit });
     expect(readFileSync(join(repo, 'README.md'), 'utf8')).toBe('hello\n');
     expect(existsSync(join(repo, 'notes'))).toBe(false);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { SessionRow } from '../../../shared/domain/session';
+import type { Entry, SessionRow } from '../../../shared/domain/session';
 import { AppError } from '../../../shared/result';
 import { childEnv } from '../spawn/childEnv';
 import { createLogger } from '../logger';
@@ -31,6 +31,8 @@ export class CheckpointService {
   private readonly waiting = new Set<string>();
   /** Sessions whose folder was once too full of untracked files (logged once). */
   private readonly toldTooMany = new Set<string>();
+  /** Sessions whose first checkpoint was seen to or asked for (`turnStarting`), this run. */
+  private readonly based = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private readonly unsubscribe: Array<() => void> = [];
   private stopped = false;
@@ -42,7 +44,11 @@ export class CheckpointService {
 
   start(): void {
     const turn = (row: SessionRow): void => this.turnEnded(row);
-    this.unsubscribe.push(this.deps.hooks.on('turnCompleted', turn), this.deps.hooks.on('terminalTurnEnded', turn));
+    this.unsubscribe.push(
+      this.deps.hooks.on('turnCompleted', turn),
+      this.deps.hooks.on('terminalTurnEnded', turn),
+      this.deps.hooks.on('userMessage', (row, entry) => this.turnStarting(row, entry)),
+    );
   }
 
   /** Stops listening; resolves once the checkpoint being taken (if any) is written. */
@@ -67,24 +73,51 @@ export class CheckpointService {
   }
 
   /**
-   * A session's turn ended: its folder's checkpoint is queued (nothing for a subagent or a missing folder).
-   * A remote host's session is never seen here: that machine's core checkpoints it with its git.
+   * A user's message starts an agent's turn: a session with no checkpoint yet gets one of its folder as it is
+   * now, marked with that message, so its first turn can be undone too (and its diff is that turn's work, not
+   * what was uncommitted before the session). Queued as the message is committed, before the agent has the
+   * text. Not for terminals: their lines are recorded once the shell has taken them.
    */
-  turnEnded(row: SessionRow): void {
-    if (this.stopped || row.parentId || this.waiting.has(row.id) || !existsSync(row.folder)) return;
-    this.waiting.add(row.id);
+  turnStarting(row: SessionRow, entry: Pick<Entry, 'seq'>): void {
+    if (this.stopped || row.kind === 'terminal' || !this.ours(row) || this.based.has(row.id)) return;
+    this.based.add(row.id);
+    this.enqueue(row.id, async () => {
+      if ((await listCheckpoints(row.folder, row.id, { ...this.git, limit: 1 })).length > 0) return;
+      const result = await recordCheckpoint(row.folder, row.id, String(entry.seq), { ...this.git, now: new Date(this.deps.now()) });
+      if (result.recorded) this.recorded += 1;
+    });
+  }
+
+  /**
+   * A top-level session whose folder exists (a subagent works in its parent's). A remote host's session is
+   * never seen here: that machine's core checkpoints it with its git.
+   */
+  private ours(row: SessionRow): boolean {
+    return !row.parentId && existsSync(row.folder);
+  }
+
+  private enqueue(sessionId: string, job: () => Promise<void>): void {
     this.queue = this.queue.then(async () => {
-      this.waiting.delete(row.id);
       if (this.stopped) return;
       try {
-        const result = await this.record(row);
-        if (result.recorded) this.recorded += 1;
-        else if (result.reason === 'too-many-untracked' && !this.toldTooMany.has(row.id)) {
-          this.toldTooMany.add(row.id);
-          log.info('no checkpoints: too many untracked files', { sessionId: row.id, untracked: result.untracked });
-        }
+        await job();
       } catch (err) {
-        log.warn('checkpoint failed', { sessionId: row.id, err });
+        log.warn('checkpoint failed', { sessionId, err });
+      }
+    });
+  }
+
+  /** A session's turn ended: its folder's checkpoint is queued (nothing for a subagent or a missing folder). */
+  turnEnded(row: SessionRow): void {
+    if (this.stopped || this.waiting.has(row.id) || !this.ours(row)) return;
+    this.waiting.add(row.id);
+    this.enqueue(row.id, async () => {
+      this.waiting.delete(row.id);
+      const result = await this.record(row);
+      if (result.recorded) this.recorded += 1;
+      else if (result.reason === 'too-many-untracked' && !this.toldTooMany.has(row.id)) {
+        this.toldTooMany.add(row.id);
+        log.info('no checkpoints: too many untracked files', { sessionId: row.id, untracked: result.untracked });
       }
     });
   }
