@@ -244,6 +244,47 @@ describe('a comment on a whole file', () => {
   });
 });
 
+describe('the Review region keeps focus', () => {
+  it('Send says what went and keeps focus (then aria-disabled, saying why); Resolve hands focus to the next comment, the last one to Send', async () => {
+    const { fake, stored } = api();
+    fake.override('review:send', () => {
+      for (const c of stored) Object.assign(c, { state: 'sent', sentAt: 2 });
+      return { ok: true, value: { comments: stored.map((c) => ({ ...c })), entry: null, message: 'Review of your changes: 2 comments' } };
+    });
+    fake.override('review:resolve', (input) => {
+      const c = stored.find((x) => x.id === input.commentId)!;
+      c.state = 'resolved';
+      return { ok: true, value: { ...c } };
+    });
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff();
+    for (const line of [2, 3]) {
+      (await lineButton(diff, line, 'new')).focus();
+      await user.keyboard('{Enter}');
+      await comment(user, diff, `About line ${String(line)}`);
+    }
+    const review = await screen.findByRole('region', { name: 'Review' });
+    const send = within(review).getByRole('button', { name: 'Send review to agent' });
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(review).findByRole('status')).toHaveTextContent('Sent 2 comments to the agent.');
+    expect(within(review).getAllByRole('listitem').map((i) => i.textContent)).toEqual([expect.stringContaining('sent'), expect.stringContaining('sent')]);
+    expect(send).toHaveFocus();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    expect(send).toHaveAccessibleDescription('No draft comments to send.');
+    await user.keyboard('{Enter}');
+    expect(fake.callsTo('review:send')).toHaveLength(1);
+
+    await user.click(within(review).getByRole('button', { name: 'Resolve comment on src/app.ts, line 2' }));
+    await waitFor(() => expect(within(review).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(within(review).getByRole('button', { name: 'Resolve comment on src/app.ts, line 3' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(review).queryAllByRole('listitem')).toHaveLength(0));
+    await waitFor(() => expect(within(review).getByRole('button', { name: 'Send review to agent' })).toHaveFocus());
+  });
+});
+
 describe('a sent review in the transcript', () => {
   it('is one collapsed entry saying how many comments, the whole review inside', async () => {
     const { render } = await import('@testing-library/react');

@@ -13,31 +13,50 @@ export function whereText(c: Pick<ReviewComment, 'path' | 'side' | 'startLine' |
   return `${c.path}, ${c.side === 'old' ? `removed ${lines}` : lines}`;
 }
 
-/** The session's review draft (SPEC §7.1 "review"): each comment, its state, and "Send review to agent". */
+/**
+ * The session's review draft (SPEC §7.1 "review"): each comment, its state, and "Send review to agent".
+ * Focus stays in the region: a comment resolved or deleted hands it to the next one's button (else the one
+ * before, else Send); Send with no drafts is aria-disabled (it keeps focus) and says why.
+ */
 export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
   const comments = useReview((s) => s.comments[sessionId] ?? NO_COMMENTS);
   const refusal = useReview((s) => s.refusals[sessionId] ?? null);
-  const [copied, setCopied] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const send = useRef<HTMLButtonElement>(null);
+  const whyId = useId();
   useEffect(() => {
     void loadReview(sessionId);
   }, [sessionId]);
   const shown = comments.filter((c) => c.state !== 'resolved');
   const drafts = shown.filter((c) => c.state === 'draft').length;
-  if (shown.length === 0 && !refusal) return null;
+  if (shown.length === 0 && !refusal && !said) return null;
+  // A resolved or deleted comment leaves the list with the focused button: once drawn without it, the
+  // button now at its place takes focus (else the last one, else Send), unless focus went somewhere itself.
+  const leave = (index: number, done: Promise<unknown>): void => {
+    void done.then(() =>
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now && now !== document.body && now.isConnected) return;
+        const buttons = list.current?.querySelectorAll<HTMLButtonElement>(':scope > li button') ?? [];
+        (buttons[Math.min(index, buttons.length - 1)] ?? send.current)?.focus();
+      }),
+    );
+  };
   return (
     <section role="region" aria-label="Review" className="review-region">
-      <ul className="review-list">
-        {shown.map((c) => (
+      <ul ref={list} className="review-list">
+        {shown.map((c, i) => (
           <li key={c.id} aria-label={`${whereText(c)}: ${c.body}`} className={`review-comment is-${c.state}`}>
             <span className="review-where">{whereText(c)}</span> <span className="review-state">{c.state}</span>
             {c.quote !== '' && c.state === 'outdated' ? <pre className="review-quote">{c.quote}</pre> : null}
             <p className="review-body">{c.body}</p>
             {c.state === 'draft' ? (
-              <button type="button" aria-label={`Delete comment on ${whereText(c)}`} onClick={() => void deleteComment(sessionId, c.id)}>
+              <button type="button" aria-label={`Delete comment on ${whereText(c)}`} onClick={() => leave(i, deleteComment(sessionId, c.id))}>
                 Delete
               </button>
             ) : (
-              <button type="button" aria-label={`Resolve comment on ${whereText(c)}`} onClick={() => void resolveComment(sessionId, c.id)}>
+              <button type="button" aria-label={`Resolve comment on ${whereText(c)}`} onClick={() => leave(i, resolveComment(sessionId, c.id))}>
                 Resolve
               </button>
             )}
@@ -45,20 +64,39 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
         ))}
       </ul>
       <div className="review-actions">
-        <button type="button" disabled={drafts === 0} onClick={() => void sendReview(sessionId)}>
+        <button
+          ref={send}
+          type="button"
+          aria-disabled={drafts === 0}
+          aria-describedby={drafts === 0 ? whyId : undefined}
+          onClick={() => {
+            if (drafts === 0) return;
+            setSaid(null);
+            void sendReview(sessionId).then((n) => {
+              if (n !== null) setSaid(`Sent ${String(n)} ${n === 1 ? 'comment' : 'comments'} to the agent.`);
+            });
+          }}
+        >
           Send review to agent
         </button>
+        {drafts === 0 ? (
+          <span id={whyId} className="review-why">
+            No draft comments to send.
+          </span>
+        ) : null}
         {refusal ? (
           <p role="alert" className="review-refusal">
             {refusal.message}{' '}
             {refusal.offerCopy ? (
-              <button type="button" onClick={() => void copyReview(sessionId).then((r) => setCopied(r.ok ? 'Review copied.' : r.message))}>
+              <button type="button" onClick={() => void copyReview(sessionId).then((r) => setSaid(r.ok ? 'Review copied.' : r.message))}>
                 Copy review
               </button>
             ) : null}
           </p>
         ) : null}
-        {copied ? <span role="status">{copied}</span> : null}
+        <span role="status" className="review-said">
+          {said}
+        </span>
       </div>
     </section>
   );

@@ -54,12 +54,20 @@ export async function resolveComment(id: SessionId, commentId: string): Promise<
   if (result.ok) setComments(id, (useReview.getState().comments[id] ?? []).map((c) => (c.id === commentId ? result.value : c)));
 }
 
-/** "Send review to agent": every draft in one message; a refusal is kept to say beside the button. */
-export async function sendReview(id: SessionId): Promise<void> {
+/**
+ * "Send review to agent": every draft in one message; a refusal is kept to say beside the button.
+ * Resolves to how many comments went (null: refused).
+ */
+export async function sendReview(id: SessionId): Promise<number | null> {
   setRefusal(id, null);
+  const drafts = new Set((useReview.getState().comments[id] ?? []).filter((c) => c.state === 'draft').map((c) => c.id));
   const result = await api().invoke('review:send', { id });
-  if (result.ok) setComments(id, result.value.comments);
-  else setRefusal(id, { message: result.error.message, offerCopy: result.error.code === 'CONFLICT' });
+  if (!result.ok) {
+    setRefusal(id, { message: result.error.message, offerCopy: result.error.code === 'CONFLICT' });
+    return null;
+  }
+  setComments(id, result.value.comments);
+  return result.value.comments.filter((c) => drafts.has(c.id) && c.state !== 'draft').length;
 }
 
 /** The review's text for the clipboard (where it cannot be sent). */
