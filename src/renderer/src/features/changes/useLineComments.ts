@@ -105,8 +105,15 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
     openLineField(last?.button ?? at.button);
   };
 
+  // A line button pressed with the real mouse: the field takes focus, and gets it back to this button when closed.
+  const clicked = useRef<HTMLElement | null>(null);
   const onMouseDownCapture = (e: React.MouseEvent): void => {
     shift.current = e.shiftKey;
+    const at = lineButtonAt(e.target);
+    if (!at || !e.nativeEvent.isTrusted) return;
+    // The browser would focus the button after this mousedown, taking focus from the field it opens.
+    e.preventDefault();
+    clicked.current = at.button;
   };
 
   /** Focus left the button a range was being chosen from (not to the field it opened): the range is dropped. */
@@ -124,7 +131,8 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
     else range.current = shift.current && a && a.side === side ? [Math.min(a.line, line), Math.max(a.line, line)] : [line, line];
     shift.current = false;
     anchor.current = { side, line };
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    opener.current = clicked.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    clicked.current = null;
     marked.current = { side, start: range.current[0], end: range.current[1] };
     refresh();
   };
