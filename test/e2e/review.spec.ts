@@ -5,7 +5,8 @@ import { git, makeRepo } from '../support/gitRepo';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../support/model-server';
 import { agentEnv, isolatedHome, transcript, worktreeFolders } from './support/agents';
 import { freshDataDir, startServer, type RunningServer } from './support/server';
-import { shootAndAudit } from './support/sweep';
+import AxeBuilder from '@axe-core/playwright';
+import { AXE_TAGS, BLOCKING_IMPACTS, shootAndAudit } from './support/sweep';
 import { rows } from './support/swarm';
 
 // Comments on the diff go back to the agent (issue 35, SPEC §7.1 "review") in a real Chromium through web mode:
@@ -83,6 +84,16 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const { look, blocking } of await shootAndAudit(page, shots, name)) expect.soft(blocking, look).toEqual([]);
 }
 
+/**
+ * The page as it is now (an open comment field does not outlive a new size or scheme: the diff is drawn
+ * again), one screenshot and axe.
+ */
+async function shootOnce(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect.soft(violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
+}
+
 test('with the keyboard alone: comments on a range, a removed line, a line and a binary file; kept over a reload; sent as one message; marked sent', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -143,8 +154,12 @@ test('with the keyboard alone: comments on a range, a removed line, a line and a
   await expect(line2).toBeFocused();
   await expect(line2).toHaveAccessibleName('Comment on lines 2–3');
   await expect(diff.locator('td[data-review-range][class*="content"]')).toHaveText([/items\.reduce/, /Math\.round/]);
+  await shootOnce(page, 'review-range-1400x900-light');
   await page.keyboard.press('Enter');
   await expect(diff.getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('On src/cart.ts, lines 2-3');
+  await page.keyboard.type('Round only when showing the total');
+  await shootOnce(page, 'review-field-1400x900-light');
+  await page.keyboard.press('Control+A');
   await writeComment(page, diff, 'Round only when showing the total');
   await expect(line2).toBeFocused();
   await expect(line2).toHaveAccessibleName('Comment on line 2');
@@ -207,6 +222,10 @@ test('with the keyboard alone: comments on a range, a removed line, a line and a
   }
   await expect(transcript(page)).toContainText(REPLY, { timeout: 15_000 });
   await expect(transcript(page)).toContainText('You sent a review · 4 comments');
+  await keyTo(page, region.locator('.changes-file[tabindex="0"]'), 'Shift+Tab');
+  await keyTo(page, cart, 'ArrowDown', 4);
+  await page.keyboard.press('Enter');
+  await expect(diff.locator('td.diff-line-old-content', { hasText: 'let sum = 0;' })).toHaveCount(1, { timeout: 15_000 });
   await shoot(page, 'review-sent');
 });
 

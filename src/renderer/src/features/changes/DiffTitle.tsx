@@ -21,7 +21,7 @@ export function DiffTitle({ sessionId, file }: { sessionId?: SessionId; file: Ch
           {file.status === 'deleted' ? <span className="changes-diff-how"> deleted</span> : null}
         </span>
         {sessionId === undefined ? null : (
-          <button ref={button} type="button" className="changes-file-comment" aria-expanded={open} onClick={() => setOpen(true)}>
+          <button ref={button} type="button" className="review-button changes-file-comment" aria-expanded={open} onClick={() => setOpen(true)}>
             Comment on file
           </button>
         )}

@@ -48,15 +48,17 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
       <ul ref={list} className="review-list">
         {shown.map((c, i) => (
           <li key={c.id} aria-label={`${whereText(c)}: ${c.body}`} className={`review-comment is-${c.state}`}>
-            <span className="review-where">{whereText(c)}</span> <span className="review-state">{c.state}</span>
+            <span className="review-head">
+              <span className="review-where">{whereText(c)}</span> <span className="review-state">{c.state}</span>
+            </span>
             {c.quote !== '' && c.state === 'outdated' ? <pre className="review-quote">{c.quote}</pre> : null}
             <p className="review-body">{c.body}</p>
             {c.state === 'draft' ? (
-              <button type="button" aria-label={`Delete comment on ${whereText(c)}`} onClick={() => leave(i, deleteComment(sessionId, c.id))}>
+              <button type="button" className="review-button" aria-label={`Delete comment on ${whereText(c)}`} onClick={() => leave(i, deleteComment(sessionId, c.id))}>
                 Delete
               </button>
             ) : (
-              <button type="button" aria-label={`Resolve comment on ${whereText(c)}`} onClick={() => leave(i, resolveComment(sessionId, c.id))}>
+              <button type="button" className="review-button" aria-label={`Resolve comment on ${whereText(c)}`} onClick={() => leave(i, resolveComment(sessionId, c.id))}>
                 Resolve
               </button>
             )}
@@ -67,6 +69,7 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
         <button
           ref={send}
           type="button"
+          className="review-button is-primary"
           aria-disabled={drafts === 0}
           aria-describedby={drafts === 0 ? whyId : undefined}
           onClick={() => {
@@ -88,7 +91,7 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
           <p role="alert" className="review-refusal">
             {refusal.message}{' '}
             {refusal.offerCopy ? (
-              <button type="button" onClick={() => void copyReview(sessionId).then((r) => setSaid(r.ok ? 'Review copied.' : r.message))}>
+              <button type="button" className="review-button" onClick={() => void copyReview(sessionId).then((r) => setSaid(r.ok ? 'Review copied.' : r.message))}>
                 Copy review
               </button>
             ) : null}
@@ -144,12 +147,14 @@ export function CommentField({ sessionId, path, side, startLine, endLine, onClos
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void add();
         }}
       />
-      <button type="button" onClick={() => void add()}>
-        Add comment
-      </button>
-      <button type="button" onClick={onClose}>
-        Cancel
-      </button>
+      <span className="review-field-actions">
+        <button type="button" className="review-button is-primary" onClick={() => void add()}>
+          Add comment
+        </button>
+        <button type="button" className="review-button" onClick={onClose}>
+          Cancel
+        </button>
+      </span>
       {error ? (
         <p id={errorId} role="alert" className="review-refusal">
           {error}
