@@ -1,26 +1,18 @@
 import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { boundDiff, parseRawNumstat } from '../../src/main/core/git/changes';
 import type { ChangedFile } from '../../src/shared/ipc/git';
-import { startCore, type Harness } from '../unit/core/harness';
-import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import type { Harness } from '../unit/core/harness';
+import { gitCoreStarter } from '../support/gitCore';
+import { git, makeRepo } from '../support/gitRepo';
 import { until } from '../support/until';
 
 // The Changes region's data (issue 10 §2) from real repositories and worktrees made by the real core.
 const ON = { enabled: true, copyPatterns: [], setupCommand: '' };
 
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.core.close();
-  harness = null;
-});
-
-function start(): Harness {
-  harness = startCore({ env: coreGitEnv() });
-  return harness;
-}
+const start = gitCoreStarter();
 
 /** A repository with a few files committed on main, and a worktree session made from it. */
 async function worktreeSession(h: Harness): Promise<{ id: string; repo: string; wt: string }> {

@@ -6,24 +6,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
-import { startCore, type Harness } from '../unit/core/harness';
-import { coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import type { Harness } from '../unit/core/harness';
+import { gitCoreStarter } from '../support/gitCore';
+import { git, makeRepo } from '../support/gitRepo';
 import { WORKTREE_ON, worktreeSession, writeIn } from '../support/worktreeSession';
 
-
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.core.close();
-  harness = null;
-});
-
-function start(): Harness {
-  harness = startCore({ env: coreGitEnv() });
-  return harness;
-}
-
+const start = gitCoreStarter();
 
 /** What must not change in a checkout that a refused or conflicting merge left alone. */
 function snapshot(dir: string) {
@@ -311,8 +301,7 @@ describe('what is refused, and what is left alone', () => {
 describe('awkward repositories', () => {
   it('no git identity anywhere: commits and merge commits are made as Swarmdesk, not refused', async () => {
     const env: NodeJS.ProcessEnv = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'user.useConfigOnly', GIT_CONFIG_VALUE_0: 'true' };
-    harness = startCore({ env });
-    const h = harness;
+    const h = start({ env });
     const repo = makeRepo();
     const s = await worktreeSession(h, repo);
     writeIn(s.path, 'n.txt', 'n\n');

@@ -1,31 +1,23 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../src/main/core/git/record';
 import { GitRepo } from '../../src/main/core/git/repo';
 import { GitError, gitAvailability, resetGitAvailabilityForTests, runGit } from '../../src/main/core/git/run';
 import type { SessionRow } from '../../src/shared/domain/session';
 import { createCore } from '../../src/main/core/app';
-import { startCore, type Harness } from '../unit/core/harness';
+import type { Harness } from '../unit/core/harness';
+import { gitCoreStarter } from '../support/gitCore';
 import { FAKE_CLAUDE } from './agents/helpers';
-import { GIT_TEST_ENV, coreGitEnv, git, makeRepo } from '../support/gitRepo';
+import { GIT_TEST_ENV, git, makeRepo } from '../support/gitRepo';
 import { until } from '../support/until';
 
 const NO_SETUP = { copyPatterns: [], setupCommand: '' };
 const ON = { enabled: true, ...NO_SETUP };
 
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.core.close();
-  harness = null;
-});
-
-function start(): Harness {
-  // The test identity and file-protocol permission reach the core's git too (submodules).
-  harness = startCore({ env: coreGitEnv() });
-  return harness;
-}
+// The test identity and file-protocol permission reach the core's git too (submodules).
+const start = gitCoreStarter();
 
 function record(h: Harness, id: string) {
   const r = readWorktreeRecord(h.core.services.store, id);
@@ -127,8 +119,7 @@ describe('a worktree per session', () => {
 
   it('archiving keeps the worktree; the folder can be set by the environment', async () => {
     const custom = mkdtempSync(join(tmpdir(), 'sd-wt-base-'));
-    harness = startCore({ env: { SWARMDESK_WORKTREES_DIR: custom } });
-    const h = harness;
+    const h = start({ env: { SWARMDESK_WORKTREES_DIR: custom } });
     const repo = makeRepo();
     const s = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: ON });
     expect(record(h, s.id).path.startsWith(custom)).toBe(true);
@@ -251,8 +242,7 @@ describe('a worktree per session', () => {
   });
 
   it('a submodule that cannot be checked out is reported in the session, not fatal', async () => {
-    harness = startCore({ env: { GIT_CONFIG_NOSYSTEM: '1' } }); // no file-protocol permission: the local submodule is refused
-    const h = harness;
+    const h = start({ env: { GIT_CONFIG_NOSYSTEM: '1' } }); // no file-protocol permission: the local submodule is refused
     const lib = makeRepo('lib');
     const repo = makeRepo();
     git(repo, 'submodule', '--quiet', 'add', lib, 'vendor/lib');
@@ -269,8 +259,7 @@ describe('a worktree per session', () => {
     const r = record(first, s.id);
     await first.core.close();
     rmSync(r.path, { recursive: true, force: true });
-    harness = startCore({ dataDir: first.dataDir });
-    const h = harness;
+    const h = start({ dataDir: first.dataDir });
     await until(() => notes(h, s.id).some((n) => n.includes('was removed outside Swarmdesk')), { message: 'start-up note' });
     expect(git(repo, 'worktree', 'list', '--porcelain')).not.toContain(r.path);
   });
