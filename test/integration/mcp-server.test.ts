@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type SwarmCore } from '../../src/main/core/app';
 import { setLogSink } from '../../src/main/core/logger';
 import { scriptCommand } from '../../src/main/core/agents/sessionReports/scriptCommand';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract';
+import { ok } from '../support/coreCalls';
 import { McpStdioClient } from '../support/mcpStdioClient';
 
 setLogSink(() => {});
@@ -20,12 +20,6 @@ setLogSink(() => {});
 let dataDir: string;
 let core: SwarmCore | null = null;
 const clients: McpStdioClient[] = [];
-
-async function ok<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await c.router.handle(channel, input, { transport: 'test' });
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
 
 /** The server as the core offers it (from sources here: Node strips its types), with a session's variables. */
 function startServer(env: Record<string, string>): McpStdioClient {

@@ -15,7 +15,7 @@ import { setLogSink } from '../../../src/main/core/logger';
 import { createAnthropicClient } from '../../../src/main/core/models/clients/anthropic';
 import { createOpenAIClient } from '../../../src/main/core/models/clients/openai';
 import { ModelError } from '../../../src/main/core/models/errors';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../src/shared/ipc/contract';
+import { call, ok } from '../../support/coreCalls';
 import { startModelServer, type ModelServer } from '../../support/model-server';
 import { until } from '../../support/until';
 
@@ -38,16 +38,6 @@ function startCore(env: NodeJS.ProcessEnv): SwarmCore {
     defaultFolder: dataDir,
   });
   return core;
-}
-
-async function call<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>) {
-  return c.router.handle(channel, input, { transport: 'test' });
-}
-
-async function ok<C extends ChannelName>(c: SwarmCore, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await call(c, channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
 }
 
 /** Every header value of every request a server received, as one string to search. */
