@@ -17,7 +17,7 @@ export class GitError extends Error {
     readonly exitCode: number | null,
     readonly stderr: string,
     /** Why it failed when git did not run to an exit code. */
-    readonly reason: 'exit' | 'timeout' | 'missing' | 'spawn' = 'exit',
+    readonly reason: 'exit' | 'timeout' | 'missing' | 'spawn' | 'aborted' = 'exit',
     /** What git printed before failing (some commands answer on stdout with a non-zero exit: merge-tree's conflicts). */
     readonly stdout: string = '',
   ) {
@@ -34,17 +34,38 @@ export interface GitRunOptions {
   readonly gitPath?: string;
   /** Exit codes that still mean success (`diff --no-index` exits 1 when the files differ). */
   readonly okExitCodes?: readonly number[];
+  /** Written to git's stdin, then closed (`update-ref --stdin`). */
+  readonly input?: string;
+  /** Ends git at once (SIGKILL) when aborted: the call rejects with reason 'aborted'. */
+  readonly signal?: AbortSignal;
+}
+
+/** The environment every git call gets: the caller's, no terminal prompt, no optional locks, the C locale. */
+export function gitEnv(options: GitRunOptions): NodeJS.ProcessEnv {
+  return { ...(options.env ?? process.env), GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
 }
 
 /** Runs `git -C dir ...args`; resolves with stdout (untrimmed), rejects with a GitError. */
 export function runGit(dir: string, args: readonly string[], options: GitRunOptions = {}): Promise<string> {
   const full = ['-C', dir, ...args];
-  const env = { ...(options.env ?? process.env), GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+  const env = gitEnv(options);
   return new Promise((resolvePromise, reject) => {
-    execFile(
+    if (options.signal?.aborted) {
+      reject(new GitError(`git ${args.join(' ')} was not run: stopping.`, full, null, '', 'aborted'));
+      return;
+    }
+    const child = execFile(
       options.gitPath ?? 'git',
       full,
-      { env, timeout: options.timeoutMs ?? GIT_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT, encoding: 'utf8', windowsHide: true },
+      {
+        env,
+        timeout: options.timeoutMs ?? GIT_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: MAX_OUTPUT,
+        encoding: 'utf8',
+        windowsHide: true,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
         if (!e || (typeof e.code === 'number' && !e.killed && options.okExitCodes?.includes(e.code))) {
@@ -52,7 +73,9 @@ export function runGit(dir: string, args: readonly string[], options: GitRunOpti
           return;
         }
         const command = `git ${args.join(' ')}`;
-        if (e.code === 'ENOENT') {
+        if (options.signal?.aborted) {
+          reject(new GitError(`${command} was stopped.`, full, null, stderr, 'aborted'));
+        } else if (e.code === 'ENOENT') {
           reject(new GitError('git is not installed (no `git` on PATH).', full, null, '', 'missing'));
         } else if (e.killed) {
           reject(new GitError(`${command} took longer than ${options.timeoutMs ?? GIT_TIMEOUT_MS} ms and was stopped.`, full, null, stderr, 'timeout'));
@@ -64,6 +87,10 @@ export function runGit(dir: string, args: readonly string[], options: GitRunOpti
         }
       },
     );
+    if (options.input !== undefined) {
+      child.stdin?.on('error', () => undefined); // git may exit before reading it all; its exit says why
+      child.stdin?.end(options.input);
+    }
   });
 }
 
