@@ -26,7 +26,7 @@ function view(env: SettingsView['env'] = []): SettingsView {
       budgetPerHour: 120,
     },
     status: { effectiveProvider: 'offline', effectiveModel: null, envOverrides: [], keys: { anthropic: 'none', openai: 'none' }, encryptionAvailable: true, problem: null, callsLastHour: 0 },
-    general: { theme: 'system' },
+    general: { theme: 'system', keepCheckpointDays: 14 },
     agents: { chatProvider: null, chatModel: null },
     env,
   };

@@ -33,7 +33,7 @@ function view(partial: Partial<SettingsView['status']> = {}): SettingsView {
       callsLastHour: 3,
       ...partial,
     },
-    general: { theme: 'system' },
+    general: { theme: 'system', keepCheckpointDays: 14 },
     agents: { chatProvider: null, chatModel: null },
     env: [],
   };

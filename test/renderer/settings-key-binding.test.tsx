@@ -30,7 +30,7 @@ const moved: SettingsView = {
     problem: 'Key needed for this endpoint: the stored Anthropic key was given for another base URL and is not sent to this one. Enter the key again for it. Offline titles are used meanwhile.',
     callsLastHour: 0,
   },
-  general: { theme: 'system' },
+  general: { theme: 'system', keepCheckpointDays: 14 },
   agents: { chatProvider: null, chatModel: null },
   env: [],
 };

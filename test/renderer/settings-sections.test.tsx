@@ -26,7 +26,7 @@ function view(change: Partial<SettingsView> = {}): SettingsView {
       budgetPerHour: 120,
     },
     status: { effectiveProvider: 'offline', effectiveModel: null, envOverrides: [], keys: { anthropic: 'none', openai: 'none' }, encryptionAvailable: true, problem: null, callsLastHour: 0 },
-    general: { theme: 'system' },
+    general: { theme: 'system', keepCheckpointDays: 14 },
     agents: { chatProvider: null, chatModel: null },
     env: [],
     ...change,
@@ -146,7 +146,7 @@ describe('theme', () => {
   });
 
   it('the kept theme is applied at start, before the settings screen is ever opened', async () => {
-    await renderApp(settingsApi(view({ general: { theme: 'dark' } }), 'dark'));
+    await renderApp(settingsApi(view({ general: { theme: 'dark', keepCheckpointDays: 14 } }), 'dark'));
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
   });
 

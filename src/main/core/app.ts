@@ -19,6 +19,7 @@ import { ReviewService } from './git/reviewService';
 import { ReviewOutdatedWatcher } from './git/reviewOutdated';
 import { ChangesService } from './git/changesService';
 import { CheckpointService } from './git/checkpointService';
+import { CheckpointPruner } from './git/checkpointPruner';
 import { MergeService } from './git/mergeService';
 import { handlers } from './handlers';
 import { createLogger } from './logger';
@@ -40,6 +41,8 @@ export interface CreateCoreOptions extends CoreOptions {
   readonly defaultFolder?: string;
   /** When the background integrity check starts after a fast start-up (default ~20 s; tests pass 0). */
   readonly backgroundCheckDelayMs?: number;
+  /** When the first background pruning of checkpoints starts (default a few seconds; tests pass their own). */
+  readonly checkpointPruneDelayMs?: number;
   /** ACP agents' bounds (tests shorten them). */
   readonly acp?: AgentsDeps['acp'];
 }
@@ -130,7 +133,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   });
   const changes = new ChangesService({ store, events, hooks, env });
   changes.start();
-  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env, changes, now: () => clock.now() });
+  const keepDays = (): number => preferences.keepCheckpointDays();
+  const worktrees = new WorktreeService({ store, sessions, hooks, dataDir: options.dataDir, env, changes, now: () => clock.now(), keepDays });
   worktrees.start();
   void worktrees.checkAllMissing().catch((err: unknown) => log.warn('checking worktrees failed', { err }));
   const merges = new MergeService({ worktrees, sessions, env, changes });
@@ -139,9 +143,11 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
   reviewsOutdated.start();
   const checkpoints = new CheckpointService({ hooks, sessions, env, now: () => clock.now() });
   checkpoints.start();
+  const pruning = new CheckpointPruner({ sessions, store, checkpoints, keepDays, now: () => clock.now(), env, firstDelayMs: options.checkpointPruneDelayMs });
+  pruning.start(); // a timer: start-up never waits on it
   const missed = new MissedWhileAway(events, () => sessions.list(false));
   const waitNotices = new WaitNotices({ hooks, sessions, settings: store.settings, clock });
-  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, checkpoints, merges, reviews, reports };
+  const context: CoreContext = { events, hooks, clock, app, sessions, usage, preferences, ambient, missed, waitNotices, terminals, imports, agents, worktrees, changes, checkpoints, pruning, merges, reviews, reports };
   const router = new Router(handlers, context);
 
   const stopHousekeeping = startHousekeeping(store, sessions.trash, clock);
@@ -168,6 +174,8 @@ export function createCore(options: CreateCoreOptions): SwarmCore {
     () => changes.stop(),
     () => checkpoints.stop(),
     () => reviewsOutdated.stop(),
+    // Runs before checkpoints.stop() (closers run in reverse): its git is ended, so the queue empties soon.
+    () => pruning.stop(),
     () => ambient.close(),
     () => agents.close(),
     () => terminals.close(),

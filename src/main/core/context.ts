@@ -7,6 +7,7 @@ import type { CoreEvents } from './events';
 import type { ChangesService } from './git/changesService';
 import type { ReviewService } from './git/reviewService';
 import type { CheckpointService } from './git/checkpointService';
+import type { CheckpointPruner } from './git/checkpointPruner';
 import type { MergeService } from './git/mergeService';
 import type { WorktreeService } from './git/worktrees';
 import type { AppService } from './services/app';
@@ -53,6 +54,8 @@ export interface CoreContext {
   readonly changes: ChangesService;
   /** A checkpoint of a session's git working tree at each finished turn (issue 36). */
   readonly checkpoints: CheckpointService;
+  /** Checkpoints and removed worktrees past the days kept, pruned in the background (issue 36). */
+  readonly pruning: CheckpointPruner;
   /** Commit and merge back a session's worktree. */
   readonly merges: MergeService;
   /** Comments on a session's diff, sent to its agent as one review (issue 35). */

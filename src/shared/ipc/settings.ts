@@ -7,8 +7,12 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 export const ThemeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof ThemeSchema>;
 
+/** "Keep checkpoints for N days" (issue 36): whole days; checkpoints and removed worktrees older than this are pruned. */
+export const KEEP_CHECKPOINT_DAYS = { min: 1, max: 365, fallback: 14 } as const;
+export const KeepCheckpointDaysSchema = z.number().int().min(KEEP_CHECKPOINT_DAYS.min).max(KEEP_CHECKPOINT_DAYS.max);
+
 /** General and appearance settings (the "General" section). */
-export const GeneralSettingsSchema = z.object({ theme: ThemeSchema });
+export const GeneralSettingsSchema = z.object({ theme: ThemeSchema, keepCheckpointDays: KeepCheckpointDaysSchema });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
 /** The chat agent's default provider and model (null: the first configured provider, its default model). SPEC §10's env overrides them. */

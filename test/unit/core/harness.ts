@@ -22,7 +22,9 @@ export interface Harness {
 }
 
 /** A real core on a temp data folder, with a hand-moved clock and a platform that records. */
-export function startCore(options: { dataDir?: string; clock?: ManualClock; env?: NodeJS.ProcessEnv; platform?: Partial<Platform> } = {}): Harness {
+export function startCore(
+  options: { dataDir?: string; clock?: ManualClock; env?: NodeJS.ProcessEnv; platform?: Partial<Platform>; /** The first background pruning of checkpoints (default: the core's). */ pruneDelayMs?: number } = {},
+): Harness {
   const dataDir = options.dataDir ?? tempDataDir('swarmdesk-core-');
   const clock = options.clock ?? createManualClock(T0);
   const opened: string[] = [];
@@ -36,7 +38,7 @@ export function startCore(options: { dataDir?: string; clock?: ManualClock; env?
   };
   // A quiet environment: no ambient model work, no import of the real home's transcripts.
   const env = { HOME: dataDir, PATH: process.env.PATH ?? '', SWARMDESK_AMBIENT_PROVIDER: 'off', SWARMDESK_IMPORT: '0', ...options.env };
-  const core = createCore({ dataDir, platform, clock, env, version: '9.9.9', defaultFolder: '/home/tester' });
+  const core = createCore({ dataDir, platform, clock, env, version: '9.9.9', defaultFolder: '/home/tester', checkpointPruneDelayMs: options.pruneDelayMs });
   // Agents are other modules' business (and need providers): here, as with no agent, send just records.
   const sessions = core.services.sessions;
   for (const kind of ['chat', 'claude-code', 'terminal'] as const) {

@@ -72,12 +72,26 @@ describe('settings: theme and the chat defaults', () => {
   it('the theme is System until set; a chosen one is kept across a restart and given to the renderer at start', async () => {
     h = startCore();
     const dataDir = h.dataDir;
-    expect((await h.ok('settings:get', {})).general).toEqual({ theme: 'system' });
-    expect((await h.ok('settings:set', { general: { theme: 'dark' } })).general).toEqual({ theme: 'dark' });
+    expect((await h.ok('settings:get', {})).general).toEqual({ theme: 'system', keepCheckpointDays: 14 });
+    expect((await h.ok('settings:set', { general: { theme: 'dark' } })).general).toEqual({ theme: 'dark', keepCheckpointDays: 14 });
     await h.core.close();
     h = startCore({ dataDir });
     expect((await h.ok('settings:get', {})).general.theme).toBe('dark');
     expect((await h.ok('app:info', {})).theme).toBe('dark');
+  });
+
+  it('"Keep checkpoints for N days" is 14 until set; whole days from 1 to 365 are kept across a restart, anything else is BAD_INPUT', async () => {
+    h = startCore();
+    const dataDir = h.dataDir;
+    expect((await h.ok('settings:set', { general: { keepCheckpointDays: 30 } })).general).toEqual({ theme: 'system', keepCheckpointDays: 30 });
+    for (const bad of [0, 366, 2.5]) {
+      const r = await h.call('settings:set', { general: { keepCheckpointDays: bad } });
+      expect(r.ok ? null : r.error.code).toBe('BAD_INPUT');
+    }
+    await h.core.close();
+    h = startCore({ dataDir });
+    expect((await h.ok('settings:get', {})).general.keepCheckpointDays).toBe(30);
+    expect(h.core.services.preferences.keepCheckpointDays()).toBe(30);
   });
 
   it('an unknown theme or provider is BAD_INPUT and changes nothing', async () => {

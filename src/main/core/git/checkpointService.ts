@@ -137,6 +137,19 @@ export class CheckpointService {
   }
 
   /**
+   * Runs `step` in the checkpoint queue, so no checkpoint or restore runs beside it (pruning). A step
+   * should be short and bounded: the checkpoints asked for meanwhile wait behind it.
+   */
+  exclusive<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(step);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /**
    * Puts the session's folder back to checkpoint `commit` (the present recorded first, so one more
    * restore undoes it). Refused while the agent works: its next write would land on the restored files.
    * Runs in the checkpoint queue, so no background checkpoint reads the tree halfway through. A remote
@@ -146,14 +159,9 @@ export class CheckpointService {
     if (row.status === 'working') {
       throw new AppError('CONFLICT', 'Not restored: the agent is working. Stop it or wait for its turn to end, then restore.');
     }
-    const run = this.queue.then(() => {
+    return this.exclusive(() => {
       const newest = this.deps.sessions.newestEntries(row.id, 1)[0];
       return restoreCheckpoint(row.folder, row.id, commit, newest ? String(newest.seq) : '0', this.git);
     });
-    this.queue = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
   }
 }

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/result';
 import { recordCheckpoint } from './checkpoint';
+import { DEFAULT_KEEP_DAYS } from './prune';
 import type { RecordStore } from './record';
 import type { GitRepo } from './repo';
 import { runGit, type GitRunOptions } from './run';
@@ -13,15 +14,14 @@ import { runGit, type GitRunOptions } from './run';
  * Worktrees that cannot lose work (issue 36): "Remove worktree" and deleting a session record the
  * worktree's files as a checkpoint of the session (never a commit on its branch, never a stash), pin
  * that checkpoint and the HEAD of the time under `refs/swarmdesk/removed/<id>/`, and list the worktree
- * here ("Recently removed", 14 days). Restore adds the worktree again (its path, or a free one beside
+ * here ("Recently removed", for the days of the "Keep checkpoints for N days" setting, 14 by default). Restore adds the worktree again (its path, or a free one beside
  * it) on its branch, or on a new branch from the pinned HEAD when the branch was deleted or moved, and
  * writes the checkpoint's files into it through a temporary index: the real index and HEAD stay.
  */
 
 export const REMOVED_KEY = 'git.removedWorktrees';
 export const REMOVED_REF_PREFIX = 'refs/swarmdesk/removed/';
-/** How long a removed worktree is listed and its refs kept. */
-export const REMOVED_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_LISTED = 200;
 
 export const RemovedWorktreeSchema = z.object({
@@ -41,20 +41,34 @@ export type RemovedWorktree = z.infer<typeof RemovedWorktreeSchema>;
 
 const pin = (id: string, what: 'checkpoint' | 'head'): string => `${REMOVED_REF_PREFIX}${id}/${what}`;
 
-/** The removed worktrees of the last 14 days, newest first. */
-export function listRemoved(store: RecordStore, now: number): RemovedWorktree[] {
+/** Every removed worktree the setting holds, whatever its age (pruning reads their repositories). */
+export function storedRemoved(store: RecordStore): RemovedWorktree[] {
   const parsed = z.array(RemovedWorktreeSchema).safeParse(store.settings.get(REMOVED_KEY));
-  const all = parsed.success ? parsed.data : [];
-  return all.filter((r) => now - r.removedAt < REMOVED_KEEP_MS).sort((a, b) => b.removedAt - a.removedAt);
+  return parsed.success ? parsed.data : [];
+}
+
+/** The removed worktrees of the last `keepDays` days (the "Keep checkpoints for N days" setting), newest first. */
+export function listRemoved(store: RecordStore, now: number, keepDays = DEFAULT_KEEP_DAYS): RemovedWorktree[] {
+  return storedRemoved(store)
+    .filter((r) => now - r.removedAt < keepDays * DAY_MS)
+    .sort((a, b) => b.removedAt - a.removedAt);
 }
 
 function writeRemoved(store: RecordStore, list: readonly RemovedWorktree[]): void {
   store.settings.set(REMOVED_KEY, list.slice(0, MAX_LISTED).map((r) => ({ ...r })));
 }
 
+export interface KeptWorktree {
+  readonly id: string;
+  readonly head: string;
+  readonly checkpoint: string;
+}
+
 /**
  * Records the worktree's files (tracked and untracked, `.gitignore` honoured) as the session's next
  * checkpoint and pins it with the HEAD of the time. Throws (nothing removed yet) when it cannot.
+ * `list` is called before the pins are written, so a pin never exists unlisted while it is new
+ * (pruning deletes the pins no listed entry holds).
  */
 export async function keepAsCheckpoint(
   base: GitRepo,
@@ -62,7 +76,8 @@ export async function keepAsCheckpoint(
   sessionId: string,
   git: GitRunOptions,
   now: number,
-): Promise<{ id: string; head: string; checkpoint: string }> {
+  list?: (kept: KeptWorktree) => void,
+): Promise<KeptWorktree> {
   const head = await worktree.commitOf('HEAD');
   if (!head) throw new AppError('CONFLICT', 'The worktree has no commit to keep its work against. Nothing was removed.');
   const result = await recordCheckpoint(worktree.dir, sessionId, 'worktree removed', { ...git, now: new Date(now) });
@@ -71,24 +86,25 @@ export async function keepAsCheckpoint(
     throw new AppError('CONFLICT', `The worktree's files could not be recorded (${why}), so nothing was removed.`);
   }
   const id = randomBytes(8).toString('hex');
+  list?.({ id, head, checkpoint: result.checkpoint.commit });
   await base.run(['update-ref', '-m', 'swarmdesk: worktree removed', pin(id, 'checkpoint'), result.checkpoint.commit, '']);
   await base.run(['update-ref', '-m', 'swarmdesk: worktree removed', pin(id, 'head'), head, '']);
   return { id, head, checkpoint: result.checkpoint.commit };
 }
 
-export function addRemoved(store: RecordStore, entry: RemovedWorktree, now: number): void {
-  writeRemoved(store, [entry, ...listRemoved(store, now).filter((r) => r.id !== entry.id)]);
+export function addRemoved(store: RecordStore, entry: RemovedWorktree, now: number, keepDays = DEFAULT_KEEP_DAYS): void {
+  writeRemoved(store, [entry, ...listRemoved(store, now, keepDays).filter((r) => r.id !== entry.id)]);
 }
 
-export function takeRemoved(store: RecordStore, id: string, now: number): RemovedWorktree {
-  const list = listRemoved(store, now);
+export function takeRemoved(store: RecordStore, id: string, now: number, keepDays = DEFAULT_KEEP_DAYS): RemovedWorktree {
+  const list = listRemoved(store, now, keepDays);
   const entry = list.find((r) => r.id === id);
-  if (!entry) throw new AppError('NOT_FOUND', 'That removed worktree is no longer listed (kept 14 days).');
+  if (!entry) throw new AppError('NOT_FOUND', `That removed worktree is no longer listed (kept ${keepDays} ${keepDays === 1 ? 'day' : 'days'}).`);
   return entry;
 }
 
-export function dropRemoved(store: RecordStore, id: string, now: number): void {
-  writeRemoved(store, listRemoved(store, now).filter((r) => r.id !== id));
+export function dropRemoved(store: RecordStore, id: string, now: number, keepDays = DEFAULT_KEEP_DAYS): void {
+  writeRemoved(store, listRemoved(store, now, keepDays).filter((r) => r.id !== id));
 }
 
 /** Where the worktree comes back: its own path, else `<path>-2`, `-3`… */
@@ -140,12 +156,27 @@ async function writeCheckpointFiles(path: string, head: string, checkpoint: stri
   for (const rel of gone) await unlink(join(path, rel)).catch(() => undefined);
 }
 
-/** The refs of entries past 14 days (their list entries are already filtered out). */
-export async function pruneRemovedRefs(base: GitRepo, store: RecordStore, now: number): Promise<void> {
-  const kept = new Set(listRemoved(store, now).map((r) => r.id));
-  const refs = (await base.run(['for-each-ref', '--format=%(refname)', REMOVED_REF_PREFIX])).split('\n').filter(Boolean);
-  for (const ref of refs) {
-    const id = ref.slice(REMOVED_REF_PREFIX.length).split('/')[0] ?? '';
-    if (!kept.has(id)) await base.run(['update-ref', '-d', ref]);
+/**
+ * The entries past the days kept leave the list, and the pins of this repository that no listed entry
+ * holds are deleted (one `update-ref --stdin`); resolves with how many entries and pins went. The pins are
+ * read before the list: a pin is written only after its entry is listed (`keepAsCheckpoint`), so one
+ * being made now is never taken for a stale one.
+ */
+export async function pruneRemovedRefs(
+  dir: string,
+  git: GitRunOptions,
+  store: RecordStore,
+  now: number,
+  keepDays = DEFAULT_KEEP_DAYS,
+): Promise<{ entries: number; pins: number }> {
+  const refs = (await runGit(dir, ['for-each-ref', '--format=%(refname)', REMOVED_REF_PREFIX], git)).split('\n').filter(Boolean);
+  const listed = listRemoved(store, now, keepDays);
+  const stored = storedRemoved(store);
+  if (listed.length < stored.length) writeRemoved(store, listed);
+  const kept = new Set(listed.map((r) => r.id));
+  const stale = refs.filter((ref) => !kept.has(ref.slice(REMOVED_REF_PREFIX.length).split('/')[0] ?? ''));
+  if (stale.length > 0) {
+    await runGit(dir, ['update-ref', '-m', 'swarmdesk: removed worktree past the days kept', '--stdin'], { ...git, input: `${stale.map((ref) => `delete ${ref}`).join('\n')}\n` });
   }
+  return { entries: stored.length - listed.length, pins: stale.length };
 }

@@ -25,8 +25,9 @@ import { GitRepo } from './repo';
 import { GitError, gitAvailability, type GitRunOptions } from './run';
 import { copyIgnoredFiles, runSetupCommand } from './setup';
 import { removeWorktreeAfterMerge, type Removal } from './removal';
-import { addRemoved, dropRemoved, keepAsCheckpoint, listRemoved, pruneRemovedRefs, restoreRemoved, takeRemoved, type RemovedWorktree, type RestoredWorktree } from './removed';
+import { addRemoved, dropRemoved, keepAsCheckpoint, listRemoved, pruneRemovedRefs, restoreRemoved, takeRemoved, type KeptWorktree, type RemovedWorktree, type RestoredWorktree } from './removed';
 import type { ChangesService } from './changesService';
+import { DEFAULT_KEEP_DAYS } from './prune';
 
 const log = createLogger('git:worktrees');
 
@@ -42,6 +43,8 @@ export interface WorktreeServiceDeps {
   readonly changes?: Pick<ChangesService, 'refresh'>;
   /** The core's clock (when a worktree was removed); Date.now by default. */
   readonly now?: () => number;
+  /** "Keep checkpoints for N days": how long a removed worktree is listed (14 by default). */
+  readonly keepDays?: () => number;
 }
 
 /** A worktree made for a session that does not have its row yet. */
@@ -301,14 +304,25 @@ export class WorktreeService {
     const base = this.repo(record.repoRoot);
     const worktree = this.repo(record.path);
     const now = this.now();
-    const kept = await keepAsCheckpoint(base, worktree, sessionId, this.git, now);
+    const days = this.keepDays();
     const branch = (await worktree.currentBranch()) ?? record.branch;
-    addRemoved(this.deps.store, { ...kept, sessionId, repoRoot: record.repoRoot, path: record.path, branch, how, removedAt: now }, now);
+    let listed: string | null = null;
+    let kept: KeptWorktree;
+    try {
+      // Listed before its pins are written (pruning deletes the pins no listed entry holds).
+      kept = await keepAsCheckpoint(base, worktree, sessionId, this.git, now, (k) => {
+        addRemoved(this.deps.store, { ...k, sessionId, repoRoot: record.repoRoot, path: record.path, branch, how, removedAt: now }, now, days);
+        listed = k.id;
+      });
+    } catch (err) {
+      if (listed) dropRemoved(this.deps.store, listed, now, days);
+      throw err;
+    }
     log.info('worktree files kept as a checkpoint', { session: sessionId, checkpoint: kept.checkpoint });
     try {
       await base.removeWorktree(record.path, true);
     } catch (err) {
-      dropRemoved(this.deps.store, kept.id, now);
+      dropRemoved(this.deps.store, kept.id, now, days);
       if (!keepGoing) throw err;
       // The files are recorded: the delete goes on, the folder stays where it is.
       log.warn('worktree folder not removed', { session: sessionId, path: record.path, err });
@@ -321,23 +335,29 @@ export class WorktreeService {
     return this.deps.now ? this.deps.now() : Date.now();
   }
 
-  /** Settings → General → "Recently removed": the worktrees removed in the last 14 days (older pins pruned). */
+  private keepDays(): number {
+    return this.deps.keepDays ? this.deps.keepDays() : DEFAULT_KEEP_DAYS;
+  }
+
+  /** Settings → General → "Recently removed": the worktrees removed in the days kept (older pins pruned). */
   async listRemoved(): Promise<RemovedWorktree[]> {
-    const list = listRemoved(this.deps.store, this.now());
+    const list = listRemoved(this.deps.store, this.now(), this.keepDays());
     for (const root of new Set(list.map((r) => r.repoRoot))) {
-      if (existsSync(root)) await pruneRemovedRefs(this.repo(root), this.deps.store, this.now()).catch((err: unknown) => log.warn('pruning removed worktrees failed', { root, err }));
+      if (existsSync(root)) {
+        await pruneRemovedRefs(root, this.git, this.deps.store, this.now(), this.keepDays()).catch((err: unknown) => log.warn('pruning removed worktrees failed', { root, err }));
+      }
     }
     return list;
   }
 
   /** "Restore": the removed worktree back with its files; the session's record follows it when the session still has one. */
   restoreRemoved(id: string): Promise<RestoredWorktree> {
-    const entry = takeRemoved(this.deps.store, id, this.now());
+    const entry = takeRemoved(this.deps.store, id, this.now(), this.keepDays());
     return this.serial(entry.sessionId, async () => {
       if (!existsSync(entry.repoRoot)) throw new AppError('CONFLICT', `The repository ${entry.repoRoot} is gone.`);
       const base = this.repo(entry.repoRoot);
       const restored = await restoreRemoved(base, entry, this.git, (name) => this.freeBranchName(base, name));
-      dropRemoved(this.deps.store, id, this.now());
+      dropRemoved(this.deps.store, id, this.now(), this.keepDays());
       const record = this.record(entry.sessionId);
       if (record && record.path === entry.path && record.gone) {
         writeWorktreeRecord(this.deps.store, entry.sessionId, { ...record, path: restored.path, branch: restored.branch, gone: null, branchDeleted: false });
@@ -351,7 +371,7 @@ export class WorktreeService {
   /** After a session's restore from the trash: its worktree back with its files, from the newest removal listed for it. */
   restore(sessionId: string): Promise<void> {
     const record = this.record(sessionId);
-    const entry = listRemoved(this.deps.store, this.now()).find((r) => r.sessionId === sessionId && r.path === record?.path);
+    const entry = listRemoved(this.deps.store, this.now(), this.keepDays()).find((r) => r.sessionId === sessionId && r.path === record?.path);
     if (!record || record.gone !== 'deleted' || existsSync(record.path)) return Promise.resolve();
     if (entry) return this.restoreRemoved(entry.id).then(() => undefined);
     // Deleted before removals were listed: its work was committed on the kept branch.

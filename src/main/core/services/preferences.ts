@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
-import { AgentSettingsSchema, ThemeSchema, type AgentSettings, type EnvSetting, type Theme } from '../../../shared/ipc/settings';
+import { AgentSettingsSchema, KEEP_CHECKPOINT_DAYS, KeepCheckpointDaysSchema, ThemeSchema, type AgentSettings, type EnvSetting, type Theme } from '../../../shared/ipc/settings';
 import { SavedPanesSchema, SidebarLayoutSchema, type SavedPanes, type SavedSidebarLayout, type UiState } from '../../../shared/ipc/ui';
 import { DEFAULT_HOST_IDLE_MINUTES, HostSettingsSchema, type HostSettings } from '../../../shared/ipc/host';
 import { AcpSettingsSchema, type AcpSettings } from '../../../shared/ipc/acp';
@@ -21,6 +21,8 @@ const PREFERENCES = {
   /** The session host's lifetime: stop agents when the last front quits, idle exit (SPEC §5.1). */
   host: { key: 'host.lifetime', schema: HostSettingsSchema, fallback: { stopAgentsOnQuit: false, idleExitMinutes: DEFAULT_HOST_IDLE_MINUTES } as HostSettings },
   /** ACP agents: the built-in agents' paths (null: env, else PATH) and the user's own agents. */
+  /** How many days checkpoints and removed worktrees are kept (issue 36): pruning and "Recently removed" read it. */
+  keepCheckpointDays: { key: 'git.keepCheckpointDays', schema: KeepCheckpointDaysSchema, fallback: KEEP_CHECKPOINT_DAYS.fallback as number },
   acp: { key: 'agents.acp', schema: AcpSettingsSchema, fallback: { geminiPath: null, codexAcpPath: null, qwenPath: null, custom: [], mcpServers: {} } as AcpSettings },
 } as const;
 
@@ -60,6 +62,14 @@ export class Preferences {
 
   setTheme(theme: Theme): void {
     this.repo.set(PREFERENCES.theme.key, ThemeSchema.parse(theme));
+  }
+
+  keepCheckpointDays(): number {
+    return this.read('keepCheckpointDays');
+  }
+
+  setKeepCheckpointDays(days: number): void {
+    this.repo.set(PREFERENCES.keepCheckpointDays.key, KeepCheckpointDaysSchema.parse(days));
   }
 
   /** The chat agent's default provider and model (env overrides them: `agents/chat/backend`). */

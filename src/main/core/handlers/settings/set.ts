@@ -9,6 +9,7 @@ export const settingsSet: Handler<'settings:set', SettingsContext> = async (inpu
   if (input.anthropicApiKey !== undefined) await config.setKey('anthropic', input.anthropicApiKey);
   if (input.openaiApiKey !== undefined) await config.setKey('openai', input.openaiApiKey);
   if (input.general?.theme) s.preferences.setTheme(input.general.theme);
+  if (input.general?.keepCheckpointDays !== undefined) s.preferences.setKeepCheckpointDays(input.general.keepCheckpointDays);
   if (input.agents) s.preferences.setChat(input.agents);
   return settingsView(s);
 };

@@ -12,11 +12,12 @@ function ago(at: number, now: number): string {
 
 /**
  * Settings → General → "Recently removed" (SPEC §7.1 checkpoints): the worktrees removed with their session
- * or after a merge in the last 14 days, each a `listitem` with `button` "Restore" that brings the folder
- * back with its uncommitted files (a remote host's, said "on <host>", restored on that host). The outcome is said in a status (focus moves there, the row being gone),
+ * or after a merge in the last `keepDays` days (the "Keep checkpoints for N days" setting), each a `listitem` with
+ * `button` "Restore" that brings the folder back with its uncommitted files (a remote host's, said "on <host>",
+ * restored on that host). The outcome is said in a status (focus moves there, the row being gone),
  * a refusal in an alert.
  */
-export function RecentlyRemovedSettings() {
+export function RecentlyRemovedSettings({ keepDays }: { readonly keepDays: number }) {
   const [items, setItems] = useState<RemovedWorktreeItem[] | null>(null);
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -60,10 +61,10 @@ export function RecentlyRemovedSettings() {
     <fieldset className="field-group" aria-describedby={hintId}>
       <legend>Recently removed</legend>
       <p id={hintId} className="settings-hint">
-        Worktrees removed with their session or after a merge, kept 14 days. Restore brings the folder back with its uncommitted files.
+        Worktrees removed with their session or after a merge, kept {keepDays} {keepDays === 1 ? 'day' : 'days'}. Restore brings the folder back with its uncommitted files.
       </p>
       {loadProblem ? <p className="settings-hint">The removed worktrees could not be listed: {loadProblem}</p> : null}
-      {items && items.length === 0 ? <p className="settings-hint">No worktree was removed in the last 14 days.</p> : null}
+      {items && items.length === 0 ? <p className="settings-hint">No worktree was removed in the last {keepDays === 1 ? 'day' : `${keepDays} days`}.</p> : null}
       {items && items.length > 0 ? (
         <ul className="removed-list" aria-label="Recently removed worktrees">
           {items.map((item) => (

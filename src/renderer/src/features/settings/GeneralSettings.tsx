@@ -1,17 +1,19 @@
 import { useId } from 'react';
-import { THEMES, type Theme } from '../../../../shared/ipc/settings';
+import { KEEP_CHECKPOINT_DAYS, THEMES, type Theme } from '../../../../shared/ipc/settings';
 import { useApp } from '../../stores/app';
 import { HostSettingsGroup } from '../host/HostSettingsGroup';
 import { RecentlyRemovedSettings } from '../merge/RecentlyRemovedSettings';
 import { TitleHintSettings } from '../titles/TitleHintSettings';
 import { saveTheme } from './actions';
+import { CheckpointDaysSetting } from './CheckpointDaysSetting';
 import { useSettings } from './store';
 
 const THEME_NAMES: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
-/** General and appearance: the theme (applied at once and kept), the session host's lifetime, each project's title hint, the recently removed worktrees, and where the data lives. */
+/** General and appearance: the theme (applied at once and kept), the session host's lifetime, each project's title hint, how long checkpoints are kept, the recently removed worktrees, and where the data lives. */
 export function GeneralSettings() {
   const theme = useSettings((s) => s.view?.general.theme ?? 'system');
+  const keepDays = useSettings((s) => s.view?.general.keepCheckpointDays ?? KEEP_CHECKPOINT_DAYS.fallback);
   const dataDir = useApp((s) => s.info?.dataDir ?? null);
   const themeHint = useId();
   return (
@@ -32,7 +34,8 @@ export function GeneralSettings() {
       </fieldset>
       <HostSettingsGroup />
       <TitleHintSettings />
-      <RecentlyRemovedSettings />
+      <CheckpointDaysSetting />
+      <RecentlyRemovedSettings keepDays={keepDays} />
       {dataDir ? (
         <div className="field">
           <span>Data folder</span>
