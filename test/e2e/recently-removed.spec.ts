@@ -56,7 +56,10 @@ test('Recently removed lists the removed worktree; Restore brings it back with i
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('tab', { name: 'General' }).click();
+  // "Keep checkpoints for N days" sits above it, at the default, and says the window Recently removed uses.
+  await expect(settings.getByRole('spinbutton', { name: 'Keep checkpoints for days' })).toHaveValue('14');
   const group = settings.getByRole('group', { name: 'Recently removed' });
+  await expect(group).toContainText('kept 14 days');
   const item = group.getByRole('listitem');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('swarmdesk/billing-export');
