@@ -100,6 +100,23 @@ describe('a checkpointed turn', () => {
   });
 });
 
+describe('the checkpoint taken as the first turn began', () => {
+  it('sits under the first message, says so, and offers only "Restore to here" (no turn has changed anything yet)', async () => {
+    const START = 'd'.repeat(40);
+    const fake = api();
+    fake.override('checkpoints:list', () => ({ ok: true, value: { items: [checkpoint(GOOD, '1'), checkpoint(START, '0')] } }));
+    const log = await openAlpha(fake);
+    const opening = await within(log).findByRole('group', { name: /^Checkpoint before this turn/ });
+    expect(opening.previousElementSibling).toHaveTextContent('write notes');
+    expect(within(opening).queryByRole('button', { name: 'What this turn changed' })).toBeNull();
+    // The turn's own checkpoint is as before.
+    expect(within(log).getAllByRole('button', { name: 'What this turn changed' })).toHaveLength(1);
+    await userEvent.click(within(opening).getByRole('button', { name: 'Restore to here' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Restore to here' })).getByRole('button', { name: 'Restore' }));
+    expect(fake.callsTo('checkpoints:restore')).toEqual([{ id: 'a', commit: START }]);
+  });
+});
+
 describe('patchFiles', () => {
   it('splits a turn’s patch into one diff per file with status and counts', () => {
     const files = patchFiles(PATCH, false);

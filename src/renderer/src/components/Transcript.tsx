@@ -30,6 +30,7 @@ export function Transcript({ sessionId }: { sessionId: SessionId }) {
   }, [sessionId]);
 
   const status = useSessions((s) => s.byId[sessionId]?.status);
+  const isTerminal = useSessions((s) => s.byId[sessionId]?.kind === 'terminal');
   const checkpoints = useCheckpoints((s) => s.bySession[sessionId]);
   useEffect(() => {
     if (status === 'working') return;
@@ -43,6 +44,8 @@ export function Transcript({ sessionId }: { sessionId: SessionId }) {
     for (const c of checkpoints ?? []) if (!map.has(Number(c.turn))) map.set(Number(c.turn), c);
     return map;
   }, [checkpoints]);
+  // The oldest checkpoint sits under an agent session's first message when it was taken as that turn began.
+  const oldest = checkpoints?.at(-1);
 
   const order = state?.order;
   const streamingText = state?.streaming?.text;
@@ -86,7 +89,12 @@ export function Transcript({ sessionId }: { sessionId: SessionId }) {
         return checkpoint ? (
           <Fragment key={seq}>
             <EntryView entry={entry} />
-            <TurnCheckpoint sessionId={sessionId} checkpoint={checkpoint} working={status === 'working'} />
+            <TurnCheckpoint
+              sessionId={sessionId}
+              checkpoint={checkpoint}
+              working={status === 'working'}
+              opening={checkpoint === oldest && entry.kind === 'user' && !isTerminal}
+            />
           </Fragment>
         ) : (
           <EntryView key={seq} entry={entry} />

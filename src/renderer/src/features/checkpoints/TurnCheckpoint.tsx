@@ -15,8 +15,10 @@ type Shown = { state: 'loading' } | { state: 'error'; message: string } | { stat
  * Under a checkpointed turn in the transcript (issue 36, SPEC §7.1 "checkpoints"): "What this turn changed"
  * shows the turn's diff in the Changes diff view, one file after another; "Restore to here" asks in the dialog
  * "Restore to here", then puts the files back (focus comes back to the button either way).
+ * `opening`: the checkpoint taken as the session's first turn began (under its message): no turn has changed
+ * anything yet (its diff would be what was uncommitted before the session), so it offers the restore only.
  */
-export function TurnCheckpoint({ sessionId, checkpoint, working }: { sessionId: SessionId; checkpoint: CheckpointInfo; working: boolean }) {
+export function TurnCheckpoint({ sessionId, checkpoint, working, opening = false }: { sessionId: SessionId; checkpoint: CheckpointInfo; working: boolean; opening?: boolean }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [asking, setAsking] = useState(false);
   const [restoring, setRestoring] = useState(false);
@@ -34,12 +36,17 @@ export function TurnCheckpoint({ sessionId, checkpoint, working }: { sessionId: 
   };
 
   return (
-    <div className="turn-checkpoint" role="group" aria-label={`Checkpoint${time ? ` at ${time}` : ''}`}>
+    <div className="turn-checkpoint" role="group" aria-label={`Checkpoint${opening ? ' before this turn' : ''}${time ? ` at ${time}` : ''}`}>
       <div className="turn-checkpoint-bar">
-        <span className="turn-checkpoint-mark">Checkpoint{time ? ` · ${time}` : ''}</span>
-        <button type="button" className="button subtle" aria-expanded={shown !== null} onClick={() => void toggleDiff()}>
-          What this turn changed
-        </button>
+        <span className="turn-checkpoint-mark">
+          Checkpoint{opening ? ' before this turn' : ''}
+          {time ? ` · ${time}` : ''}
+        </span>
+        {opening ? null : (
+          <button type="button" className="button subtle" aria-expanded={shown !== null} onClick={() => void toggleDiff()}>
+            What this turn changed
+          </button>
+        )}
         <button
           type="button"
           className="button subtle"
