@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readWorktreeRecord } from '../../../src/main/core/git/record';
 import { setLogSink } from '../../../src/main/core/logger';
 import { createManualClock } from '../../../src/main/core/services';
+import { settle } from '../../support/ambientCore';
 import { makeRepo } from '../../support/gitRepo';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../../support/model-server';
 import { T0, startCore, type Harness } from '../../unit/core/harness';
@@ -47,13 +48,6 @@ function core(dataDir: string, at: number): Harness {
   return h;
 }
 
-async function settle(h: Harness): Promise<void> {
-  for (let i = 0; i < 5; i += 1) {
-    await h.core.services.ambient.engine.scheduler.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const requests = (kind: string): number => server.requests.filter((r) => kindOf(r) === kind).length;
 
 describe('an ambient question asked twice at once is one model call', () => {
@@ -64,7 +58,7 @@ describe('an ambient question asked twice at once is one model call', () => {
     before.core.services.sessions.appendEntry(row.id, 'user', 'the websocket drops, fix the reconnect');
     before.core.services.sessions.appendEntry(row.id, 'assistant', 'I added a reconnect test. It passes.');
     await before.ok('entries:page', { id: row.id, limit: 50 });
-    await settle(before);
+    await settle(before.core);
     await before.core.close();
     cores.splice(cores.indexOf(before), 1);
 
@@ -72,7 +66,7 @@ describe('an ambient question asked twice at once is one model call', () => {
     const h = core(dataDir, T0 + 40 * 60_000);
     await Promise.all([h.ok('entries:page', { id: row.id, limit: 50 }), h.ok('entries:page', { id: row.id, limit: 50 })]);
     await h.ok('entries:page', { id: row.id, limit: 50 }); // and once more while the note is being written
-    await settle(h);
+    await settle(h.core);
     expect((await h.ok('ambient:sessionState', { id: row.id })).pickupNote).toBe(PICKUP);
     expect(requests('pickup-note')).toBe(1);
     const logged = (await h.ok('ambient:log', { sessionId: row.id, limit: 50 })).filter((c) => c.kind === 'pickup-note');

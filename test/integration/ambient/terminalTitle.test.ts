@@ -13,6 +13,7 @@ import { MAINTAIN_EVERY_MS, MAINTAIN_EVERY_TURNS } from '../../../src/main/core/
 import { createCore, type SwarmCore } from '../../../src/main/core/app';
 import { setLogSink } from '../../../src/main/core/logger';
 import { createManualClock, type ManualClock } from '../../../src/main/core/services';
+import { settle } from '../../support/ambientCore';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../../support/model-server';
 import { taggedBlock } from '../../support/model-server-policy';
 import { until } from '../../support/until';
@@ -65,13 +66,6 @@ async function startTerminal(core: SwarmCore): Promise<{ id: string; output: () 
   await core.services.terminals.open(row.id, 100, 30);
   await until(() => /[$#] $/.test(chunks.join('')), { message: "bash's first prompt" });
   return { id: row.id, output: () => chunks.join(''), turns: () => turns };
-}
-
-async function settle(core: SwarmCore): Promise<void> {
-  for (let i = 0; i < 5; i += 1) {
-    await core.services.ambient.engine.scheduler.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const isTitleCall = (req: RecordedRequest): boolean => req.lastUserText.includes('<submitted_lines>');
