@@ -1,5 +1,5 @@
 import { copyFile, lstat, open, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { runGit, type GitRunOptions } from './run';
 
 /*
@@ -145,15 +145,19 @@ export async function keepIndex(realIndex: string, sessionId: string, kept: Kept
 }
 
 /**
- * Removes a session's kept index and note wherever they are in the repository whose common git dir is
- * `commonDir` (beside the main index and in each worktree's git dir): its checkpoints are gone.
+ * Removes the sessions' kept indexes and notes wherever they are in the repository whose common git dir is
+ * `commonDir` (beside the main index and in each worktree's git dir): their checkpoints are gone. Each git
+ * dir is read once and only the files there are removed (pruning may forget thousands at once).
  */
-export async function forgetKeptIndexes(commonDir: string, sessionId: string): Promise<void> {
+export async function forgetKeptIndexes(commonDir: string, sessionIds: readonly string[]): Promise<void> {
   const dirs = [commonDir, ...(await readdir(join(commonDir, 'worktrees')).catch(() => [] as string[])).map((w) => join(commonDir, 'worktrees', w))];
   for (const dir of dirs) {
-    const paths = keptIndexPaths(join(resolve(dir), 'index'), sessionId);
-    await rm(paths.index, { force: true });
-    await rm(paths.note, { force: true });
+    const present = new Set((await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith(INDEX_PREFIX)));
+    if (present.size === 0) continue;
+    for (const sessionId of sessionIds) {
+      const paths = keptIndexPaths(join(resolve(dir), 'index'), sessionId);
+      for (const path of [paths.index, paths.note]) if (present.has(basename(path))) await rm(path, { force: true });
+    }
   }
 }
 

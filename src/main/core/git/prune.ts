@@ -211,7 +211,7 @@ export async function pruneCheckpoints(top: string, options: PruneOptions = {}):
   if (deleted.length > 0) {
     // Their kept indexes (checkpointIndex.ts) go with them: nothing will be recorded through them again.
     const commonDir = resolve(top, (await runGit(top, ['rev-parse', '--git-common-dir'], { ...options, timeoutMs: QUERY_MS })).trim());
-    for (const m of deleted) await forgetKeptIndexes(commonDir, m.ref.slice(CHECKPOINT_REF_PREFIX.length));
+    await forgetKeptIndexes(commonDir, deleted.map((m) => m.ref.slice(CHECKPOINT_REF_PREFIX.length)));
   }
   return {
     rewritten: done.filter((m) => m.next).length,
