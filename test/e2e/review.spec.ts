@@ -226,6 +226,12 @@ test('with the keyboard alone: comments on a range, a removed line, a line and a
   await keyTo(page, cart, 'ArrowDown', 4);
   await page.keyboard.press('Enter');
   await expect(diff.locator('td.diff-line-old-content', { hasText: 'let sum = 0;' })).toHaveCount(1, { timeout: 15_000 });
+  // The sent comments stay on the diff, under their lines, marked sent.
+  await expect(diff.locator('.review-inline-comment')).toHaveText([
+    'removed line 2, sent: Keep the plain loop: it reads better',
+    'lines 2-3, sent: Round only when showing the total',
+    'line 5, sent: TAX belongs in config',
+  ]);
   await shoot(page, 'review-sent');
 });
 

@@ -170,6 +170,9 @@ describe.each(['split', 'unified'] as const)('a range with Shift+arrows (%s)', (
     await comment(user, diff, 'Both of these');
     expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'new', startLine: 2, endLine: 3, body: 'Both of these' }]);
     expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    // The comment stays on the diff, under the range's last line.
+    await waitFor(() => expect([...diff.querySelectorAll('.review-inline-comment')].map((p) => p.textContent)).toEqual(['lines 2-3, draft: Both of these']));
+    expect(diff.querySelector('.review-inline')?.closest('tr')?.previousElementSibling?.textContent).toContain('const c = 4;');
     expect(line2).toHaveFocus();
     expect(line2).toHaveAccessibleName('Comment on line 2');
     expect(markedCode(diff)).toEqual([]);
@@ -270,6 +273,8 @@ describe('the Review region keeps focus', () => {
     await user.keyboard('{Enter}');
     expect(await within(review).findByRole('status')).toHaveTextContent('Sent 2 comments to the agent.');
     expect(within(review).getAllByRole('listitem').map((i) => i.textContent)).toEqual([expect.stringContaining('sent'), expect.stringContaining('sent')]);
+    // On the diff too, marked sent; a resolved one leaves it.
+    await waitFor(() => expect([...diff.querySelectorAll('.review-inline-comment')].map((p) => p.textContent)).toEqual(['line 2, sent: About line 2', 'line 3, sent: About line 3']));
     expect(send).toHaveFocus();
     expect(send).toHaveAttribute('aria-disabled', 'true');
     expect(send).toHaveAccessibleDescription('No draft comments to send.');
@@ -279,6 +284,7 @@ describe('the Review region keeps focus', () => {
     await user.click(within(review).getByRole('button', { name: 'Resolve comment on src/app.ts, line 2' }));
     await waitFor(() => expect(within(review).getAllByRole('listitem')).toHaveLength(1));
     await waitFor(() => expect(within(review).getByRole('button', { name: 'Resolve comment on src/app.ts, line 3' })).toHaveFocus());
+    expect([...diff.querySelectorAll('.review-inline-comment')].map((p) => p.textContent)).toEqual(['line 3, sent: About line 3']);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(within(review).queryAllByRole('listitem')).toHaveLength(0));
     await waitFor(() => expect(within(review).getByRole('button', { name: 'Send review to agent' })).toHaveFocus());

@@ -3,7 +3,9 @@ import '@git-diff-view/react/styles/diff-view-pure.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionId } from '../../../../shared/domain/session';
 import type { FileDiff } from '../../../../shared/ipc/git';
+import { useReview } from '../review/actions';
 import { DiffTitle } from './DiffTitle';
+import { commentsByLine, LineComments, type LineCommentsData } from './inlineComments';
 import { CommentField } from './ReviewRegion';
 import { hunksWithin, splitDiff, type SplitDiff } from './hunks';
 import { useColorScheme } from './useColorScheme';
@@ -44,6 +46,9 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
   const more = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const comments = useLineComments(box, mode);
+  // This file's comments, drawn under their lines (sent ones stay, marked sent, until resolved).
+  const reviewed = useReview((s) => (sessionId === undefined ? undefined : s.comments[sessionId]));
+  const extendData = useMemo(() => commentsByLine(reviewed ?? [], diff.file.path), [reviewed, diff.file.path]);
   const whole = parts.length <= 1;
   const { file } = diff;
   // One data object per part, made once: the library builds a part again only when its data changes.
@@ -104,6 +109,8 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
           diffViewFontSize={12}
           diffViewAddWidget={sessionId !== undefined}
           onAddWidgetClick={comments.onWidget}
+          extendData={extendData}
+          renderExtendLine={({ data }: { data: LineCommentsData }) => <LineComments comments={data} />}
           renderWidgetLine={({ side, onClose }) =>
             sessionId === undefined ? null : (
             <CommentField
