@@ -18,7 +18,8 @@ const RECORD: ClipBudget = { head: 1500, tail: 1500 };
 const LINE: ClipBudget = { head: 200, tail: 100 };
 const NAMES: ClipBudget = { head: 600, tail: 0 };
 
-function clampTarget(wordTarget: number | undefined): number {
+/** A title's word target as asked (default when unset), kept between 2 and 20 words. */
+export function clampTarget(wordTarget: number | undefined): number {
   const n = wordTarget ?? DEFAULT_TITLE_WORD_TARGET;
   return Number.isFinite(n) ? Math.min(20, Math.max(2, Math.round(n))) : DEFAULT_TITLE_WORD_TARGET;
 }

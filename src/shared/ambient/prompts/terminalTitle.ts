@@ -5,9 +5,8 @@
  * (OSC 0/2) when it says something (a TUI's or a shell's default name never does). Each piece
  * is its own tagged block, cleaned and masked for secrets by `materialBlock`. Pure.
  */
-import { DEFAULT_TITLE_WORD_TARGET } from '../../judge/limits';
 import { acceptLine, isUsableTitle } from '../../judge/judge';
-import { HINT_RULE } from './builders';
+import { clampTarget, HINT_RULE } from './builders';
 import { hasContent, materialBlock, type ClipBudget } from './material';
 import { PLAIN_TEXT, REPLY_FORMAT, assemble, type AmbientPrompt } from './shared';
 
@@ -40,11 +39,6 @@ export interface TerminalTitleInput {
  */
 export function isTellingWindowTitle(title: string | null | undefined): title is string {
   return hasContent(title) && acceptLine(title, WINDOW_TITLE_LIMITS, 'title', 'model').ok;
-}
-
-function clampTarget(wordTarget: number | undefined): number {
-  const n = wordTarget ?? DEFAULT_TITLE_WORD_TARGET;
-  return Number.isFinite(n) ? Math.min(20, Math.max(2, Math.round(n))) : DEFAULT_TITLE_WORD_TARGET;
 }
 
 /** A title from a terminal's work; null when there is nothing to read (no call). */
