@@ -121,4 +121,50 @@ describe('Open existing worktree', () => {
     expect(git(outside, 'branch', '--show-current')).toBe('feature/export-csv');
     expect(git(repo, 'stash', 'list')).toBe('');
   });
+
+  it('deleting the session leaves the adopted worktree exactly as it is: folder, uncommitted files, branch, git worktree list, stash; Undo finds it there', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const outside = join(repo, '..', 'by-hand');
+    git(repo, 'worktree', 'add', '--quiet', '-b', 'feature/by-hand', outside);
+    writeIn(outside, 'draft.txt', 'draft\n');
+    writeIn(outside, 'README.md', 'edited by hand\n');
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: { enabled: true, copyPatterns: [], setupCommand: '', existing: outside } });
+    expect((await h.ok('git:worktreeState', { id: row.id })).worktree).toMatchObject({ adopted: true, uncommitted: 2 });
+    const before = { list: git(repo, 'worktree', 'list', '--porcelain'), head: git(repo, 'rev-parse', 'feature/by-hand'), status: git(outside, 'status', '--porcelain'), stash: git(repo, 'stash', 'list') };
+
+    await h.ok('sessions:delete', { id: row.id });
+    expect(existsSync(outside)).toBe(true);
+    expect(readFileSync(join(outside, 'draft.txt'), 'utf8')).toBe('draft\n');
+    expect(readFileSync(join(outside, 'README.md'), 'utf8')).toBe('edited by hand\n');
+    const after = { list: git(repo, 'worktree', 'list', '--porcelain'), head: git(repo, 'rev-parse', 'feature/by-hand'), status: git(outside, 'status', '--porcelain'), stash: git(repo, 'stash', 'list') };
+    expect(after).toEqual(before);
+    expect(git(outside, 'branch', '--show-current')).toBe('feature/by-hand');
+    // Nothing was removed, so nothing is listed to bring back.
+    expect((await h.ok('git:removedWorktrees', {})).items).toEqual([]);
+
+    await h.ok('sessions:restore', { id: row.id });
+    expect(readWorktreeRecord(h.core.services.store, row.id)).toMatchObject({ path: outside, branch: 'feature/by-hand', gone: null, adopted: true });
+    expect(git(outside, 'status', '--porcelain')).toBe(before.status);
+  });
+
+  it('"Remove worktree" after a merge is refused for an adopted worktree: nothing removed, the branch kept', async () => {
+    const h = start();
+    const repo = makeRepo();
+    const outside = join(repo, '..', 'by-hand');
+    git(repo, 'worktree', 'add', '--quiet', '-b', 'feature/by-hand', outside);
+    const row = await h.ok('sessions:create', { kind: 'terminal', folder: repo, worktree: { enabled: true, copyPatterns: [], setupCommand: '', existing: outside } });
+    writeIn(outside, 'a.txt', 'a\n');
+    await h.ok('git:commit', { id: row.id, message: 'Add a' });
+    await h.ok('git:merge', { id: row.id, strategy: 'merge', message: 'Merge a' });
+    writeIn(outside, 'wip.txt', 'wip\n');
+
+    const refused = await h.call('git:removeWorktree', { id: row.id, deleteBranch: true });
+    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('made outside Swarmdesk') });
+    expect(readFileSync(join(outside, 'wip.txt'), 'utf8')).toBe('wip\n');
+    expect(branchExists(repo, 'feature/by-hand')).toBe(true);
+    expect(git(repo, 'worktree', 'list')).toContain(outside);
+    expect(git(repo, 'stash', 'list')).toBe('');
+    expect((await h.ok('git:removedWorktrees', {})).items).toEqual([]);
+  });
 });

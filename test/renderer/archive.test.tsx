@@ -61,6 +61,30 @@ describe('archive, delete, pin', () => {
     expect(await screen.findByRole('listitem', { name: /^Alpha/ })).toBeInTheDocument();
   });
 
+  it('the delete dialog says a worktree made outside Swarmdesk stays as it is; one Swarmdesk made is removed', async () => {
+    const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha release notes' }), makeRow({ id: 'b', title: 'Bravo flaky test hunt' })]);
+    const worktree = { branch: 'feature/by-hand', baseBranch: 'main', baseCommit: 'c0ffee', uncommitted: 2, unmerged: 0, missing: false };
+    api.override('git:worktreeState', ({ id }) => ({
+      ok: true,
+      value: { worktree: id === 'a' ? { ...worktree, path: '/src/by-hand', adopted: true } : { ...worktree, path: '/data/worktrees/b', branch: 'swarmdesk/b', adopted: false } },
+    }));
+    await renderApp(api);
+    await screen.findAllByRole('listitem');
+    await menuAction('Alpha', /^Delete/);
+    const adopted = screen.getByRole('alertdialog', { name: 'Delete “Alpha release notes”?' });
+    expect(await within(adopted).findByText(/made outside Swarmdesk/)).toHaveTextContent(
+      'Its worktree /src/by-hand was made outside Swarmdesk: deleting leaves the folder, its files and the branch feature/by-hand exactly as they are.',
+    );
+    expect(adopted).not.toHaveTextContent('removes the worktree folder');
+    await userEvent.click(within(adopted).getByRole('button', { name: 'Cancel' }));
+
+    await menuAction('Bravo', /^Delete/);
+    const made = screen.getByRole('alertdialog', { name: 'Delete “Bravo flaky test hunt”?' });
+    expect(await within(made).findByText(/removes the worktree folder/)).toHaveTextContent('leaves the branch swarmdesk/b as it is');
+    expect(made).not.toHaveTextContent('made outside Swarmdesk');
+    expect(api.callsTo('sessions:delete')).toEqual([]);
+  });
+
   it('Pin moves a row into the pinned group at the top; Unpin takes it out', async () => {
     const api = new FakeApi([makeRow({ id: 'a', title: 'Alpha', position: 0 }), makeRow({ id: 'b', title: 'Bravo', position: 1 })]);
     await renderApp(api);

@@ -52,6 +52,8 @@ export const WorktreeStateSchema = z.object({
       unmerged: z.number().int().nonnegative(),
       /** The worktree folder is gone (deleted, or removed by hand). */
       missing: z.boolean(),
+      /** Made outside Swarmdesk ("Open existing worktree"): deleting the session leaves it and its branch as they are. */
+      adopted: z.boolean().default(false),
     })
     .nullable(),
 });

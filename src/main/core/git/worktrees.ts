@@ -263,18 +263,24 @@ export class WorktreeService {
     const uncommitted = missing ? 0 : await this.repo(record.path).status().then((s) => s.changed + s.untracked + s.conflicted);
     const against = record.baseBranch && (await base.branchExists(record.baseBranch)) ? record.baseBranch : record.baseCommit;
     const unmerged = (await base.branchExists(record.branch)) ? await base.countAhead(against, record.branch) : 0;
-    return { worktree: { path: record.path, branch: record.branch, baseBranch: record.baseBranch, baseCommit: record.baseCommit, uncommitted, unmerged, missing } };
+    return { worktree: { path: record.path, branch: record.branch, baseBranch: record.baseBranch, baseCommit: record.baseCommit, uncommitted, unmerged, missing, adopted: record.adopted === true } };
   }
 
   /**
    * Before a delete: the worktree's files are recorded as a checkpoint of the session (the branch stays as
    * the agent left it), the folder goes and is listed under "Recently removed". If the files cannot be
-   * recorded, nothing is removed and the delete is refused.
+   * recorded, nothing is removed and the delete is refused. An adopted worktree (made outside Swarmdesk) is
+   * left as it is: folder, files, branch and record (a restore from the trash finds it where it was).
    */
   keepWorkAndRemove(sessionId: string): Promise<void> {
     return this.serial(sessionId, async () => {
       const record = this.record(sessionId);
       if (!record || record.gone) return;
+      if (record.adopted) {
+        // Made by the user outside Swarmdesk: the folder, its files and its branch stay exactly as they are.
+        log.info('adopted worktree left in place', { session: sessionId, path: record.path });
+        return;
+      }
       if (!existsSync(record.repoRoot)) {
         // The repository itself is gone: git cannot record anything there; the folder is left as it is (nothing lost).
         log.warn('repository gone; worktree folder left in place', { session: sessionId, path: record.path });
@@ -462,7 +468,8 @@ export class WorktreeService {
 
   /**
    * After a merge, from the pane: the worktree folder removed (never with uncommitted work in it), and with
-   * `deleteBranch` the branch too, only when its base branch has every commit of it. Refusals remove nothing.
+   * `deleteBranch` the branch too, only when its base branch has every commit of it. Refusals remove nothing;
+   * an adopted worktree is refused (the user made it, the user removes it).
    */
   remove(sessionId: string, deleteBranch: boolean): Promise<Removal> {
     // The agent could be writing in the folder right now: its work would go with it.
@@ -472,6 +479,7 @@ export class WorktreeService {
     return this.serial(sessionId, async () => {
       const record = this.record(sessionId);
       if (!record) throw new AppError('NOT_FOUND', 'This session does not work in a git worktree of its own.');
+      if (record.adopted) throw new AppError('CONFLICT', `The worktree ${record.path} was made outside Swarmdesk; it is yours to remove. Nothing was removed.`);
       if (record.gone || !existsSync(record.path)) throw new AppError('CONFLICT', `The worktree folder ${record.path} is already gone.`);
       if (!existsSync(record.repoRoot)) throw new AppError('CONFLICT', `The repository ${record.repoRoot} is gone.`);
       const removal = await removeWorktreeAfterMerge(record, this.repo(record.repoRoot), deleteBranch, () => this.keepAndRemove(sessionId, record, 'removed', false));

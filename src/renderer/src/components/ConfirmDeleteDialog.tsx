@@ -46,9 +46,11 @@ function useWorktreeState(id: string | null): WorktreeState {
   return state && state.id === id ? state.worktree : null;
 }
 
-/** What deleting does to a worktree with work the base does not have; nothing is lost either way. */
+/** What deleting does to the session's worktree (an adopted one is left alone); nothing is lost either way. */
 function unmergedSentence(w: NonNullable<WorktreeState>): string | null {
   if (w.missing) return null;
+  // Made by the user outside Swarmdesk: deleting the session takes nothing of it.
+  if (w.adopted) return `Its worktree ${w.path} was made outside Swarmdesk: deleting leaves the folder, its files and the branch ${w.branch} exactly as they are.`;
   const parts: string[] = [];
   if (w.uncommitted > 0) parts.push(`${w.uncommitted} uncommitted ${w.uncommitted === 1 ? 'file' : 'files'}`);
   if (w.unmerged > 0) parts.push(`${w.unmerged} ${w.unmerged === 1 ? 'commit' : 'commits'} not in ${w.baseBranch ?? 'the base'}`);

@@ -3,7 +3,8 @@ import type { SessionsContext } from '../context';
 
 /**
  * A session with a worktree first has its agent stopped (nothing writes there any
- * more), then its work kept (a commit on its branch) and the folder removed.
+ * more), then its files kept as a checkpoint and the folder removed; a worktree the
+ * user made outside Swarmdesk (adopted) is left exactly as it is.
  */
 export const sessionsDelete: Handler<'sessions:delete', SessionsContext> = async (input, s) => {
   s.sessions.get(input.id);
