@@ -61,7 +61,10 @@ describe('terminal backend (real PTY)', () => {
 
     // A pane opened later (another service, as after a restart) paints the saved scrollback and does not rerun;
     // a row a killed host left working, which ran (its screen was kept), is exited: no PTY outlives its host.
-    await until(() => existsSync(join(dataDir, 'terminals', `${row.id}.log`)), { message: 'the screen saved on exit' });
+    // Waited for by its content: the file exists from the start already (it marks that the terminal ran), and under
+    // load the save at the exit can land after the exit is told.
+    const saved = join(dataDir, 'terminals', `${row.id}.log`);
+    await until(() => existsSync(saved) && readFileSync(saved, 'utf8').includes('hello'), { message: 'the screen saved on exit' });
     sessions.setStatus(row.id, 'working');
     const later = new TerminalService({ sessions, events, dataDir });
     later.register();
