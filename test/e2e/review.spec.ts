@@ -172,7 +172,7 @@ test('with the keyboard alone: comments on a range, a removed line, a line and a
   await writeComment(page, diff, 'TAX belongs in config');
   await expect(line5).toBeFocused();
 
-  const review = region.getByRole('region', { name: 'Review' });
+  const review = page.getByRole('main').getByRole('region', { name: 'Review' });
   const expected = [
     'logo.png: Use the SVG logo instead',
     'src/cart.ts, removed line 2: Keep the plain loop: it reads better',
@@ -271,7 +271,7 @@ test('with the mouse: the button shows on hover, Shift+click comments on a range
   await diff.getByRole('button', { name: 'Add comment' }).click();
   await expect(field).toBeHidden();
   await expect(line3).toBeFocused();
-  const review = region.getByRole('region', { name: 'Review' });
+  const review = page.getByRole('main').getByRole('region', { name: 'Review' });
   await expect(review.getByRole('listitem', { name: 'src/cart.ts, lines 2-3: Name the accumulator' })).toContainText('draft');
   await shoot(page, 'review-unified');
 

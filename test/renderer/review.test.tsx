@@ -82,6 +82,8 @@ describe('review comments in Changes', () => {
     expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'new', startLine: 3, endLine: 3, body: 'Call it total' }]);
     const review = await screen.findByRole('region', { name: 'Review' });
     expect(within(review).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['src/app.ts, line 3: Call it total']);
+    // Review is beside Changes, not in it: Changes' listitems are its files alone (SPEC §7.1), a comment's name starting with a path too.
+    expect(within(region).getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual(['src/app.ts +2 −1']);
     expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
     expect(tabStop).toHaveFocus();
 

@@ -40,58 +40,62 @@ export function ChangesRegion({ sessionId }: { sessionId: SessionId }) {
   if (!open) return null;
   const files = view?.changes?.files ?? [];
   const hasDiffs = files.length > 0 && !summary?.missing;
+  // The review is a region of its own beside Changes (not inside it): its comments' names start with a path
+  // too, and Changes' listitems are its files (SPEC §7.1).
   return (
-    <section ref={ref} id={changesRegionId(sessionId)} role="region" aria-label="Changes" className={narrow ? 'changes-region is-narrow' : 'changes-region'}>
-      <div className="changes-bar">
-        <span className="changes-title">{summary ? <BarTitle summary={summary} files={view?.changes ? files.length : null} /> : null}</span>
-        {/* Only what can act: no layout without a diff to lay out, no Refresh once the folder is gone. */}
-        {hasDiffs ? (
-          <div className="changes-mode" role="group" aria-label="Diff layout">
-            <button
-              type="button"
-              aria-pressed={layout.mode === 'split'}
-              disabled={layout.splitOff !== null}
-              title={layout.splitOff ?? undefined}
-              onClick={() => setMode('split')}
-            >
-              Split
+    <>
+      <section ref={ref} id={changesRegionId(sessionId)} role="region" aria-label="Changes" className={narrow ? 'changes-region is-narrow' : 'changes-region'}>
+        <div className="changes-bar">
+          <span className="changes-title">{summary ? <BarTitle summary={summary} files={view?.changes ? files.length : null} /> : null}</span>
+          {/* Only what can act: no layout without a diff to lay out, no Refresh once the folder is gone. */}
+          {hasDiffs ? (
+            <div className="changes-mode" role="group" aria-label="Diff layout">
+              <button
+                type="button"
+                aria-pressed={layout.mode === 'split'}
+                disabled={layout.splitOff !== null}
+                title={layout.splitOff ?? undefined}
+                onClick={() => setMode('split')}
+              >
+                Split
+              </button>
+              <button type="button" aria-pressed={layout.mode === 'unified'} onClick={() => setMode('unified')}>
+                Unified
+              </button>
+            </div>
+          ) : null}
+          {summary?.missing ? null : (
+            <button type="button" className="changes-refresh" onClick={() => void loadChanges(sessionId)} disabled={view?.loading === true}>
+              Refresh
             </button>
-            <button type="button" aria-pressed={layout.mode === 'unified'} onClick={() => setMode('unified')}>
-              Unified
-            </button>
-          </div>
-        ) : null}
-        {summary?.missing ? null : (
-          <button type="button" className="changes-refresh" onClick={() => void loadChanges(sessionId)} disabled={view?.loading === true}>
-            Refresh
-          </button>
-        )}
-      </div>
-      {view?.error ? <p role="alert" className="changes-error">{view.error}</p> : null}
-      {summary?.missing ? (
-        <p className="changes-empty">{goneText(summary)}</p>
-      ) : view?.changes && files.length === 0 ? (
-        <p className="changes-empty">{summary?.merged ? `Nothing new on ${summary.branch} since the merge.` : 'No changes yet'}</p>
-      ) : !view?.changes ? (
-        <p className="changes-empty">{view?.loading ? 'Counting changes…' : ''}</p>
-      ) : (
-        <div className="changes-body">
-          <FileList files={files} selected={selected} onSelect={(path) => setSelected(sessionId, path)} truncated={view.changes.truncated} />
-          <div className="changes-diff" ref={setDiffBox}>
-            {shown === null ? (
-              <p className="changes-empty">Select a file to see its diff.</p>
-            ) : 'error' in shown ? (
-              <p role="alert" className="changes-error">{shown.error}</p>
-            ) : (
-              <Suspense fallback={<p className="changes-empty">Loading the diff view…</p>}>
-                <DiffViewer key={`${shown.path}:${shown.diff.diff.length}`} sessionId={sessionId} diff={shown.diff} mode={layout.mode} wrap={layout.wrap} />
-              </Suspense>
-            )}
-          </div>
+          )}
         </div>
-      )}
+        {view?.error ? <p role="alert" className="changes-error">{view.error}</p> : null}
+        {summary?.missing ? (
+          <p className="changes-empty">{goneText(summary)}</p>
+        ) : view?.changes && files.length === 0 ? (
+          <p className="changes-empty">{summary?.merged ? `Nothing new on ${summary.branch} since the merge.` : 'No changes yet'}</p>
+        ) : !view?.changes ? (
+          <p className="changes-empty">{view?.loading ? 'Counting changes…' : ''}</p>
+        ) : (
+          <div className="changes-body">
+            <FileList files={files} selected={selected} onSelect={(path) => setSelected(sessionId, path)} truncated={view.changes.truncated} />
+            <div className="changes-diff" ref={setDiffBox}>
+              {shown === null ? (
+                <p className="changes-empty">Select a file to see its diff.</p>
+              ) : 'error' in shown ? (
+                <p role="alert" className="changes-error">{shown.error}</p>
+              ) : (
+                <Suspense fallback={<p className="changes-empty">Loading the diff view…</p>}>
+                  <DiffViewer key={`${shown.path}:${shown.diff.diff.length}`} sessionId={sessionId} diff={shown.diff} mode={layout.mode} wrap={layout.wrap} />
+                </Suspense>
+              )}
+            </div>
+          </div>
+        )}
+      </section>
       <ReviewRegion sessionId={sessionId} />
-    </section>
+    </>
   );
 }
 
