@@ -158,6 +158,8 @@ describe('Open existing worktree', () => {
     await h.ok('git:commit', { id: row.id, message: 'Add a' });
     await h.ok('git:merge', { id: row.id, strategy: 'merge', message: 'Merge a' });
     writeIn(outside, 'wip.txt', 'wip\n');
+    // The pane's summary says so: it offers no "Remove worktree…" for it.
+    expect((await h.ok('git:changes', { id: row.id })).summary.adopted).toBe(true);
 
     const refused = await h.call('git:removeWorktree', { id: row.id, deleteBranch: true });
     expect(refused.ok ? null : refused.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('made outside Swarmdesk') });

@@ -71,6 +71,16 @@ describe('Merge into <base>', () => {
     expect(within(pane).getByRole('button', { name: 'Commit' })).toBeEnabled();
   });
 
+  it('merged in a worktree made outside Swarmdesk: no Remove worktree… (it is the user\'s to remove)', async () => {
+    const merged = { ...CLEAN, branch: 'feature/by-hand', ahead: 0 };
+    const api = apiWith(merged);
+    api.override('git:changeSummaries', () => ({ ok: true, value: { items: [summaryOf(merged, { files: 0, merged: 'main', adopted: true })] } }));
+    const pane = await openPane(api);
+    expect(await within(pane).findByText('Merged into main')).toBeInTheDocument();
+    expect(within(pane).getByRole('button', { name: 'Merge into main' })).toBeDisabled();
+    expect(within(pane).queryByRole('button', { name: 'Remove worktree…' })).toBeNull();
+  });
+
   it('conflicts found by the check are listed in an alert, Merge is off, and "Send to agent" asks the agent', async () => {
     const api = apiWith({ ...CLEAN, conflicts: ['README.md', 'src/app.ts'] });
     api.override('git:resolveConflicts', () => ({

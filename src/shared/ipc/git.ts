@@ -97,6 +97,8 @@ export const ChangesSummarySchema = z.object({
   merged: z.string().nullable().optional(),
   /** The worktree was removed after a merge from the pane: its branch kept or deleted; absent or null otherwise. */
   worktreeRemoved: z.enum(['branch-kept', 'branch-deleted']).nullable().optional(),
+  /** Made outside Swarmdesk ("Open existing worktree"): the user's to remove, so the pane offers no "Remove worktree…". */
+  adopted: z.boolean().optional(),
 });
 export type ChangesSummary = z.infer<typeof ChangesSummarySchema>;
 

@@ -243,6 +243,7 @@ function emptySummary(sessionId: string, record: WorktreeRecord): ChangesSummary
     missing: record.gone !== null,
     merged: null,
     worktreeRemoved,
+    ...(record.adopted ? { adopted: true } : {}),
   };
 }
 

@@ -40,7 +40,8 @@ export function MergeActions({ sessionId, kind }: { sessionId: SessionId; kind: 
               {mergeNote}
             </span>
           ) : null}
-          {merged ? (
+          {/* A worktree made outside Swarmdesk is the user's to remove (the core refuses it too). */}
+          {merged && !summary.adopted ? (
             <button type="button" className="button small" onClick={() => setOpen('remove')}>
               Remove worktree…
             </button>
