@@ -10,7 +10,7 @@ import { shootAndAudit } from './support/sweep';
 // Issue 36's "Open existing worktree" in a real Chromium through web mode, on real git: a worktree made outside
 // Swarmdesk with `git worktree add` is offered in New session, chosen with the keyboard alone, and adopted as the
 // session's folder (its branch on the row, its untracked file and the stash list as they were); a branch renamed
-// outside is followed when the session is opened again. Screenshots at 1400x900 and 900x700, light and dark, each
+// outside is followed when the session is opened again; deleting the session leaves the worktree as it is. Screenshots at 1400x900 and 900x700, light and dark, each
 // checked by axe (no serious finding), into SWARMDESK_SHOTS_DIR (default test-results/open-existing-worktree).
 test.describe.configure({ mode: 'serial' });
 
@@ -111,5 +111,27 @@ test('a branch renamed outside Swarmdesk is followed: the row shows the new name
   await expect(page.getByRole('main')).toContainText("The worktree's branch feature/export-csv is now feature/export-as-csv (changed outside Swarmdesk).");
   await shoot(page, 'open-existing-worktree-renamed');
   expect(git(repo, 'branch', '--list', '--format=%(refname:short)', 'feature/*')).toBe('feature/export-as-csv');
+  expect(git(repo, 'stash', 'list')).toBe('');
+});
+
+test('deleting the session leaves the adopted worktree as it is, and the dialog says so first', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(server.url);
+  const before = { list: git(repo, 'worktree', 'list', '--porcelain'), head: git(repo, 'rev-parse', 'feature/export-as-csv'), status: git(byHand, 'status', '--porcelain') };
+  const row = rows(page).first();
+  const more = row.getByRole('button', { name: /More actions/ });
+  await more.click();
+  await page.getByRole('menuitem', { name: /^Delete/ }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Its worktree ${byHand} was made outside Swarmdesk: deleting leaves the folder, its files and the branch feature/export-as-csv exactly as they are.`);
+  await expect(confirm).not.toContainText('removes the worktree folder');
+  await shoot(page, 'open-existing-worktree-delete');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(rows(page)).toHaveCount(0);
+  // Nothing of it was touched: folder, untracked file, branch, git's list of worktrees, stash.
+  expect(readFileSync(join(byHand, 'draft.txt'), 'utf8')).toBe('draft\n');
+  expect({ list: git(repo, 'worktree', 'list', '--porcelain'), head: git(repo, 'rev-parse', 'feature/export-as-csv'), status: git(byHand, 'status', '--porcelain') }).toEqual(before);
+  expect(git(byHand, 'branch', '--show-current')).toBe('feature/export-as-csv');
   expect(git(repo, 'stash', 'list')).toBe('');
 });
