@@ -10,6 +10,7 @@ import { judgeReply } from '../judge/judge';
 import { DEFAULT_TITLE_WORD_TARGET } from '../judge/limits';
 import { stripInvisibleForPrompt } from './prompts/material';
 import { looksLikeCommand } from '../terminalCommand';
+import { REVIEW_MESSAGE_PREFIX } from '../domain/review';
 
 /** Openers that say nothing about the work; taken off the front, repeatedly. */
 const LEADING_FILLER = new RegExp(
@@ -76,7 +77,7 @@ function tidyWord(word: string): string {
  */
 export function offlineTitle(firstUserMessage: string | null | undefined, wordTarget = DEFAULT_TITLE_WORD_TARGET): string | null {
   if (!firstUserMessage || isCompactionSummary(firstUserMessage) || isToolMeta(firstUserMessage)) return null;
-  const visible = stripInvisibleForPrompt(firstUserMessage);
+  const visible = reviewRequests(stripInvisibleForPrompt(firstUserMessage));
   if (NUDGE.test(visible.trim().replace(/[.!]+$/u, ''))) return null;
   const target = Math.max(2, Math.min(12, Math.round(wordTarget)));
   // The first sentence that says something once greetings and asks are off ("Hi! Can you…").
@@ -85,6 +86,22 @@ export function offlineTitle(firstUserMessage: string | null | undefined, wordTa
     if (title !== null) return title;
   }
   return null;
+}
+
+/**
+ * A review sent to the agent (its header, then each comment's place, quoted code and words) says what the
+ * work is only in the comments' words: titled from its header, a session read "Review of your changes 4
+ * comments on the diff". Anything else is returned as it is.
+ */
+function reviewRequests(text: string): string {
+  if (!text.startsWith(REVIEW_MESSAGE_PREFIX)) return text;
+  const bodies = text
+    .replace(/(`{3,})[^\n]*\n[\s\S]*?\n\1(?=\n|$)/gu, '')
+    .split(/\n{2,}/u)
+    .slice(1)
+    .map((part) => part.replace(/^\d{1,4}\. [^\n]*\n?/u, '').trim())
+    .filter((body) => body !== '');
+  return bodies.join('\n');
 }
 
 /**

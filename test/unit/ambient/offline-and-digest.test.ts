@@ -5,6 +5,8 @@ import { completedTurns, digest, firstUserWords, latestExchange, type DigestEntr
 import { offlineTitle } from '../../../src/shared/ambient/offline-title';
 import { isWaitingForUser } from '../../../src/shared/ambient/turn-ending';
 import { isUsableTitle, judgeReply } from '../../../src/shared/judge';
+import { reviewMessage } from '../../../src/main/core/git/reviewMessage';
+import type { ReviewComment } from '../../../src/shared/domain/review';
 
 describe('offline titler', () => {
   it.each([
@@ -20,6 +22,22 @@ describe('offline titler', () => {
     ['the staging deploy times out while uploading the bundle to the CDN', 'The staging deploy times out while uploading'],
   ])('%j → %j', (input, expected) => {
     expect(offlineTitle(input, 7)).toBe(expected);
+  });
+
+  it('titles a review sent as the first message from its comments, not from its header (issue 35)', () => {
+    const comment = (over: Partial<ReviewComment>): ReviewComment =>
+      ({ path: 'src/cart.ts', side: 'new', startLine: 2, endLine: 3, quote: 'const sum = items.reduce((a, i) => a + i, 0);\n\nreturn sum;', body: 'x', ...over }) as ReviewComment;
+    const message = reviewMessage([
+      comment({ body: 'Keep the plain loop: it reads better' }),
+      comment({ path: 'logo.png', side: 'file', startLine: null, endLine: null, quote: '', body: 'Use the SVG logo instead' }),
+    ]);
+    expect(offlineTitle(message, 7)).toBe('Keep the plain loop it reads better');
+    // A whole-file comment first: no quote to step over.
+    expect(offlineTitle(reviewMessage([comment({ path: 'logo.png', side: 'file', startLine: null, endLine: null, quote: '', body: 'Use the SVG logo instead' })]), 7)).toBe(
+      'Use the SVG logo instead',
+    );
+    // Comments that say nothing titled give no title, never the header's words.
+    expect(offlineTitle(reviewMessage([comment({ body: 'ok' })]), 7)).toBeNull();
   });
 
   it.each(['continue', 'hi', 'thanks!', 'ok', '```\ncode only\n```', '   ', '???', 'Untitled', `${COMPACTION_SUMMARY_PREFIX} We did X.`])(
