@@ -305,3 +305,84 @@ describe('a sent review in the transcript', () => {
     expect(details).toHaveTextContent('Rename b.');
   });
 });
+
+/** Issue 35: a comment being typed is never lost when the diff is drawn anew (the field is kept in the review store). */
+describe('a comment being typed survives a redraw of the diff', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.theme;
+  });
+
+  it('the theme changed while typing: the field opens again with its text, focus and caret', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts', 'split');
+    (await lineButton(diff, 3, 'new')).focus();
+    await user.keyboard('{Enter}');
+    const field = await within(diff).findByRole('textbox', { name: 'Comment' });
+    await user.keyboard('Call it total');
+    (field as HTMLTextAreaElement).setSelectionRange(5, 7);
+    // The app's theme switch (Settings sets <html data-theme>): the diff view is drawn anew in dark.
+    document.documentElement.dataset.theme = 'dark';
+    await waitFor(() => expect(field.isConnected).toBe(false));
+    const again = (await within(diff).findByRole('textbox', { name: 'Comment' })) as HTMLTextAreaElement;
+    expect(again).toHaveValue('Call it total');
+    expect(again).toHaveAccessibleDescription('On src/app.ts, line 3');
+    await waitFor(() => expect(again).toHaveFocus());
+    expect([again.selectionStart, again.selectionEnd]).toEqual([5, 7]);
+    await user.keyboard('{End} now');
+    await user.click(within(diff).getByRole('button', { name: 'Add comment' }));
+    expect(fake.callsTo('review:add')).toEqual([{ id: 'w', path: 'src/app.ts', side: 'new', startLine: 3, endLine: 3, body: 'Call it total now' }]);
+    // Added: the field is closed for good, and not opened again by the next redraw.
+    document.documentElement.dataset.theme = 'light';
+    await waitFor(() => expect(diff.querySelector('td.diff-line-old-content')).not.toBeNull());
+    expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+  });
+
+  it('the layout switched to Unified while typing on a range: the field for lines 2-3 opens again with its text', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts', 'split');
+    // Only now (the region measured without it, so wide): the unified view's comment line asks for one.
+    globalThis.ResizeObserver = NoLayoutResizeObserver as unknown as typeof ResizeObserver;
+    (await lineButton(diff, 2, 'new')).focus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}{Enter}');
+    await user.keyboard('Both of these');
+    await user.click(screen.getByRole('button', { name: 'Unified' }));
+    await waitFor(() => expect(diff.querySelector('td.diff-line-old-content')).toBeNull());
+    const again = await within(diff).findByRole('textbox', { name: 'Comment' });
+    expect(again).toHaveValue('Both of these');
+    expect(again).toHaveAccessibleDescription('On src/app.ts, lines 2-3');
+    // Focus was on Unified when the diff was drawn again: it stays there.
+    expect(screen.getByRole('button', { name: 'Unified' })).toHaveFocus();
+    await user.click(within(diff).getByRole('button', { name: 'Cancel' }));
+    expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Split' }));
+    await waitFor(() => expect(diff.querySelector('td.diff-line-old-content')).not.toBeNull());
+    expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+  });
+
+  it('a push changed the file while typing on it: the diff is drawn anew, "Comment on file" opens again with its text', async () => {
+    const { fake } = api();
+    await renderApp(fake);
+    const user = userEvent.setup();
+    const diff = await openDiff('src/app.ts', 'split');
+    await user.click(within(diff).getByRole('button', { name: 'Comment on file' }));
+    const field = await within(diff).findByRole('textbox', { name: 'Comment' });
+    await user.keyboard('Split this file');
+    // The agent wrote another line: main pushes the session's changes, the list and the diff are read again.
+    const longer = `${DIFF}+const d = 5;\n`.replace('@@ -1,2 +1,3 @@', '@@ -1,2 +1,4 @@');
+    fake.override('git:fileDiff', () => ({ ok: true, value: { file, diff: longer, truncated: false, oldContent: 'const a = 1;\nconst b = 2;\n', newContent: 'const a = 1;\nconst b = 3;\nconst c = 4;\nconst d = 5;\n' } }));
+    const pushed = { ...summary, added: 3 };
+    fake.override('git:changes', () => ({ ok: true, value: { summary: pushed, forkCommit: 'abc', files: [{ ...file, added: 3 }], truncated: false } }));
+    fake.push('session:changes', pushed);
+    const region = screen.getByRole('region', { name: 'Changes' });
+    await waitFor(() => expect(field.isConnected).toBe(false), { timeout: 5000 });
+    const now = await within(region).findByRole('group', { name: 'Diff of src/app.ts' });
+    const again = await within(now).findByRole('textbox', { name: 'Comment' });
+    expect(again).toHaveValue('Split this file');
+    expect(again).toHaveAccessibleDescription('On src/app.ts');
+    expect(again).toHaveFocus();
+  });
+});

@@ -45,7 +45,7 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
   const [shown, setShown] = useState(1);
   const more = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
-  const comments = useLineComments(box, mode);
+  const comments = useLineComments(box, mode, sessionId === undefined ? null : { sessionId, path: diff.file.path });
   // This file's comments, drawn under their lines (sent ones stay, marked sent, until resolved).
   const reviewed = useReview((s) => (sessionId === undefined ? undefined : s.comments[sessionId]));
   const extendData = useMemo(() => commentsByLine(reviewed ?? [], diff.file.path), [reviewed, diff.file.path]);

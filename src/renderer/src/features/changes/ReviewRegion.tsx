@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReviewComment, ReviewSide } from '../../../../shared/domain/review';
 import type { SessionId } from '../../../../shared/domain/session';
-import { addComment, copyReview, deleteComment, loadReview, resolveComment, sendReview, useReview } from '../review/actions';
+import { addComment, closeOpenField, copyReview, deleteComment, loadReview, resolveComment, samePlace, sendReview, setOpenField, useReview, type FieldPlace } from '../review/actions';
 import './review.css';
 
 const NO_COMMENTS: readonly ReviewComment[] = [];
@@ -109,6 +109,8 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
  * The comment field opened under a diff line by "Comment on line N" (or under a file's title by "Comment on
  * file": side 'file', no lines): a textbox "Comment" described by what it is on, and "Add comment".
  * Focus goes to the field; after adding or Escape it goes back where the user was (`onClose`).
+ * The field and its text are kept in the review store while open: drawn again (a redraw of the diff), it
+ * comes back with its text, and with the caret where it was if it had focus then.
  */
 export function CommentField({ sessionId, path, side, startLine, endLine, onClose }: {
   sessionId: SessionId;
@@ -118,16 +120,41 @@ export function CommentField({ sessionId, path, side, startLine, endLine, onClos
   endLine?: number;
   onClose: () => void;
 }) {
-  const [body, setBody] = useState('');
+  const lines = side === 'file' || startLine === undefined ? {} : { startLine, endLine: endLine ?? startLine };
+  const place: FieldPlace = { path, side, ...lines };
+  // Read once, as the field is drawn: this field kept from before a redraw, or none.
+  const [kept] = useState(() => {
+    const now = useReview.getState().fields[sessionId];
+    return now && samePlace(now, place) ? now : null;
+  });
+  const [body, setBody] = useState(kept?.body ?? '');
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const whereId = useId();
-  const lines = side === 'file' || startLine === undefined ? {} : { startLine, endLine: endLine ?? startLine };
-  useEffect(() => field.current?.focus(), []);
+  useLayoutEffect(() => {
+    const node = field.current;
+    if (!kept) setOpenField(sessionId, { ...place, body: '', focused: true, caret: null });
+    if (node && (!kept || kept.focused)) {
+      node.focus();
+      if (kept?.caret) node.setSelectionRange(kept.caret[0], kept.caret[1]);
+    }
+    // Taken away by a redraw (not closed: closing forgets it first): whether it had focus, and where the caret was.
+    return () => {
+      const now = useReview.getState().fields[sessionId];
+      if (!node || !now || !samePlace(now, place)) return;
+      const focused = node.isConnected && document.activeElement === node;
+      setOpenField(sessionId, { ...now, focused, caret: focused ? [node.selectionStart, node.selectionEnd] : null });
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per field drawn; its place never changes
+  }, []);
+  const close = (): void => {
+    closeOpenField(sessionId, place);
+    onClose();
+  };
   const add = async (): Promise<void> => {
-    const r = await addComment(sessionId, { path, side, ...lines }, body);
-    if (r.ok) onClose();
+    const r = await addComment(sessionId, place, body);
+    if (r.ok) close();
     else setError(r.message);
   };
   return (
@@ -141,9 +168,12 @@ export function CommentField({ sessionId, path, side, startLine, endLine, onClos
         aria-describedby={error ? `${whereId} ${errorId}` : whereId}
         value={body}
         rows={3}
-        onChange={(e) => setBody(e.target.value)}
+        onChange={(e) => {
+          setBody(e.target.value);
+          setOpenField(sessionId, { ...place, body: e.target.value, focused: true, caret: null });
+        }}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
+          if (e.key === 'Escape') close();
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void add();
         }}
       />
@@ -151,7 +181,7 @@ export function CommentField({ sessionId, path, side, startLine, endLine, onClos
         <button type="button" className="review-button is-primary" onClick={() => void add()}>
           Add comment
         </button>
-        <button type="button" className="review-button" onClick={onClose}>
+        <button type="button" className="review-button" onClick={close}>
           Cancel
         </button>
       </span>

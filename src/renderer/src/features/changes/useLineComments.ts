@@ -1,5 +1,7 @@
 import { SplitSide } from '@git-diff-view/react';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import type { SessionId } from '../../../../shared/domain/session';
+import { useReview } from '../review/actions';
 import { labelLineButtons, lineButtonAt, lineButtons, markRange, openLineField, type LineButton, type LineRange, type LineSide } from './lineComments';
 
 /** A range being chosen with Shift+arrows from a focused line button (which keeps the focus). */
@@ -18,8 +20,10 @@ const rangeOf = (c: Choosing): LineRange => ({ side: c.side, start: Math.min(c.a
  * from a focused line chooses a range (marked, the button named "Comment on lines N–M"), Enter opens it,
  * Escape drops it; ArrowDown/Up alone go to the next line's button (the same side in a split view).
  * The field opens under the range's last line; closed, focus goes back to where the user was.
+ * A line field kept open in the review store for this file (`kept`) opens again once its line is drawn:
+ * the library forgets its open field when the diff is drawn anew (layout, theme, a pushed change).
  */
-export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'split' | 'unified') {
+export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'split' | 'unified', kept: { sessionId: SessionId; path: string } | null = null) {
   const shift = useRef(false);
   // The last line opened (Shift+click extends from it), the range the open field is for, and who had focus.
   const anchor = useRef<{ side: LineSide; line: number } | null>(null);
@@ -30,12 +34,34 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
   const asked = useRef<LineRange | null>(null);
   const marked = useRef<LineRange | null>(null);
 
+  // A line button pressed with the real mouse: the field takes focus, and gets it back to this button when closed.
+  const clicked = useRef<HTMLElement | null>(null);
+  // A kept field asked open again, until its textbox is drawn.
+  const reopening = useRef(false);
+
   const refresh = (): void => {
     const root = box.current;
     if (!root) return;
     const c = choosing.current;
     labelLineButtons(root, c ? { button: c.button, start: c.anchor, end: c.head } : null);
     markRange(root, marked.current);
+    reopen(root);
+  };
+
+  /** The kept line field of this file, opened under its last line (the button stands in as where focus goes back). */
+  const reopen = (root: HTMLElement): void => {
+    const open = root.querySelector('.review-field') !== null;
+    if (open) reopening.current = false;
+    const field = kept ? useReview.getState().fields[kept.sessionId] : null;
+    if (open || reopening.current || !field || field.path !== kept?.path || field.side === 'file' || field.startLine === undefined) return;
+    const side = field.side;
+    const end = field.endLine ?? field.startLine;
+    const last = lineButtons(root).find((b) => b.side === side && b.line === end);
+    if (!last) return;
+    reopening.current = true;
+    asked.current = { side, start: field.startLine, end };
+    clicked.current = last.button;
+    openLineField(last.button);
   };
 
   useEffect(() => {
@@ -105,8 +131,6 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
     openLineField(last?.button ?? at.button);
   };
 
-  // A line button pressed with the real mouse: the field takes focus, and gets it back to this button when closed.
-  const clicked = useRef<HTMLElement | null>(null);
   const onMouseDownCapture = (e: React.MouseEvent): void => {
     shift.current = e.shiftKey;
     const at = lineButtonAt(e.target);

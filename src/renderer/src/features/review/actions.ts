@@ -3,7 +3,7 @@ import type { SessionId } from '../../../../shared/domain/session';
 import { api } from '../../bridge';
 import { setComments, setRefusal, useReview } from './store';
 
-export { useReview } from './store';
+export { closeOpenField, samePlace, setOpenField, useReview, type FieldPlace, type OpenField } from './store';
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
