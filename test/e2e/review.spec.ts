@@ -85,8 +85,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The page as it is now (an open comment field does not outlive a new size or scheme: the diff is drawn
- * again), one screenshot and axe.
+ * The page as it is now, one screenshot and axe (at one size and scheme: the shared sweep would leave the
+ * page at another).
  */
 async function shootOnce(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`) });
@@ -159,6 +159,18 @@ test('with the keyboard alone: comments on a range, a removed line, a line and a
   await expect(diff.getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('On src/cart.ts, lines 2-3');
   await page.keyboard.type('Round only when showing the total');
   await shootOnce(page, 'review-field-1400x900-light');
+  // The window narrowed while typing (the diff drawn anew, unified) and widened again (split): the field
+  // comes back each time with its text, and the focus, so typing goes on in it.
+  const typing = diff.getByRole('textbox', { name: 'Comment' });
+  await page.setViewportSize({ width: 900, height: 700 });
+  await expect(diff.locator('td.diff-line-old-content')).toHaveCount(0);
+  await expect(typing).toHaveValue('Round only when showing the total');
+  await expect(typing).toHaveAccessibleDescription('On src/cart.ts, lines 2-3');
+  await expect(typing).toBeFocused();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect(diff.locator('td.diff-line-old-content', { hasText: 'let sum = 0;' })).toHaveCount(1);
+  await expect(typing).toHaveValue('Round only when showing the total');
+  await expect(typing).toBeFocused();
   await page.keyboard.press('Control+A');
   await writeComment(page, diff, 'Round only when showing the total');
   await expect(line2).toBeFocused();

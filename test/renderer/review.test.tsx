@@ -358,6 +358,8 @@ describe('a comment being typed survives a redraw of the diff', () => {
     expect(screen.getByRole('button', { name: 'Unified' })).toHaveFocus();
     await user.click(within(diff).getByRole('button', { name: 'Cancel' }));
     expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    // Closed, focus goes back to the line the range was chosen from, drawn anew.
+    expect(await lineButton(diff, 2, 'new')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Split' }));
     await waitFor(() => expect(diff.querySelector('td.diff-line-old-content')).not.toBeNull());
     expect(within(diff).queryByRole('textbox', { name: 'Comment' })).toBeNull();

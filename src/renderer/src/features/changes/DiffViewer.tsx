@@ -119,6 +119,7 @@ export default function DiffViewer({ sessionId, diff, mode, wrap }: { sessionId?
               side={side === SplitSide.old ? 'old' : 'new'}
               startLine={comments.range.current[0]}
               endLine={comments.range.current[1]}
+              returnTo={comments.returnTo()}
               onClose={() => {
                 onClose();
                 comments.onFieldClosed();

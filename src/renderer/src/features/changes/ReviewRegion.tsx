@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReviewComment, ReviewSide } from '../../../../shared/domain/review';
 import type { SessionId } from '../../../../shared/domain/session';
-import { addComment, closeOpenField, copyReview, deleteComment, loadReview, resolveComment, samePlace, sendReview, setOpenField, useReview, type FieldPlace } from '../review/actions';
+import { addComment, closeOpenField, copyReview, deleteComment, loadReview, resolveComment, samePlace, sendReview, setOpenField, useReview, type FieldPlace, type OpenField } from '../review/actions';
 import './review.css';
 
 const NO_COMMENTS: readonly ReviewComment[] = [];
@@ -112,12 +112,13 @@ export function ReviewRegion({ sessionId }: { sessionId: SessionId }) {
  * The field and its text are kept in the review store while open: drawn again (a redraw of the diff), it
  * comes back with its text, and with the caret where it was if it had focus then.
  */
-export function CommentField({ sessionId, path, side, startLine, endLine, onClose }: {
+export function CommentField({ sessionId, path, side, startLine, endLine, returnTo, onClose }: {
   sessionId: SessionId;
   path: string;
   side: ReviewSide;
   startLine?: number;
   endLine?: number;
+  returnTo?: OpenField['returnTo'];
   onClose: () => void;
 }) {
   const lines = side === 'file' || startLine === undefined ? {} : { startLine, endLine: endLine ?? startLine };
@@ -134,7 +135,7 @@ export function CommentField({ sessionId, path, side, startLine, endLine, onClos
   const whereId = useId();
   useLayoutEffect(() => {
     const node = field.current;
-    if (!kept) setOpenField(sessionId, { ...place, body: '', focused: true, caret: null });
+    if (!kept) setOpenField(sessionId, { ...place, returnTo, body: '', focused: true, caret: null });
     if (node && (!kept || kept.focused)) {
       node.focus();
       if (kept?.caret) node.setSelectionRange(kept.caret[0], kept.caret[1]);
@@ -170,7 +171,7 @@ export function CommentField({ sessionId, path, side, startLine, endLine, onClos
         rows={3}
         onChange={(e) => {
           setBody(e.target.value);
-          setOpenField(sessionId, { ...place, body: e.target.value, focused: true, caret: null });
+          setOpenField(sessionId, { ...place, returnTo: kept?.returnTo ?? returnTo, body: e.target.value, focused: true, caret: null });
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') close();

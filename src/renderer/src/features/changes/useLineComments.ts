@@ -56,11 +56,14 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
     if (open || reopening.current || !field || field.path !== kept?.path || field.side === 'file' || field.startLine === undefined) return;
     const side = field.side;
     const end = field.endLine ?? field.startLine;
-    const last = lineButtons(root).find((b) => b.side === side && b.line === end);
+    const buttons = lineButtons(root);
+    const last = buttons.find((b) => b.side === side && b.line === end);
     if (!last) return;
+    // Focus goes back, when it closes, to the button that first opened it (now drawn anew).
+    const back = field.returnTo ? buttons.find((b) => b.side === field.returnTo?.side && b.line === field.returnTo.line) : undefined;
     reopening.current = true;
     asked.current = { side, start: field.startLine, end };
-    clicked.current = last.button;
+    clicked.current = (back ?? last).button;
     openLineField(last.button);
   };
 
@@ -161,6 +164,12 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
     refresh();
   };
 
+  /** The line button focus goes back to when the field closes (kept with the field, to find it after a redraw). */
+  const returnTo = (): { side: LineSide; line: number } | undefined => {
+    const at = lineButtonAt(opener.current);
+    return at ? { side: at.side, line: at.line } : undefined;
+  };
+
   /** The field closed (added or cancelled): the marks go, focus goes back where the user was. */
   const onFieldClosed = (): void => {
     marked.current = null;
@@ -168,5 +177,5 @@ export function useLineComments(box: RefObject<HTMLDivElement | null>, mode: 'sp
     opener.current?.focus();
   };
 
-  return { range, onKeyDownCapture, onMouseDownCapture, onBlurCapture, onWidget, onFieldClosed };
+  return { range, returnTo, onKeyDownCapture, onMouseDownCapture, onBlurCapture, onWidget, onFieldClosed };
 }

@@ -21,6 +21,8 @@ export interface FieldPlace {
  * diff (another layout, theme or push) opens it again as it was: its text, and the caret if it had focus.
  */
 export interface OpenField extends FieldPlace {
+  /** The line button that opened it (focus goes back there when it closes), when it was one. */
+  readonly returnTo?: { readonly side: 'old' | 'new'; readonly line: number };
   readonly body: string;
   readonly focused: boolean;
   readonly caret: readonly [number, number] | null;
