@@ -152,7 +152,8 @@ test('with the keyboard alone: comments on a range, a removed line, a line and a
   await keyTo(page, line2);
   await page.keyboard.press('Shift+ArrowDown');
   await expect(line2).toBeFocused();
-  await expect(line2).toHaveAccessibleName('Comment on lines 2–3');
+  await expect(line2).toHaveAccessibleName('Comment on line 2'); // SPEC §7.1's name, kept while a range is chosen
+  await expect(line2).toHaveAccessibleDescription('Lines 2–3 chosen');
   await expect(diff.locator('td[data-review-range][class*="content"]')).toHaveText([/items\.reduce/, /Math\.round/]);
   await shootOnce(page, 'review-range-1400x900-light');
   await page.keyboard.press('Enter');

@@ -152,7 +152,7 @@ describe.each(['split', 'unified'] as const)('a range with Shift+arrows (%s)', (
     if (mode === 'unified') globalThis.ResizeObserver = NoLayoutResizeObserver as unknown as typeof ResizeObserver;
   });
 
-  it('Shift+ArrowDown extends from the focused line (marked, named "Comment on lines 2–3"); Enter opens the field for the range; focus comes back', async () => {
+  it('Shift+ArrowDown extends from the focused line (marked and described "Lines 2–3 chosen", its name kept); Enter opens the field for the range; focus comes back', async () => {
     const { fake } = api();
     await renderApp(fake);
     const user = userEvent.setup();
@@ -161,11 +161,13 @@ describe.each(['split', 'unified'] as const)('a range with Shift+arrows (%s)', (
     line2.focus();
     await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
     expect(line2).toHaveFocus();
-    expect(line2).toHaveAccessibleName('Comment on lines 2–3');
+    expect(line2).toHaveAccessibleName('Comment on line 2'); // SPEC §7.1's name, kept
+    expect(line2).toHaveAccessibleDescription('Lines 2–3 chosen');
     expect(markedCode(diff)).toEqual(['const b = 3;', 'const c = 4;']);
     // Up again: back to one line.
     await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
     expect(line2).toHaveAccessibleName('Comment on line 2');
+    expect(line2).toHaveAccessibleDescription('');
     expect(markedCode(diff)).toEqual(['const b = 3;']);
     await user.keyboard('{Shift>}{ArrowDown}{/Shift}{Enter}');
     expect(within(diff).getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('On src/app.ts, lines 2-3');

@@ -1,7 +1,8 @@
 /*
  * The diff library draws a "+" button per changed line, shown on hover and pressed with the mouse only
- * (it listens for mousedown). Here each gets its name, "Comment on line N" (or "Comment on lines N–M" while
- * a range is being chosen from it), and the keyboard; only one per line and side is a tab stop. The
+ * (it listens for mousedown). Here each gets its name, "Comment on line N" (SPEC §7.1: kept while a range is
+ * being chosen from it, which its description says: "Lines N–M chosen"), and the keyboard; only one per line
+ * and side is a tab stop. The
  * lines of a range are marked on their cells (`data-review-range`, review.css), the library's rows untouched.
  */
 
@@ -21,9 +22,26 @@ export interface LineButton {
   readonly side: LineSide;
 }
 
-/** The button's accessible name: one line, or a range ("Comment on lines 2–4", an en dash). */
-export function lineButtonName(start: number, end: number): string {
-  return start === end ? `Comment on line ${String(start)}` : `Comment on lines ${String(Math.min(start, end))}–${String(Math.max(start, end))}`;
+/** A line button's accessible name (SPEC §7.1, the same while a range is chosen from it). */
+export function lineButtonName(line: number): string {
+  return `Comment on line ${String(line)}`;
+}
+
+/** What a button a range is chosen from says of it ("Lines 2–4 chosen", an en dash). */
+export function rangeDescription(start: number, end: number): string {
+  return `Lines ${String(Math.min(start, end))}–${String(Math.max(start, end))} chosen`;
+}
+
+/** The hidden text describing the chosen range, one per diff (its id set on the choosing button's aria-describedby). */
+function rangeHint(root: HTMLElement): HTMLElement {
+  const found = root.querySelector<HTMLElement>(':scope > [data-review-range-hint]');
+  if (found) return found;
+  const hint = root.ownerDocument.createElement('span');
+  hint.hidden = true;
+  hint.id = `review-range-${crypto.randomUUID()}`;
+  hint.dataset.reviewRangeHint = '';
+  root.append(hint);
+  return hint;
 }
 
 /** The side a widget button is on: the library marks its wrapper `data-add-widget="old|new"` (unified: old for a deleted line). */
@@ -66,7 +84,7 @@ export function lineButtonAt(target: EventTarget | null): LineButton | null {
 
 /**
  * Names every widget button under `root` and leaves one tab stop per line and side; `choosing` is the button a
- * range is being chosen from (named by the range).
+ * range is being chosen from (described by the range).
  */
 export function labelLineButtons(root: HTMLElement, choosing: { button: HTMLButtonElement; start: number; end: number } | null = null): void {
   const seen = new Set<string>();
@@ -75,8 +93,15 @@ export function labelLineButtons(root: HTMLElement, choosing: { button: HTMLButt
     const line = side ? lineOf(button, side) : null;
     if (side === null || line === null) continue;
     const key = `${String(line)}:${side}:${String(button.closest('tr')?.rowIndex ?? '')}`;
-    const name = choosing?.button === button ? lineButtonName(choosing.start, choosing.end) : lineButtonName(line, line);
+    const name = lineButtonName(line);
     if (button.getAttribute('aria-label') !== name) button.setAttribute('aria-label', name);
+    if (choosing?.button === button && choosing.start !== choosing.end) {
+      const hint = rangeHint(root);
+      const said = rangeDescription(choosing.start, choosing.end);
+      // Only when it changes: the diff's MutationObserver labels the buttons again on every child change.
+      if (hint.textContent !== said) hint.textContent = said;
+      button.setAttribute('aria-describedby', hint.id);
+    } else if (button.hasAttribute('aria-describedby')) button.removeAttribute('aria-describedby');
     button.type = 'button';
     button.dataset.commentLine = String(line);
     button.dataset.commentSide = side;

@@ -17,7 +17,7 @@ const rangeOf = (c: Choosing): LineRange => ({ side: c.side, start: Math.min(c.a
 /**
  * The comment buttons of one diff (`box`): named and made tab stops as the library draws them; Enter or Space
  * opens a line's field, Shift+click (or Shift+Enter) a range from the last line opened; Shift+ArrowDown/Up
- * from a focused line chooses a range (marked, the button named "Comment on lines N–M"), Enter opens it,
+ * from a focused line chooses a range (marked; the button keeps its name and is described "Lines N–M chosen"), Enter opens it,
  * Escape drops it; ArrowDown/Up alone go to the next line's button (the same side in a split view).
  * The field opens under the range's last line; closed, focus goes back to where the user was.
  * A line field kept open in the review store for this file (`kept`) opens again once its line is drawn:
