@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HookStatus } from '../../src/main/core/agents/sessionReports/hookStatus';
 import { startModelServer, type ModelServer, type RecordedRequest, type Scripted } from '../support/model-server';
+import { recordHookReports } from '../support/hookReports';
 import { until } from '../support/until';
 import { startCore, type Harness } from '../unit/core/harness';
 
@@ -61,13 +61,7 @@ export async function claudeInATerminal(policy: (req: RecordedRequest) => Script
 async function inTheTerminal(h: Harness, close: () => Promise<void>, cwd: string, home: string, userLog: string, server: ModelServer) {
   const core = h.core;
   core.services.terminals.register();
-  // Which hook reports reached the terminal (the endpoint's handler calls this, app.ts).
-  const reports: HookStatus[] = [];
-  const hookReport = core.services.terminals.hookReport.bind(core.services.terminals);
-  core.services.terminals.hookReport = (id, status) => {
-    reports.push(status);
-    hookReport(id, status);
-  };
+  const reports = recordHookReports(core.services.terminals);
   // The key comes from the user's own shell set-up (a terminal gets none of Swarmdesk's).
   const row = await h.ok('sessions:create', { kind: 'terminal', folder: cwd, command: `ANTHROPIC_API_KEY=${API_KEY} PS1='ready> ' exec /bin/bash --norc --noprofile -i` });
   await h.ok('terminal:open', { id: row.id, cols: 120, rows: 40 });

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HookStatus } from '../../src/main/core/agents/sessionReports/hookStatus';
 import { GEMINI_BIN, makeGeminiHome, STAND_IN_GEMINI_KEY, type GeminiHome } from '../support/geminiHome';
 import { startGeminiStandIn, type GeminiStandIn } from '../support/geminiStandIn';
+import { recordHookReports } from '../support/hookReports';
 import { until } from '../support/until';
 import { startCore, type Harness } from '../unit/core/harness';
 
@@ -41,12 +41,7 @@ describe.runIf(process.getuid?.() === 0)('terminal status from the Gemini CLI’
     h = startCore({ dataDir, env: { ...env, PATH: `${join(GEMINI_BIN, '..')}:/usr/local/bin:/usr/bin:/bin`, TERM: 'xterm-256color' } });
     const core = h.core;
     core.services.terminals.register();
-    const reports: HookStatus[] = [];
-    const hookReport = core.services.terminals.hookReport.bind(core.services.terminals);
-    core.services.terminals.hookReport = (id, status) => {
-      reports.push(status);
-      hookReport(id, status);
-    };
+    const reports = recordHookReports(core.services.terminals);
     // The key comes from the user's own shell set-up (a terminal gets none of Swarmdesk's).
     const row = await h.ok('sessions:create', { kind: 'terminal', folder: cwd, command: `GEMINI_API_KEY=${STAND_IN_GEMINI_KEY} PS1='ready> ' exec /bin/bash --norc --noprofile -i` });
     await h.ok('terminal:open', { id: row.id, cols: 120, rows: 40 });
