@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PtySession, type PtyExit } from '../../src/main/core/agents/terminal/ptySession';
+import { readForeground } from '../../src/main/core/agents/terminal/ttyProbe';
 import { until } from '../support/until';
 
 /**
@@ -46,6 +47,44 @@ describe('a PTY whose reader falls behind at exit (real PTY)', () => {
       process.kill(-pty.pid, 'SIGKILL'); // the sleep left in the command's group
     } catch {
       // gone already
+    }
+  });
+});
+
+describe('killing a terminal ends the job its shell started (real PTY, interactive bash)', () => {
+  it('a foreground job in its own process group that ignores hang-up and SIGTERM is gone within the grace period', async () => {
+    const pty = new PtySession({ file: '/bin/bash', args: ['--norc', '--noprofile', '-i'], cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PS1: 'ready> ' }, cols: 80, rows: 24 });
+    const out: string[] = [];
+    pty.onData((d) => out.push(d));
+    await until(() => out.join('').includes('ready> '), { timeoutMs: 10_000, message: 'the shell prompt' });
+    // As an agent CLI that outlives a hang-up: job control gives it its own process group.
+    pty.write(`sh -c 'trap "" HUP TERM; echo job-started; while :; do sleep 1; done'\r`);
+    await until(() => /job-started\r?\n/.test(out.join('')), { timeoutMs: 10_000, message: 'the job to start' });
+    const job = await until(
+      async () => {
+        const f = await readForeground(pty.pid);
+        return f && f.tpgid > 0 && f.tpgid !== f.pgid ? f.tpgid : null;
+      },
+      { timeoutMs: 5_000, message: 'the job in the foreground' },
+    );
+    await pty.kill(1_000);
+    // Running members of the group (this machine's init may leave the killed ones as zombies).
+    const running = (): string[] =>
+      readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .flatMap((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            return Number(pgrp) === job && state !== 'Z' ? [pid] : [];
+          } catch {
+            return [];
+          }
+        });
+    try {
+      await until(() => running().length === 0, { timeoutMs: 3_000, message: 'the job to be gone' });
+    } finally {
+      for (const pid of running()) process.kill(Number(pid), 'SIGKILL');
     }
   });
 });

@@ -3,6 +3,7 @@ import { readSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
+import { readForeground } from './ttyProbe';
 /** SIGTERM, then SIGKILL after this long (SPEC §8). */
 export const PTY_KILL_GRACE_MS = 2_000;
 
@@ -168,17 +169,30 @@ export class PtySession {
   /**
    * SIGHUP and SIGTERM to the process group (an interactive shell ignores
    * SIGTERM but not a hang-up, as when a terminal window closes), SIGKILL
-   * after the grace period; resolves on exit.
+   * after the grace period; resolves on exit. A job the shell started (an
+   * agent CLI) leads its own process group, which the shell's signals miss:
+   * it gets the same signals (woken if stopped), and SIGKILL once the grace
+   * period is over if it outlived the shell (it was left stopped, orphaned).
    */
   async kill(graceMs = PTY_KILL_GRACE_MS): Promise<PtyExit> {
     if (this.exitInfo) return this.exitInfo;
-    this.signalGroup('SIGHUP');
-    this.signalGroup('SIGTERM');
-    const timer = setTimeout(() => this.signalGroup('SIGKILL'), graceMs);
+    const foreground = await readForeground(this.pty.pid);
+    const job = foreground && foreground.tpgid > 0 && foreground.tpgid !== foreground.pgid ? foreground.tpgid : null;
+    const all = (signal: NodeJS.Signals): void => {
+      this.signalGroup(signal);
+      if (job !== null) signalJob(job, signal);
+    };
+    all('SIGHUP');
+    all('SIGTERM');
+    if (job !== null) signalJob(job, 'SIGCONT');
+    const started = Date.now();
+    const timer = setTimeout(() => all('SIGKILL'), graceMs);
     try {
       return await this.waitForExit();
     } finally {
       clearTimeout(timer);
+      // The shell went first: its job is given the rest of the grace period, then killed (not waited on).
+      if (job !== null) setTimeout(() => signalJob(job, 'SIGKILL'), Math.max(0, graceMs - (Date.now() - started))).unref();
     }
   }
 
@@ -192,5 +206,13 @@ export class PtySession {
         // already gone
       }
     }
+  }
+}
+
+function signalJob(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // already gone
   }
 }
